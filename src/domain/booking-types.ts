@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * A service the shop sells, as the API answers it (spec §3 "Booking type"): price in pence,
+ * duration in minutes, description as sanitised HTML. Shared by the function and the islands.
+ */
+export const BookingTypeSchema = z.object({
+  _id: z.string().min(1),
+  title: z.string().min(1),
+  price: z.number().int().nonnegative(),
+  duration: z.number().int().positive(),
+  description: z.string(),
+  display_order: z.number(),
+});
+export type BookingType = z.infer<typeof BookingTypeSchema>;
+
+export const BookingTypesResponseSchema = z.array(BookingTypeSchema);
+
+/** Ascending display_order; ties broken by title so the order is stable everywhere. */
+export function sortBookingTypes(types: readonly BookingType[]): BookingType[] {
+  return [...types].sort((a, b) => a.display_order - b.display_order || a.title.localeCompare(b.title, 'en-GB'));
+}

@@ -1,0 +1,16 @@
+/** Money is integer pence end to end; these are the only places it becomes text. */
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** 4500 → "£45.00" */
+export function formatPence(pence: number): string {
+  if (!Number.isInteger(pence)) throw new RangeError(`pence must be an integer, got ${pence}`);
+  return gbp.format(pence / 100);
+}
+
+/** 4500 → "45.00": the number the spec's 'From: £' label is followed by. */
+export function poundsFromPence(pence: number): string {
+  if (!Number.isInteger(pence)) throw new RangeError(`pence must be an integer, got ${pence}`);
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, validated once. Every variable is listed with its default in
+ * `.env.example`; an invalid value stops the function with a message that names it, instead of
+ * failing later in a way nobody can trace.
+ */
+const optionalUrl = z.url().optional();
+
+const EnvSchema = z.object({
+  NETLIFY_DB_URL: z.string().min(1).optional(),
+  URL: z.url().default('http://localhost:8888'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_API_BASE: optionalUrl,
+  DATOCMS_API_TOKEN: z.string().optional(),
+  DATOCMS_BASE_URL: optionalUrl,
+  NETLIFY_BUILD_HOOK_URL: optionalUrl,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Leyton Dog Grooming <hello@leytondoggrooming.co.uk>'),
+  SMS_PROVIDER_URL: optionalUrl,
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  FINGERPRINT_PUBLIC_KEY: z.string().optional(),
+  ANALYTICS_ID: z.string().optional(),
+  ERROR_REPORTING_DSN: z.string().optional(),
+  DEMO_STAFF_PHONE: z.string().default('+447700900000'),
+});
+
+export type ServerEnv = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses an environment (default: `process.env`); throws an EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
+  // Treat empty strings as unset: `FOO=` in a .env file means "not configured".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new EnvError(`Invalid server environment: ${problems}. See .env.example.`);
+  }
+  return result.data;
+}
+
+let cached: ServerEnv | undefined;
+let cachedFrom: NodeJS.ProcessEnv | undefined;
+
+/** The validated environment of this process. */
+export function env(): ServerEnv {
+  if (!cached || cachedFrom !== process.env) {
+    cached = parseEnv();
+    cachedFrom = process.env;
+  }
+  return cached;
+}
