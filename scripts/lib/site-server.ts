@@ -22,6 +22,8 @@ export interface SiteServer {
   url: string;
   dbUrl: string;
   seeded: string[];
+  /** Lines a seeder asked to print once (e.g. a demo credential). */
+  notes: string[];
   applied: string[];
   stop(): Promise<void>;
 }
@@ -66,11 +68,12 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       throw error;
     });
   let seeded: string[] = [];
+  let notes: string[] = [];
   let dev: NetlifyDev | undefined;
   try {
     if (options.seed !== false) {
       const { seedDemoBusiness } = await import('../../src/server/seed.ts');
-      ({ seeded } = await seedDemoBusiness());
+      ({ seeded, notes } = await seedDemoBusiness());
       const { closeDb } = await import('../../src/server/db.ts');
       await closeDb();
     }
@@ -103,6 +106,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     url,
     dbUrl: database.url,
     seeded,
+    notes,
     applied: database.applied,
     async stop() {
       if (stopped) return;

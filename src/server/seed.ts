@@ -1,34 +1,20 @@
-import services from '../../content/services.json' with { type: 'json' };
-import breeds from '../../content/breeds.json' with { type: 'json' };
 import { transaction } from './db.ts';
+import { seedCatalogue } from './seeds/catalogue.ts';
+import type { Seeder } from './seeds/types.ts';
 
-/**
- * Seeds the demo business on an empty database: the price list and the breeds from `content/`.
- * Tables that already hold rows are left alone, so a restart never overwrites the shop's edits.
- */
-export async function seedDemoBusiness(): Promise<{ seeded: string[] }> {
+/** Every part of the demo business, in order. Add a seeder here, in a file of its own under seeds/. */
+const SEEDERS: Seeder[] = [seedCatalogue];
+
+/** Seeds the demo business on an empty database, in one transaction. */
+export async function seedDemoBusiness(): Promise<{ seeded: string[]; notes: string[] }> {
   return transaction(async (tx) => {
     const seeded: string[] = [];
-    const { rows: [types] } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM booking_types');
-    if (types?.n === 0) {
-      for (const s of services) {
-        await tx.query(
-          `INSERT INTO booking_types (id, title, kind, price_pence, duration_min, description, display_order)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [s._id, s.title, s.kind, s.price, s.duration, s.description, s.display_order],
-        );
-      }
-      seeded.push(`${services.length} services`);
+    const notes: string[] = [];
+    for (const seeder of SEEDERS) {
+      const result = await seeder(tx);
+      seeded.push(...(result.seeded ?? []));
+      notes.push(...(result.notes ?? []));
     }
-    const { rows: [breedCount] } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM breeds');
-    if (breedCount?.n === 0) {
-      for (const b of breeds) {
-        await tx.query('INSERT INTO breeds (id, name, image_url, is_fallback) VALUES ($1, $2, $3, $4)', [
-          b._id, b.name, b.image_url_s3, 'fallback' in b && b.fallback === true,
-        ]);
-      }
-      seeded.push(`${breeds.length} breeds`);
-    }
-    return { seeded };
+    return { seeded, notes };
   });
 }
