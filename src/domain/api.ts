@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * The request and response shapes of the visitor API of spec §7, shared by the functions and the
+ * browser code. Bounds are part of the contract: anything longer is refused with a 400.
+ */
+const shortText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The `page` of a page view: a JSON string holding the full url and the path (spec §7). */
+export const PagePayloadSchema = z.object({ url: z.string().max(2048), path: z.string().max(1024) });
+
+export const MagicRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('identify'), gclid: shortText(256).optional(), fbclid: shortText(256).optional() }).strict(),
+  z.object({ type: z.literal('page_view'), page: z.string().min(2).max(3200) }).strict(),
+  z.object({
+    type: z.literal('event'),
+    name: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'name must be lower_snake_case, at most 48 characters'),
+    path: z.string().max(1024).optional(),
+    detail: z.string().max(256).optional(),
+  }).strict(),
+]);
+export type MagicRequest = z.infer<typeof MagicRequestSchema>;
+
+export const IdentifyResponseSchema = z.object({ session_id: z.string() });
+export const RecordedResponseSchema = z.object({ ok: z.literal(true) });
+
+/** Spec §3 "User (from device auth)": _id, phone, auth[0].key. */
+export const DeviceUserSchema = z.object({
+  _id: z.string(),
+  phone: z.string().nullable(),
+  name: z.string().nullable().optional(),
+  auth: z.array(z.object({ key: z.string() })).min(1),
+});
+export type DeviceUser = z.infer<typeof DeviceUserSchema>;
+
+/** Spec §4 reads `status`, `error` and `data.privileges`. */
+export const CustomerAuthResponseSchema = z.object({
+  status: z.number().int(),
+  error: z.string().nullable(),
+  data: z.object({ _id: z.string(), privileges: z.number().int() }).nullable(),
+});
+export type CustomerAuthResponse = z.infer<typeof CustomerAuthResponseSchema>;
+
+/** Spec §3 "blog_posts": a keyed collection, by slug. */
+export const BlogPostSummarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  pubDate: z.string(),
+  url: z.string(),
+  cover: z.string().nullable(),
+  coverAlt: z.string(),
+});
+export const BlogPostsResponseSchema = z.record(z.string(), BlogPostSummarySchema);
+export type BlogPosts = z.infer<typeof BlogPostsResponseSchema>;
+
+/** Every failure answer of the API. */
+export const ApiErrorSchema = z.object({ error: z.string() });
+
+/** The request headers of spec §7. */
+export const API_HEADERS = {
+  sessionId: 'x-session-id',
+  landingPage: 'x-landing-page',
+  visitorId: 'x-visitor-id',
+  accessKey: 'x-access-key',
+  gclid: 'x-gclid',
+} as const;
+
+/** Spec §7 "Ad tagging": the campaign source a click id implies. */
+export function campaignSourceFor(ids: { gclid?: string | null; fbclid?: string | null }): string | null {
+  if (ids.gclid) return 'google ads';
+  if (ids.fbclid) return 'facebook ads';
+  return null;
+}
