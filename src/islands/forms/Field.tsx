@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { inputStatusText, type InputStatus } from './status.ts';
+import './forms.css';
+
+export interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  status: InputStatus;
+  successText?: string;
+  /** Why the value is wrong; shown (and announced) only at status 4. */
+  message?: string;
+  /** A group of controls (radio buttons, OTP boxes): labelled by the label text instead of <label for>. */
+  group?: 'group' | 'radiogroup';
+  optional?: boolean;
+  children: ReactNode;
+}
+
+/** The ids a control should name in aria-describedby so the hint, status and error are read out. */
+export function describedBy(id: string, hint?: ReactNode): string {
+  return [hint ? `${id}-hint` : null, `${id}-status`, `${id}-message`].filter(Boolean).join(' ');
+}
+
+export function Spinner() {
+  return <span className="spinner" aria-hidden="true" />;
+}
+
+export function StatusBadge({ id, status, successText }: { id: string; status: InputStatus; successText?: string }) {
+  return (
+    <span id={`${id}-status`} className="field-status" data-status={status}>
+      {status === 2 ? <Spinner /> : <StatusIcon status={status} />}
+      {inputStatusText(status, successText)}
+    </span>
+  );
+}
+
+function StatusIcon({ status }: { status: InputStatus }) {
+  if (status === 3) return <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>;
+  if (status === 4) return <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><path d="M8 3.5v5.5M8 11.8v.4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>;
+  return <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" /></svg>;
+}
+
+/** The frame every block shares: label, optional hint, the control, its §4 status and the error. */
+export function Field({ id, label, hint, status, successText, message, group, optional, children }: FieldFrameProps) {
+  const labelContent = (
+    <>
+      {label}
+      {optional ? <span className="field-optional"> (optional)</span> : null}
+    </>
+  );
+  return (
+    <div
+      className="field"
+      data-status={status}
+      {...(group ? { role: group, 'aria-labelledby': `${id}-label`, 'aria-describedby': describedBy(id, hint), id } : {})}
+    >
+      <div className="field-head">
+        {group ? <span className="field-label" id={`${id}-label`}>{labelContent}</span> : <label className="field-label" htmlFor={id} id={`${id}-label`}>{labelContent}</label>}
+        <StatusBadge id={id} status={status} successText={successText} />
+      </div>
+      {hint ? <p className="field-hint" id={`${id}-hint`}>{hint}</p> : null}
+      {children}
+      <p className="field-message" id={`${id}-message`} role="alert">{status === 4 && message ? message : ''}</p>
+    </div>
+  );
+}

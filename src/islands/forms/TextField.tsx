@@ -1,0 +1,109 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Field, describedBy } from './Field.tsx';
+import { enterEmits, type InputStatus } from './status.ts';
+
+export type TextFieldType = 'text' | 'number' | 'tel' | 'email' | 'date' | 'time';
+
+export interface TextFieldProps {
+  id: string;
+  label: ReactNode;
+  type?: TextFieldType;
+  value: string;
+  onChange(value: string): void;
+  status: InputStatus;
+  successText?: string;
+  message?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  maxLength?: number;
+  min?: number | string;
+  max?: number | string;
+  step?: number | string;
+  placeholder?: string;
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+  suffix?: string;
+  onBlur?(): void;
+  /** Emitted on Enter, only when the status is not 4 (spec §4). */
+  onEnter?(): void;
+}
+
+/** Shared Enter rule for every single-line block. */
+export function enterHandler(status: InputStatus, onEnter?: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !onEnter) return;
+    event.preventDefault();
+    if (enterEmits(status)) onEnter();
+  };
+}
+
+/** text, number, tel, email, date and time: one labelled input with the §4 status beside it. */
+export function TextField(props: TextFieldProps) {
+  const { id, label, type = 'text', value, onChange, status, successText, message, hint, optional, suffix } = props;
+  return (
+    <Field id={id} label={label} hint={hint} status={status} successText={successText} message={message} optional={optional}>
+      <div className="control" data-suffix={suffix ? 'true' : undefined}>
+        <input
+          id={id}
+          name={id}
+          className="input"
+          type={type}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={props.onBlur}
+          onKeyDown={enterHandler(status, props.onEnter)}
+          maxLength={props.maxLength}
+          min={props.min}
+          max={props.max}
+          step={props.step}
+          placeholder={props.placeholder}
+          autoComplete={props.autoComplete}
+          inputMode={props.inputMode ?? (type === 'number' ? 'decimal' : undefined)}
+          required={!optional}
+          aria-invalid={status === 4 ? true : undefined}
+          aria-describedby={describedBy(id, hint)}
+        />
+        {suffix ? <span className="control-suffix" aria-hidden="true">{suffix}</span> : null}
+      </div>
+    </Field>
+  );
+}
+
+export interface TextAreaProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  status: InputStatus;
+  successText?: string;
+  message?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  onBlur?(): void;
+}
+
+/** Textarea: five rows (spec §5). Enter makes a new line here, as visitors expect. */
+export function TextArea(props: TextAreaProps) {
+  const { id, label, value, onChange, status, successText, message, hint, optional } = props;
+  return (
+    <Field id={id} label={label} hint={hint} status={status} successText={successText} message={message} optional={optional}>
+      <textarea
+        id={id}
+        name={id}
+        className="input textarea"
+        rows={5}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={props.onBlur}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        required={!optional}
+        aria-invalid={status === 4 ? true : undefined}
+        aria-describedby={describedBy(id, hint)}
+      />
+      {props.maxLength ? <span className="field-count" aria-hidden="true">{value.length}/{props.maxLength}</span> : null}
+    </Field>
+  );
+}

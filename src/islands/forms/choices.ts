@@ -1,0 +1,31 @@
+/**
+ * The searchable dropdown's filtering (spec §5): a case-insensitive substring of the trimmed search
+ * text on the item's name. When nothing matches, the fixed 'None/Other' item is offered instead.
+ */
+export interface Choice {
+  _id: string;
+  name: string;
+  image_url_s3?: string | null;
+}
+
+/** The fixed id of the 'None/Other' fallback breed (content/breeds.json). */
+export const OTHER_CHOICE_ID = 'none-other';
+
+export const NO_MATCH_TEXT =
+  'It seems none of the available choices match your search criteria, please try again using a different phrase.';
+export const NO_MATCH_OTHER_TEXT = 'If you can\'t find the breed of your pet, you can select the "Other" option below';
+
+export interface FilterResult<T extends Choice> {
+  items: T[];
+  /** True when the search matched nothing and the 'Other' item was added. */
+  noMatch: boolean;
+}
+
+export function filterChoices<T extends Choice>(items: readonly T[], search: string, otherId = OTHER_CHOICE_ID): FilterResult<T> {
+  const needle = search.trim().toLocaleLowerCase('en-GB');
+  if (!needle) return { items: [...items], noMatch: false };
+  const matches = items.filter((item) => item.name.toLocaleLowerCase('en-GB').includes(needle));
+  if (matches.length > 0) return { items: matches, noMatch: false };
+  const other = items.find((item) => item._id === otherId);
+  return { items: other ? [other] : [], noMatch: true };
+}

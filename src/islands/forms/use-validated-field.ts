@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { statusFromValidation, type InputStatus, type Validation } from './status.ts';
+
+/** How long typing must pause before a value is checked; meanwhile the field shows 'Validating'. */
+export const VALIDATE_DELAY_MS = 250;
+
+export interface ValidatedField {
+  status: InputStatus;
+  /** The validator's verdict on the current value (not waiting for the pause): for a step's "Next". */
+  result: Validation;
+  successText?: string;
+  message?: string;
+  /** Call on blur, or when the visitor tries to go on, so an empty required field shows its error. */
+  touch(): void;
+}
+
+/**
+ * Validates as the visitor types, with the §4 statuses: 'Validating' while typing, then 'Done' (or a
+ * custom text) or 'Error'. An untouched empty field stays 'Check' so a fresh form does not shout.
+ */
+export function useValidatedField<T>(value: T, validate: (value: T) => Validation, options: { delayMs?: number } = {}): ValidatedField {
+  const delay = options.delayMs ?? VALIDATE_DELAY_MS;
+  const [settled, setSettled] = useState(value);
+  const [touched, setTouched] = useState(() => !isEmpty(value));
+  useEffect(() => {
+    if (Object.is(value, settled)) return;
+    if (!isEmpty(value)) setTouched(true);
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, settled, delay]);
+  const result = validate(value);
+  const settledResult = Object.is(value, settled) ? result : validate(settled);
+  const waiting = !Object.is(value, settled) && !isEmpty(value);
+  const status: InputStatus = waiting ? 2 : statusFromValidation(settledResult, touched);
+  return {
+    status,
+    result,
+    successText: settledResult.ok ? settledResult.text : undefined,
+    message: !settledResult.ok && status === 4 ? settledResult.message : undefined,
+    touch: () => {
+      setTouched(true);
+      setSettled(value);
+    },
+  };
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === '' || value === null || value === undefined;
+}
