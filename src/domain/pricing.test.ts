@@ -30,7 +30,7 @@ describe('quote: the promotion (£5 off a shower for a dog under 12kg)', () => {
   it('spells out the lines', () => {
     expect(quote({ service: shower, dogWeightKg: 8, settings: s({ deposit: { kind: 'fixed', pence: 1000 } }), now }).lines).toEqual([
       { kind: 'service', label: 'Bath & Brush (Shower)', pence: 3000 },
-      { kind: 'promotion', label: 'Small dog offer: £5 off for a dog under 12kg', pence: -500 },
+      { kind: 'promotion', label: 'Small dog offer, £5 off (under 12kg)', pence: -500 },
       { kind: 'total', label: 'Total, from', pence: 2500 },
       { kind: 'deposit', label: 'Deposit due now', pence: 1000 },
     ]);

@@ -49,7 +49,7 @@ export function quote({ service, dogWeightKg, settings, now }: QuoteInput): Quot
 
   const lines: QuoteLine[] = [{ kind: 'service', label: service.title ?? 'Grooming', pence: fromPricePence }];
   if (applied) {
-    lines.push({ kind: 'promotion', label: `Small dog offer: ${money(promotionPence)} off for a dog under ${settings.promotion!.maxWeightKg}kg`, pence: -promotionPence });
+    lines.push({ kind: 'promotion', label: `Small dog offer, ${money(promotionPence)} off (under ${settings.promotion!.maxWeightKg}kg)`, pence: -promotionPence });
   }
   lines.push({ kind: 'total', label: 'Total, from', pence: totalFromPence });
   if (depositPence > 0) lines.push({ kind: 'deposit', label: 'Deposit due now', pence: depositPence });
