@@ -9,6 +9,7 @@ import { DEFAULT_BOOKING_SETTINGS } from '../../domain/booking-settings.ts';
 import { formatPence } from '../../domain/money.ts';
 import { formatUkMobile, normaliseUkMobile } from '../../domain/phone.ts';
 import { quote } from '../../domain/pricing.ts';
+import { SavedDogsResponseSchema, type SavedDog } from '../../domain/saved-dogs.ts';
 import { Checkbox, RadioGroup } from '../forms/Choices.tsx';
 import { Spinner } from '../forms/Field.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
@@ -21,6 +22,7 @@ import {
   stepProblems, validate, type Answers, type StepIndex,
 } from './answers.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
+import { retry } from './retry.ts';
 import { formatDuration, formatWhen } from './format.ts';
 import { typicalCoat } from './typical-coats.ts';
 import './booking.css';
@@ -28,17 +30,7 @@ import './booking.css';
 const BreedsSchema = z.array(z.object({ _id: z.string(), name: z.string(), image_url_s3: z.string().nullable().optional() }));
 type Breed = z.infer<typeof BreedsSchema>[number];
 
-/** GET /customer/dogs: the dogs saved for this device's customer. Unknown extra fields are ignored. */
-const SavedDogsSchema = z.array(z.object({
-  _id: z.string(),
-  name: z.string(),
-  breedId: z.string().nullable().optional(),
-  weightKg: z.number().nullable().optional(),
-  coat: z.enum(COATS).nullable().optional(),
-  notes: z.string().nullable().optional(),
-  nervous: z.boolean().nullable().optional(),
-}));
-type SavedDog = z.infer<typeof SavedDogsSchema>[number];
+
 
 const COAT_LABELS: Record<Coat, string> = { short: 'Short', medium: 'Medium', long: 'Long', double: 'Double', wire: 'Wire', matted: 'Matted' };
 const COAT_HINTS: Record<Coat, string> = { short: 'Smooth, close', medium: 'Soft, wavy or curly', long: 'Flowing', double: 'Thick undercoat', wire: 'Rough, wiry', matted: 'Tangles or knots' };
@@ -125,11 +117,12 @@ function BookingForm(props: BookingIslandProps) {
   }, [step]);
 
   useEffect(() => {
-    void api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS }).then((r) => {
+    // The form cannot work without these two lists, so a slow or dropped answer is asked again.
+    void retry(() => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS })).then((r) => {
       if (r.data) setServices(sortBookingTypes(r.data));
       else setServicesError(r.error ?? 'We could not load the services.');
     });
-    void api('/breeds', { schema: BreedsSchema, timeoutMs: 8000 }).then((r) => {
+    void retry(() => api('/breeds', { schema: BreedsSchema, timeoutMs: 8000 })).then((r) => {
       setBreedsLoading(false);
       if (r.data) setBreeds(r.data);
     });
@@ -140,16 +133,20 @@ function BookingForm(props: BookingIslandProps) {
     const apply = () => {
       const u = deviceUser.get();
       if (!u) return;
-      setState((s) => ({
+      const prefill = (owner: { name?: string | null; phone?: string | null; email?: string | null }) => setState((s) => ({
         ...s,
         answers: {
           ...s.answers,
-          ownerName: s.answers.ownerName || u.name || '',
-          phone: s.answers.phone || (u.phone ? formatUkMobile(u.phone) : ''),
+          ownerName: s.answers.ownerName || owner.name || '',
+          phone: s.answers.phone || (owner.phone ? formatUkMobile(owner.phone) : ''),
+          email: s.answers.email || owner.email || '',
         },
       }));
-      void api('/customer/dogs', { schema: SavedDogsSchema, timeoutMs: 8000 }).then((r) => {
-        if (r.data) setSavedDogs(r.data);
+      prefill(u);
+      void api('/customer/dogs', { schema: SavedDogsResponseSchema, timeoutMs: 8000 }).then((r) => {
+        if (!r.data) return;
+        setSavedDogs(r.data.dogs);
+        prefill(r.data.owner);
       });
     };
     apply();
@@ -413,12 +410,12 @@ function DogStep({ answers, update, breeds, breedsLoading, savedDogs, showErrors
     update({
       savedDogId: dog._id,
       dogName: dog.name,
-      breedId: dog.breedId ?? null,
-      weight: dog.weightKg ? String(dog.weightKg) : '',
-      coat: dog.coat ?? null,
+      breedId: dog.breedId,
+      weight: String(dog.weightKg),
+      coat: dog.coat,
       coatGuessed: false,
-      notes: dog.notes ?? '',
-      nervous: Boolean(dog.nervous),
+      notes: dog.notes,
+      nervous: dog.nervous,
     });
   };
 

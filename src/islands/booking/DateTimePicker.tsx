@@ -4,6 +4,7 @@ import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../
 import { addDays } from '../../domain/london-time.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { formatDate } from './format.ts';
+import { retry } from './retry.ts';
 
 /** Days asked for at a time: four weeks keeps the first answer small on mobile data. */
 export const DAYS_PER_PAGE = 28;
@@ -46,7 +47,7 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
     const params = new URLSearchParams({ service: serviceId, days: String(DAYS_PER_PAGE) });
     if (from) params.set('from', from);
     if (exclude) params.set('exclude', exclude);
-    const result = await api(`/availability?${params}`, { schema: AvailabilityResponseSchema, timeoutMs: 8000, signal });
+    const result = await retry(() => api(`/availability?${params}`, { schema: AvailabilityResponseSchema, timeoutMs: 12_000, signal }), 2, signal);
     if (signal?.aborted) return;
     setLoading(false);
     if (!result.data) {

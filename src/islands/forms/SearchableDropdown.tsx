@@ -118,12 +118,15 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
             id={id}
             className="dropdown-selected"
             onClick={clear}
+            // Named by the field's label and the choice, so "Breed Pug Selected" is read, not just "Breed".
+            aria-labelledby={`${id}-label ${id}-chosen`}
             aria-describedby={describedBy(id, hint)}
           >
             <ChoiceImage item={selected} />
-            <span className="dropdown-selected-name">{selected.name}</span>
-            <span className="badge">Selected</span>
-            <span className="visually-hidden">, press to choose another</span>
+            <span id={`${id}-chosen`} className="dropdown-selected-name">
+              {selected.name} <span className="badge">Selected</span>
+              <span className="visually-hidden">, press to choose another</span>
+            </span>
           </button>
         ) : (
           <input

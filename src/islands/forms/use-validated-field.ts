@@ -31,7 +31,8 @@ export function useValidatedField<T>(value: T, validate: (value: T) => Validatio
   const result = validate(value);
   const settledResult = Object.is(value, settled) ? result : validate(settled);
   const waiting = !Object.is(value, settled) && !isEmpty(value);
-  const status: InputStatus = waiting ? 2 : statusFromValidation(settledResult, touched);
+  // An empty field is 'ready' (Check) until it is touched, and always when it is optional.
+  const status: InputStatus = waiting ? 2 : isEmpty(settled) && (!touched || settledResult.ok) ? 1 : statusFromValidation(settledResult, touched);
   return {
     status,
     result,

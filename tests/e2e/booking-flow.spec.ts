@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import { InteractionCounter, mobile, visitor } from './booking-helpers.ts';
+
+test.use({ viewport: mobile, hasTouch: true });
+// The local Netlify emulation starts a worker per function call: a whole booking takes a while here.
+test.describe.configure({ timeout: 120_000 });
+
+test('a new visitor books from the home page button to /b/{id} in 12 interactions or fewer (pointer)', async ({ page }) => {
+  const me = visitor('pointer');
+  const act = new InteractionCounter(page);
+  await page.goto('/');
+  await act.click(page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' }), 'home page button');
+  await expect(page).toHaveURL(/\/book\?source=bookLink&type=full$/);
+
+  // The service comes from the button: the form opens at "Your dog".
+  await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
+  await expect(page.getByText('Full Groom', { exact: true })).toBeVisible();
+  await act.fill(page.getByLabel("Your dog's name"), 'Bella', 'dog name');
+  await act.fill(page.getByRole('combobox', { name: 'Breed' }), 'cocka', 'breed search');
+  await act.click(page.getByRole('option', { name: 'Cockapoo' }), 'breed');
+  await act.fill(page.getByLabel('Weight'), '9.5', 'weight');
+  // The coat was filled in from the breed.
+  await expect(page.getByRole('radio', { name: /Medium/ })).toBeChecked();
+  await act.click(page.getByRole('button', { name: 'Next' }), 'next');
+
+  await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
+  const firstTime = page.locator('.times-grid button').first();
+  const chosenTime = await firstTime.textContent();
+  await act.click(firstTime, 'first free time');
+
+  await expect(page.getByRole('heading', { name: /You$/ })).toBeVisible();
+  await act.fill(page.getByLabel('Your name'), me.name, 'owner name');
+  await act.fill(page.getByLabel('UK mobile'), me.phone, 'mobile');
+  await act.fill(page.getByRole('textbox', { name: 'E-mail' }), me.email, 'e-mail');
+  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/legal/terms-and-conditions');
+  await expect(page.getByRole('link', { name: 'refunds and cancellations policy' })).toHaveAttribute('href', '/legal/refunds-and-cancellations');
+  await act.click(page.getByRole('button', { name: 'Agree and continue' }), 'agree and continue');
+
+  await expect(page.getByRole('heading', { name: /Review and confirm/ })).toBeVisible();
+  await expect(page.locator('.review')).toContainText(`, ${chosenTime}`);
+  await expect(page.locator('.review')).toContainText('Bella, Cockapoo, 9.5 kg, medium coat');
+  await expect(page.locator('.price')).toContainText('£45.00');
+  await act.click(page.getByRole('button', { name: 'Confirm booking' }), 'confirm');
+
+  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
+  await expect(page.getByText(`, ${chosenTime}`)).toBeVisible();
+  // The device now holds its access key (spec §4 device auth).
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'auth_key')?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+  console.log(`pointer run: ${act.count} interactions\n  ${act.log.join('\n  ')}`);
+  expect(act.count).toBeLessThanOrEqual(12);
+});
+
+test('a new visitor books using only the keyboard', async ({ page }) => {
+  const me = visitor('keys');
+  const act = new InteractionCounter(page);
+  await page.goto('/');
+  await act.tabTo('a[href^="/book-appointment?type=full"]');
+  await act.press('Enter', 'home page button');
+  await expect(page).toHaveURL(/\/book\?source=bookLink&type=full$/);
+  await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
+
+  await act.tabTo('#f-dogName');
+  await act.type('Milo', 'dog name');
+  await act.tabTo('#f-breedId');
+  await act.type('husk', 'breed search');
+  await expect(page.getByRole('option', { name: 'Siberian Husky' })).toBeVisible();
+  await act.press('Enter', 'choose the highlighted breed');
+  await expect(page.getByRole('button', { name: /Siberian Husky.*Selected/ })).toBeFocused();
+  await act.tabTo('#f-weight');
+  await act.type('23', 'weight');
+  await act.press('Enter', 'next step');
+
+  await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
+  await act.tabTo('.times-grid button');
+  await page.keyboard.press('Tab'); // the second time: leaves the first for the pointer run
+  const chosenTime = await page.evaluate(() => document.activeElement?.textContent);
+  await act.press('Enter', 'choose a time');
+
+  await expect(page.getByRole('heading', { name: /You$/ })).toBeVisible();
+  await act.tabTo('#f-ownerName');
+  await act.type(me.name, 'owner name');
+  await page.keyboard.press('Tab');
+  await act.type(me.phone, 'mobile');
+  await page.keyboard.press('Tab');
+  await act.type(me.email, 'e-mail');
+  await act.press('Enter', 'agree and continue');
+
+  await expect(page.getByRole('heading', { name: /Review and confirm/ })).toBeVisible();
+  await act.tabTo('button.step-next');
+  await act.press('Enter', 'confirm');
+
+  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
+  await expect(page.getByText(`, ${chosenTime}`)).toBeVisible();
+  console.log(`keyboard run: ${act.count} interactions\n  ${act.log.join('\n  ')}`);
+  expect(act.count).toBeLessThanOrEqual(12);
+});
+
+test('answers survive a reload and going back and forth', async ({ page }) => {
+  await page.goto('/book?source=bookLink&type=shower');
+  await page.getByLabel("Your dog's name").fill('Pip');
+  await page.getByRole('combobox', { name: 'Breed' }).fill('pug');
+  await page.getByRole('option', { name: 'Pug' }).click();
+  await page.getByLabel('Weight').fill('8');
+  // A small dog on a shower: the promotion is mentioned at once.
+  await expect(page.getByText('Under 12kg: the small dog offer of £5.00 off applies.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Your dog's name")).toHaveValue('Pip');
+  await expect(page.getByRole('button', { name: /Pug.*Selected/ })).toBeVisible();
+  await expect(page.getByLabel('Weight')).toHaveValue('8');
+  await expect(page.getByRole('radio', { name: /Short/ })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel("Your dog's name")).toHaveValue('Pip');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('.times-grid button').first().click();
+  await page.getByLabel('Your name').fill('Alex');
+  // The browser's back button steps back through the form.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByLabel('Your name')).toHaveValue('Alex');
+  await page.getByLabel('UK mobile').fill('07700 900555');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('alex@example.com');
+  await page.getByRole('button', { name: 'Agree and continue' }).click();
+  // Review: the promotion line and the "from" total.
+  await expect(page.locator('.price')).toContainText('Small dog offer');
+  await expect(page.locator('.price')).toContainText('−£5.00');
+  await expect(page.locator('.price-line--total')).toContainText('£25.00');
+});
+
+test('the form says what is wrong as the visitor types, with the spec statuses', async ({ page }) => {
+  await page.goto('/book?type=full');
+  const weight = page.getByLabel('Weight');
+  await weight.fill('9.55');
+  const status = page.locator('#f-weight-status');
+  await expect(status).toHaveText('Error');
+  await expect(page.getByText('Please use at most one decimal place, like 9.5.')).toBeVisible();
+  await weight.fill('9.5');
+  await expect(status).toHaveText('9.5 kg');
+  // Enter does nothing while a field is in error (status 4).
+  await weight.fill('abc');
+  await expect(status).toHaveText('Error');
+  await weight.press('Enter');
+  await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
+  // Next with missing answers stays on the step and takes the visitor to the first one.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel("Your dog's name")).toBeFocused();
+  await expect(page.locator('#f-dogName-status')).toHaveText('Error');
+});

@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Counts what a visitor does to book. An interaction is:
+ *  - a click (tap) on anything;
+ *  - typing one value into one field (however many characters, and the tap or Tab that reached the
+ *    field is not counted again): one answer, one interaction;
+ *  - a key press that changes a value or moves between steps (Enter on a button or an option, an
+ *    arrow that changes a choice).
+ * Tab and Shift+Tab only move the focus and are not counted; neither is scrolling.
+ */
+export class InteractionCounter {
+  count = 0;
+  readonly log: string[] = [];
+  private readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  private note(what: string) {
+    this.count += 1;
+    this.log.push(what);
+  }
+
+  async click(locator: Locator, what: string) {
+    this.note(`click ${what}`);
+    await locator.click();
+  }
+
+  /** Tap a field and type a value: one interaction. */
+  async fill(locator: Locator, value: string, what: string) {
+    this.note(`type ${what}`);
+    await locator.click();
+    await locator.pressSequentially(value, { delay: 5 });
+  }
+
+  /** Keyboard only: type into the focused field. */
+  async type(value: string, what: string) {
+    this.note(`type ${what}`);
+    await this.page.keyboard.type(value, { delay: 5 });
+  }
+
+  async press(key: string, what: string) {
+    this.note(`${key} ${what}`);
+    await this.page.keyboard.press(key);
+  }
+
+  /** Tab (not counted) until the element matching `selector` has the focus. */
+  async tabTo(selector: string, max = 60) {
+    for (let i = 0; i < max; i++) {
+      const there = await this.page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+      if (there) return;
+      await this.page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+}
+
+export const mobile = { width: 390, height: 844 };
+
+/** A unique, valid visitor for each run so tests do not share a customer. */
+export function visitor(tag: string) {
+  const n = String(Math.floor(Math.random() * 900) + 100);
+  return { name: `Sam ${tag}`, phone: `07700 900${n}`, email: `sam.${tag}.${n}@example.com` };
+}
+
+/** The availability answer for a service, straight from the API. */
+export async function availability(page: Page, service: string, days = 28) {
+  const response = await page.request.get(`/v1.0.1/availability?service=${service}&days=${days}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { timeZone: string; days: Array<{ date: string; open: boolean; slots: Array<{ start: string; time: string }> }> };
+}
