@@ -14,7 +14,8 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
 
   // The service comes from the button: the form opens at "Your dog".
   await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
-  await expect(page.getByText('Full Groom', { exact: true })).toBeVisible();
+  // The services list comes from the API (slow under the local emulation, hence the long wait).
+  await expect(page.getByText('Full Groom', { exact: true })).toBeVisible({ timeout: 20_000 });
   await act.fill(page.getByLabel("Your dog's name"), 'Bella', 'dog name');
   await act.fill(page.getByRole('combobox', { name: 'Breed' }), 'cocka', 'breed search');
   await act.click(page.getByRole('option', { name: 'Cockapoo' }), 'breed');
@@ -25,6 +26,7 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
 
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
   const firstTime = page.locator('.times-grid button').first();
+  await expect(firstTime).toBeVisible({ timeout: 20_000 });
   const chosenTime = await firstTime.textContent();
   await act.click(firstTime, 'first free time');
 
@@ -74,6 +76,7 @@ test('a new visitor books using only the keyboard', async ({ page }) => {
   await act.press('Enter', 'next step');
 
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
+  await expect(page.locator('.times-grid button').first()).toBeVisible({ timeout: 20_000 });
   await act.tabTo('.times-grid button');
   await page.keyboard.press('Tab'); // the second time: leaves the first for the pointer run
   const chosenTime = await page.evaluate(() => document.activeElement?.textContent);

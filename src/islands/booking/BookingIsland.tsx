@@ -118,15 +118,22 @@ function BookingForm(props: BookingIslandProps) {
 
   useEffect(() => {
     // The form cannot work without these two lists, so a slow or dropped answer is asked again.
-    void retry(() => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS })).then((r) => {
-      if (r.data) setServices(sortBookingTypes(r.data));
-      else setServicesError(r.error ?? 'We could not load the services.');
-    });
+    loadServices();
     void retry(() => api('/breeds', { schema: BreedsSchema, timeoutMs: 8000 })).then((r) => {
       setBreedsLoading(false);
       if (r.data) setBreeds(r.data);
     });
   }, []);
+
+  // The spec's 2500 ms per call holds; a cold function (the first call after a deploy) can take longer,
+  // so the list is asked for up to five times before the visitor is asked to try again.
+  function loadServices() {
+    setServicesError(null);
+    void retry(() => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS }), 5).then((r) => {
+      if (r.data) setServices(sortBookingTypes(r.data));
+      else setServicesError(r.status === 0 ? 'We could not load our services just now.' : r.error ?? 'We could not load our services.');
+    });
+  }
 
   // A returning device: its owner's details and saved dogs, to pick rather than type.
   useEffect(() => {
@@ -167,7 +174,7 @@ function BookingForm(props: BookingIslandProps) {
     if (problems.length) {
       setAttempted((s) => new Set(s).add(from));
       // Take the visitor to the first thing to fix.
-      requestAnimationFrame(() => document.getElementById(`f-${problems[0]}`)?.focus());
+      requestAnimationFrame(() => (document.getElementById(`f-${problems[0]}`) ?? document.querySelector<HTMLElement>(`[name="f-${problems[0]}"]`))?.focus());
       return;
     }
     go((from + 1) as StepIndex);
@@ -248,7 +255,7 @@ function BookingForm(props: BookingIslandProps) {
         ) : null}
 
         {step === STEP.service ? (
-          <ServiceStep services={services} error={servicesError} value={answers.serviceId} onChange={(id) => update({ serviceId: id, date: null, start: null })} onNext={() => tryNext(STEP.service)} showErrors={attempted.has(STEP.service)} />
+          <ServiceStep services={services} error={servicesError} onRetry={loadServices} value={answers.serviceId} onChange={(id) => update({ serviceId: id, date: null, start: null })} onNext={() => tryNext(STEP.service)} showErrors={attempted.has(STEP.service)} />
         ) : null}
 
         {step === STEP.dog ? (
@@ -359,10 +366,17 @@ function StepButtons({ onBack, onNext, nextLabel = 'Next', children }: { onBack?
   );
 }
 
-function ServiceStep({ services, error, value, onChange, onNext, showErrors }: {
-  services: BookingType[] | null; error: string | null; value: string | null; onChange(id: string): void; onNext(): void; showErrors: boolean;
+function ServiceStep({ services, error, onRetry, value, onChange, onNext, showErrors }: {
+  services: BookingType[] | null; error: string | null; onRetry(): void; value: string | null; onChange(id: string): void; onNext(): void; showErrors: boolean;
 }) {
-  if (error) return <div className="notice notice--error" role="alert"><p>{error}</p><p>Please reload the page, or call us to book.</p></div>;
+  if (error) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{error} Please try again, or call us to book.</p>
+        <button type="button" className="link-button" onClick={onRetry}>Try again</button>
+      </div>
+    );
+  }
   if (!services) return <p className="picker-loading"><Spinner /> Loading services…</p>;
   const result = validate.serviceId(value);
   return (

@@ -52,7 +52,7 @@ export function Field({ id, label, hint, status, successText, message, group, op
     <div
       className="field"
       data-status={status}
-      {...(group ? { role: group, 'aria-labelledby': `${id}-label`, 'aria-describedby': describedBy(id, hint), id } : {})}
+      {...(group ? { role: group, 'aria-labelledby': `${id}-label`, 'aria-describedby': describedBy(id, hint) } : {})}
     >
       <div className="field-head">
         {group ? <span className="field-label" id={`${id}-label`}>{labelContent}</span> : <label className="field-label" htmlFor={id} id={`${id}-label`}>{labelContent}</label>}

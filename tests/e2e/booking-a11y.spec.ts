@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { availability, mobile, visitor } from './booking-helpers.ts';
+
+test.use({ viewport: mobile });
+test.describe.configure({ timeout: 120_000 });
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe on ${where}`).toEqual([]);
+}
+
+test('axe finds nothing on each step of /book', async ({ page }) => {
+  const me = visitor('axe');
+  await page.goto('/book');
+  await expect(page.getByRole('radio', { name: /Full Groom/ })).toBeVisible({ timeout: 20_000 });
+  await expectNoViolations(page, 'service step');
+  await page.getByRole('radio', { name: /Puppy Introduction/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
+  await expectNoViolations(page, 'dog step');
+  await page.getByRole('combobox', { name: 'Breed' }).fill('zzz');
+  await expect(page.getByRole('option', { name: 'None/Other' })).toBeVisible();
+  await expectNoViolations(page, 'dog step with the breed list open');
+  await page.getByRole('option', { name: 'None/Other' }).click();
+  await page.getByLabel("Your dog's name").fill('Tilly');
+  await page.getByLabel('Weight').fill('4.5');
+  await page.locator('label[for="f-coat-long"]').click();
+  // Errors on show must pass too.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
+  await expect(page.locator('.times-grid button').first()).toBeVisible({ timeout: 20_000 });
+  await expectNoViolations(page, 'date and time step');
+  await page.locator('.times-grid button').nth(2).click();
+
+  await expect(page.getByRole('heading', { name: /You$/ })).toBeVisible();
+  await page.getByLabel('UK mobile').fill('12345');
+  await page.getByLabel('UK mobile').blur();
+  await expect(page.locator('#f-phone-status')).toHaveText('Error');
+  await expectNoViolations(page, 'you step with an error');
+  await page.getByLabel('Your name').fill(me.name);
+  await page.getByLabel('UK mobile').fill(me.phone);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(me.email);
+  await page.getByRole('button', { name: 'Agree and continue' }).click();
+
+  await expect(page.getByRole('heading', { name: /Review and confirm/ })).toBeVisible();
+  await expectNoViolations(page, 'review step');
+});
+
+test('axe finds nothing on /b/{id}, including the move picker, and the page offers what the customer needs', async ({ page }) => {
+  const me = visitor('view');
+  const { days } = await availability(page, 'nails');
+  const day = days.filter((d) => d.open && d.slots.length > 4)[9]!;
+  const slot = day.slots[1]!;
+  const response = await page.request.post('/v1.0.1/bookings', {
+    data: {
+      serviceId: 'nails', start: slot.start,
+      dog: { name: 'Biscuit', breedId: 'beagle', weightKg: 12.5, coat: 'short' },
+      owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { bookingId } = (await response.json()) as { bookingId: string };
+
+  await page.goto(`/b/${bookingId}`);
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`, ${slot.time}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute('href', `/v1.0.1/bookings/${bookingId}/calendar.ics`);
+  await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+  await expect(page.getByRole('link', { name: 'Open in maps' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'WhatsApp us' }).first()).toHaveAttribute('href', /^https:\/\/wa\.me\/44/);
+  await expect(page.getByRole('link', { name: /^Call / }).first()).toHaveAttribute('href', /^tel:\+44/);
+  await expectNoViolations(page, '/b/{id}');
+
+  // Move, reusing the date and time step (this booking's own place is free to it).
+  await page.getByRole('button', { name: 'Move to another time' }).click();
+  await page.locator(`.calendar-day[data-date="${day.date}"]`).click();
+  await expect(page.getByRole('button', { name: slot.time, exact: true })).toBeVisible();
+  await expectNoViolations(page, '/b/{id} while moving');
+  const other = day.slots[3]!;
+  await page.getByRole('button', { name: other.time, exact: true }).click();
+  await page.getByRole('button', { name: /^Move to / }).click();
+  await expect(page.getByRole('status')).toContainText(`moved to`);
+  await expect(page.getByText(`, ${other.time}`).first()).toBeVisible();
+
+  // Cancel, within the policy.
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('heading', { name: 'This booking is cancelled' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('an unknown booking link says so kindly', async ({ page }) => {
+  await page.goto('/b/AAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByRole('heading', { name: "We can't find that booking" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+});
+
+test('axe finds nothing on /dev/input_test', async ({ page }) => {
+  await page.goto('/dev/input_test');
+  await expect(page.getByTestId('status-4')).toBeVisible();
+  await expectNoViolations(page, '/dev/input_test');
+});
