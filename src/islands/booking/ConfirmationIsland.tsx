@@ -196,7 +196,7 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
               </span>
             </dd>
           </div>
-          <div><dt>Booking reference</dt><dd><code>{view.id.slice(0, 8).toUpperCase()}</code></dd></div>
+          <div><dt>Booking reference</dt><dd><code>{view.id.slice(0, 8)}</code></dd></div>
         </dl>
         {active ? (
           <div className="actions">
