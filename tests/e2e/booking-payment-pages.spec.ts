@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { availability, mobile, visitor } from './booking-helpers.ts';
+
+/**
+ * The pages Stripe Checkout returns to. The end-to-end server runs without Stripe (its webhook and
+ * by-session lookup are covered by the integration tests against a fake Stripe), so here the
+ * by-session answer is a real booking's view from this server, served through `page.route` with the
+ * status the webhook would give it.
+ */
+test.use({ viewport: mobile });
+test.describe.configure({ timeout: 90_000 });
+
+async function realBookingView(page: Page) {
+  const me = visitor('pay');
+  const { days } = await availability(page, 'puppy');
+  const day = days.filter((d) => d.open && d.slots.length > 4)[11]!;
+  const response = await page.request.post('/v1.0.1/bookings', {
+    data: {
+      serviceId: 'puppy', start: day.slots[2]!.start,
+      dog: { name: 'Nova', breedId: 'cockapoo', weightKg: 4, coat: 'medium' },
+      owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { bookingId } = (await response.json()) as { bookingId: string };
+  const view = await (await page.request.get(`/v1.0.1/bookings/${bookingId}`)).json();
+  return { view: view as Record<string, unknown> & { id: string }, time: day.slots[2]!.time };
+}
+
+test('the success page waits for the payment to be confirmed, then shows the booking', async ({ page }) => {
+  const { view, time } = await realBookingView(page);
+  let calls = 0;
+  await page.route('**/v1.0.1/bookings/by-session/*', (route) => {
+    calls += 1;
+    // The webhook lands on the third look.
+    const status = calls < 3 ? 'pending_payment' : 'confirmed';
+    return route.fulfill({ json: { ...view, status, depositPaidPence: calls < 3 ? 0 : 1000 } });
+  });
+  await page.goto('/booking-success/cs_test_a1B2c3D4e5F6g7H8');
+  await expect(page.getByText('Confirming your payment')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 20_000 });
+  expect(calls).toBeGreaterThanOrEqual(3);
+  await expect(page.getByText(`, ${time}`)).toBeVisible();
+  await expect(page.getByText('£10.00')).toBeVisible();
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+});
+
+test('the payment-cancelled page says the time is held and offers to pay again or in the shop', async ({ page }) => {
+  const { view, time } = await realBookingView(page);
+  await page.route('**/v1.0.1/bookings/by-session/*', (route) => route.fulfill({ json: { ...view, status: 'pending_payment' } }));
+  await page.goto('/book');
+  await page.evaluate((id) => sessionStorage.setItem('booking_checkout', JSON.stringify({ url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8', bookingId: id })), view.id);
+  await page.goto('/booking-payment-cancelled/cs_test_a1B2c3D4e5F6g7H8');
+  await expect(page.getByRole('heading', { name: 'Your payment was cancelled' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`, ${time}`)).toBeVisible();
+  await expect(page.getByText(/for a while \(about 30 minutes\)/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try paying again' })).toHaveAttribute('href', 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8');
+  await expect(page.getByRole('link', { name: 'WhatsApp us' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+44/);
+});
