@@ -89,7 +89,7 @@ async function load(name: string, opts: { path: string; method?: 'GET' | 'POST';
   };
   console.log(`  ${name.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, ${row.bad} not 2xx)`);
   if (row.bad) {
-    const codes = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+    const codes = result.statusCodeStats ?? {};
     console.log(`    statuses: ${JSON.stringify(Object.fromEntries(Object.entries(codes).map(([k, v]) => [k, v.count])))}; errors ${result.errors}, timeouts ${result.timeouts}`);
   }
   return row;

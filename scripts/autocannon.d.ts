@@ -1,0 +1,28 @@
+// The few parts of autocannon (which ships no types) that scripts/bench-api.ts uses.
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+    body?: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+  }
+  interface Histogram {
+    average: number;
+    total: number;
+    p50: number;
+    p99: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    statusCodeStats?: Record<string, { count: number }>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
