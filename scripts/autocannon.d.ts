@@ -1,7 +1,14 @@
 // The few parts of autocannon (which ships no types) that scripts/bench-api.ts uses.
 declare module 'autocannon' {
+  interface RequestSpec {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+    body?: string;
+    headers?: Record<string, string>;
+    onResponse?: (status: number, body: string) => void;
+  }
   interface Options {
     url: string;
+    requests?: RequestSpec[];
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
     body?: string;
     headers?: Record<string, string>;

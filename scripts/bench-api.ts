@@ -69,11 +69,17 @@ const pageBody = JSON.stringify({
 const landing = JSON.stringify({ url: `${base}/?gclid=bench`, path: '/' });
 
 async function load(name: string, opts: { path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }): Promise<Row> {
+  let firstFailure: string | undefined;
   const result = await autocannon({
     url: base + opts.path,
-    method: opts.method ?? 'GET',
-    ...(opts.body ? { body: opts.body } : {}),
-    headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+    requests: [{
+      method: opts.method ?? 'GET',
+      ...(opts.body ? { body: opts.body } : {}),
+      headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      onResponse: (status, body) => {
+        if ((status < 200 || status > 299) && !firstFailure) firstFailure = `${status} ${String(body).slice(0, 500)}`;
+      },
+    }],
     connections: CONNECTIONS,
     duration: SECONDS,
     // A function call under the emulation can take seconds on a busy machine: count it, do not drop it.
@@ -91,6 +97,7 @@ async function load(name: string, opts: { path: string; method?: 'GET' | 'POST';
   if (row.bad) {
     const codes = result.statusCodeStats ?? {};
     console.log(`    statuses: ${JSON.stringify(Object.fromEntries(Object.entries(codes).map(([k, v]) => [k, v.count])))}; errors ${result.errors}, timeouts ${result.timeouts}`);
+    if (firstFailure) console.log(`    first failure: ${firstFailure}`);
   }
   return row;
 }
