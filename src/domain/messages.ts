@@ -109,7 +109,7 @@ function priceLines(booking: MessageBooking): string[] {
       lines.push(`${line.label}: ${line.pence < 0 ? `-${formatPence(-line.pence)}` : formatPence(line.pence)}`);
     }
   }
-  if (booking.depositPaidPence) lines.push(`Deposit paid: ${formatPence(booking.depositPaidPence)}`);
+  if (booking.depositPaidPence) lines.push(`Deposit paid: ${formatPence(booking.depositPaidPence)}, taken off your final price`);
   return lines;
 }
 
