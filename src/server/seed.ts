@@ -5,7 +5,7 @@ import { seedDemoStaff } from './seeds/staff.ts';
 import type { Seeder } from './seeds/types.ts';
 
 /** Every part of the demo business, in order. Add a seeder here, in a file of its own under seeds/. */
-const SEEDERS: Seeder[] = [seedCatalogue, seedBookingSettings, seedDemoStaff];
+const SEEDERS: Seeder[] = [seedCatalogue, seedDemoStaff, seedBookingSettings];
 
 /** Seeds the demo business on an empty database, in one transaction. */
 export async function seedDemoBusiness(): Promise<{ seeded: string[]; notes: string[] }> {

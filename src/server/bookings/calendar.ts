@@ -1,30 +1,27 @@
-import site from '../../../content/site.json' with { type: 'json' };
-import { buildIcs, type CalendarEvent } from '../../domain/ics.ts';
+import { buildIcs } from '../../domain/ics.ts';
+import { calendarEventFor, type MessageBooking } from '../../domain/messages.ts';
 import { db } from '../db.ts';
 import { env } from '../env.ts';
-import { findBooking, notFound, SHOP_LOCATION, type BookingRecord } from './view.ts';
+import { findBooking, notFound, type BookingRecord } from './view.ts';
 
-/** The appointment as a calendar event: the same for the .ics download and the e-mail attachment. */
-export function calendarEventFor(b: BookingRecord, now: Date): CalendarEvent {
-  const link = `${env().URL.replace(/\/$/, '')}/b/${b.id}`;
+/** A booking as the message templates and the calendar file describe it. */
+export function messageBookingFrom(b: BookingRecord): MessageBooking {
   return {
-    uid: `${b.id}@${new URL(site.url).hostname}`,
+    id: b.id,
+    service: { title: b.service_title, durationMinutes: b.duration_min },
     start: b.start_at,
     end: b.end_at,
-    summary: `${b.service_title} for ${b.dog_name} at ${site.name}`,
-    description: `Your booking: ${link}\nTo change it, open the link or call ${site.phone.display}.`,
-    location: `${SHOP_LOCATION.name}, ${SHOP_LOCATION.address}, ${SHOP_LOCATION.postcode}`,
-    url: link,
-    geo: site.address.geo,
-    organizer: { name: site.name, email: site.email },
+    dog: { name: b.dog_name, breed: b.breed_name, weightKg: b.dog_weight_kg, coat: b.dog_coat, notes: b.dog_notes || null, nervous: b.dog_nervous },
+    owner: { name: b.contact_name, email: b.contact_email, phone: b.phone },
+    quote: b.quote,
+    depositPaidPence: b.deposit_paid_pence,
     sequence: b.revision,
-    method: b.status === 'cancelled' ? 'CANCEL' : 'PUBLISH',
-    now,
   };
 }
 
+/** The .ics of /b/{id}: the same event the confirmation e-mail attaches; a cancelled one cancels it. */
 export async function bookingCalendarFile(id: string, now = new Date()): Promise<string> {
   const booking = await findBooking(db(), id);
   if (!booking) throw notFound();
-  return buildIcs(calendarEventFor(booking, now));
+  return buildIcs(calendarEventFor(messageBookingFrom(booking), { siteUrl: env().URL, now }, booking.status === 'cancelled' ? 'CANCEL' : 'PUBLISH'));
 }

@@ -26,6 +26,10 @@ export interface BookingRecord {
   stripe_payment_intent: string | null;
   dog_name: string;
   breed_name: string;
+  dog_weight_kg: number;
+  dog_coat: string;
+  dog_notes: string;
+  dog_nervous: boolean;
   contact_name: string;
   contact_email: string;
   phone: string | null;
@@ -37,6 +41,7 @@ const SELECT_BOOKING = `
          (extract(epoch FROM b.end_at - b.start_at) / 60)::int AS duration_min,
          b.start_at, b.end_at, b.hold_expires_at, b.quote, b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence,
          b.stripe_session_id, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
+         d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
          b.contact_name, b.contact_email, c.phone, b.revision
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
