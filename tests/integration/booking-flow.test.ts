@@ -120,6 +120,16 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     expect(row!.phone).toMatch(/^\+447700900\d{3}$/);
     expect((row!.start_at as Date).toISOString()).toBe(slot.start);
 
+    // The messages are in the outbox, written in the booking's transaction.
+    const outbox = await query<{ kind: string; channel: string; recipient: string; attachments: Array<{ filename: string; content: string }> }>(
+      'SELECT kind, channel, recipient, attachments FROM outbox WHERE booking_id = $1 ORDER BY kind, channel', [answer.bookingId]);
+    expect(outbox.map((m) => [m.kind, m.channel])).toEqual([
+      ['booking_confirmation', 'email'], ['booking_confirmation', 'sms'], ['shop_new_booking', 'email'],
+    ]);
+    expect(outbox[0]!.recipient).toBe('sam@example.com');
+    expect(outbox[1]!.recipient).toBe(row!.phone);
+    expect(outbox[0]!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
+
     // The device key finds the saved dog, for a prefilled next visit.
     const dogsRes = await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': answer.accessKey! } }));
     expect(dogsRes.status).toBe(200);
