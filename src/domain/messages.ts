@@ -101,7 +101,7 @@ function bodies(paragraphs: string[], link: string): { bodyText: string; bodyHtm
   return { bodyText, bodyHtml };
 }
 
-function priceLines(booking: MessageBooking): string[] {
+function priceLines(booking: MessageBooking, audience: 'customer' | 'shop' = 'customer'): string[] {
   const lines: string[] = [];
   if (booking.quote) {
     for (const line of booking.quote.lines) {
@@ -109,7 +109,7 @@ function priceLines(booking: MessageBooking): string[] {
       lines.push(`${line.label}: ${line.pence < 0 ? `-${formatPence(-line.pence)}` : formatPence(line.pence)}`);
     }
   }
-  if (booking.depositPaidPence) lines.push(`Deposit paid: ${formatPence(booking.depositPaidPence)}`);
+  if (booking.depositPaidPence) lines.push(`Deposit paid: ${formatPence(booking.depositPaidPence)}${audience === 'customer' ? ', taken off your final price' : ''}`);
   return lines;
 }
 
@@ -282,7 +282,7 @@ export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContex
         `Owner: ${booking.owner.name}`,
         ...(booking.owner.phone ? [`Phone: ${formatUkMobile(booking.owner.phone)}`] : []),
         ...(booking.owner.email ? [`E-mail: ${booking.owner.email}`] : []),
-        ...priceLines(booking),
+        ...priceLines(booking, 'shop'),
       ].join('\n'),
       `Booking: ${link}`,
     ], link);

@@ -34,3 +34,11 @@ describe('formatUkMobile', () => {
     expect(formatUkMobile(input)).toBe(expected);
   });
 });
+
+describe('the +44 metadata snapshot', () => {
+  it('matches the installed libphonenumber-js (else run: node scripts/generate-phone-metadata.ts)', async () => {
+    const { ukPhoneMetadata } = await import('../../scripts/lib/phone-metadata.ts');
+    const snapshot = await import('./phone-metadata.uk.json', { with: { type: 'json' } });
+    expect(snapshot.default).toEqual(JSON.parse(JSON.stringify(ukPhoneMetadata())));
+  });
+});

@@ -1,13 +1,15 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import metadata from './phone-metadata.uk.json' with { type: 'json' };
 
 /**
  * A UK mobile number as E.164 (`+447700900461`), or null when the input is not one. Accepts the
  * ways people type them: `07700 900461`, `+44 (0)7700-900461`, `447700900461`, `0044 7700 900461`.
  * Shared by the booking island (as the user types) and the server (which stores the result).
  *
- * The "min" metadata keeps the browser bundle small; it validates lengths and ranges but cannot tell
- * a mobile from other 07 numbers, so those are told apart by prefix: 070 is personal numbering and
- * 076 pagers (except 07624, Isle of Man mobiles), neither of which can take a text.
+ * The metadata is libphonenumber's "min" set cut down to +44 (scripts/generate-phone-metadata.ts),
+ * about 4 KB instead of the world's, since the booking island ships it. "min" validates lengths and
+ * ranges but cannot tell a mobile from other 07 numbers, so those are told apart by prefix: 070 is
+ * personal numbering and 076 pagers (except 07624, Isle of Man mobiles); neither can take a text.
  */
 export function normaliseUkMobile(input: string): string | null {
   if (typeof input !== 'string' || input.length > 40) return null;
@@ -15,7 +17,7 @@ export function normaliseUkMobile(input: string): string | null {
   if (/[^\d\s+\-().]/.test(text)) return null;
   text = text.replace(/^00/, '+');
   if (/^44\d{10}$/.test(text.replace(/[\s\-().]/g, ''))) text = `+${text}`;
-  const parsed = parsePhoneNumberFromString(text, 'GB');
+  const parsed = parsePhoneNumberFromString(text, 'GB', metadata as unknown as MetadataJson);
   if (!parsed || parsed.countryCallingCode !== '44') return null;
   const national = parsed.nationalNumber;
   // Ofcom keeps 07700 900000–900999 for drama and examples; libphonenumber calls them invalid, but
