@@ -68,16 +68,16 @@ for (const engine of engines) {
       const slot = day.slots[4]!;
       const before = await counts();
 
-      const answers = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) =>
-        bookingsHandler(new Request(`${API}/bookings`, {
+      const answers = await Promise.all(Array.from({ length: ATTEMPTS }, async (_, i) =>
+        Promise.resolve(bookingsHandler(new Request(`${API}/bookings`, {
           method: 'POST',
           body: JSON.stringify({
             serviceId: 'full', start: slot.start,
             dog: { name: `Racer ${i}`, breedId: 'whippet', weightKg: 13, coat: 'short' },
-            owner: { name: `Owner ${i}`, phone: `07700 900${String(i).padStart(3, '0')}`, email: `owner${i}@example.com`, marketingConsent: false, acceptTerms: true },
+            owner: { name: `Owner ${i}`, phone: `07700 900${300 + i}`, email: `owner${i}@example.com`, marketingConsent: false, acceptTerms: true },
             idempotencyKey: randomUUID(),
           }),
-        })).then(async (r) => ({ status: r.status, body: await r.json() as unknown }))));
+        }))).then(async (r) => ({ status: r.status, body: await r.json() as unknown }))));
 
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(2);
