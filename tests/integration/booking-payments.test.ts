@@ -139,7 +139,10 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
 
     // The success page can find the booking by its session, still pending until the webhook lands.
     const bySession = await bookingHandler(new Request(`${API}/bookings/by-session/${row.stripe_session_id}`));
-    expect(BookingViewSchema.parse(await bySession.json())).toMatchObject({ id: answer.bookingId, status: 'pending_payment', policyReason: 'awaiting_payment' });
+    const pending = await bySession.json() as Record<string, unknown>;
+    expect(BookingViewSchema.parse(pending)).toMatchObject({ id: answer.bookingId, status: 'pending_payment', policyReason: 'awaiting_payment' });
+    // For the payment-cancelled page: back to the same payment page, and how long the time is held.
+    expect(pending).toMatchObject({ checkoutUrl: answer.checkoutUrl, holdExpiresAt: row.hold_expires_at!.toISOString() });
   });
 
   it('refuses a webhook with a bad or missing signature (400) and changes nothing', async () => {
