@@ -92,6 +92,17 @@ describe('GET /v1.0.1/availability', () => {
     expect(BookingErrorSchema.parse(await res.json()).error).toBeTruthy();
   });
 
+  it('closes the days the shop sets in the closures table, and refuses bookings on them', async () => {
+    const day = await openDay(6);
+    await query(`INSERT INTO closures (day, reason) VALUES ($1, 'Training day')`, [day.date]);
+    const closed = (await freeSlots('full', day.date)).days[0]!;
+    expect(closed).toMatchObject({ date: day.date, open: false, reason: 'closure', slots: [] });
+    const res = await post(bookingRequest(day.slots[0]!.start));
+    expect(res.status).toBe(422);
+    expect(BookingErrorSchema.parse(await res.json()).code).toBe('slot_unavailable');
+    await query('DELETE FROM closures WHERE day = $1', [day.date]);
+  });
+
   it('answers 404 for a service we do not offer', async () => {
     const res = await availabilityHandler(new Request(`${API}/availability?service=haircut-for-cats`));
     expect(res.status).toBe(404);
