@@ -84,7 +84,7 @@ export async function moveBooking(id: string, startIso: string, now = new Date()
       );
       const check = isSlotAvailable({
         now, settings, durationMinutes: booking.duration_min, start,
-        busy: busyIntervalsFrom(await bookingTimesBetween(tx, start, end), now, booking.id),
+        busy: busyIntervalsFrom(await bookingTimesBetween(tx, start, end, booking.id), now),
       });
       if (!check.available) {
         if (check.reason === 'full') throw slotTaken();
