@@ -72,8 +72,8 @@ test('axe finds nothing on /b/{id}, including the move picker, and the page offe
   await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute('href', `/v1.0.1/bookings/${bookingId}/calendar.ics`);
   await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
   await expect(page.getByRole('link', { name: 'Open in maps' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'WhatsApp us' }).first()).toHaveAttribute('href', /^https:\/\/wa\.me\/44/);
-  await expect(page.getByRole('link', { name: /^Call / }).first()).toHaveAttribute('href', /^tel:\+44/);
+  await expect(page.locator('.confirmation').getByRole('link', { name: 'WhatsApp us' }).first()).toHaveAttribute('href', /^https:\/\/wa\.me\/44/);
+  await expect(page.locator('.confirmation').getByRole('link', { name: /^Call / }).first()).toHaveAttribute('href', /^tel:\+44/);
   await expectNoViolations(page, '/b/{id}');
 
   // Move, reusing the date and time step (this booking's own place is free to it).
@@ -84,7 +84,7 @@ test('axe finds nothing on /b/{id}, including the move picker, and the page offe
   const other = day.slots[3]!;
   await page.getByRole('button', { name: other.time, exact: true }).click();
   await page.getByRole('button', { name: /^Move to / }).click();
-  await expect(page.getByRole('status')).toContainText(`moved to`);
+  await expect(page.locator('.confirmation').getByRole('status')).toContainText('moved to');
   await expect(page.getByText(`, ${other.time}`).first()).toBeVisible();
 
   // Cancel, within the policy.

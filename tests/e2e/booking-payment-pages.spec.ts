@@ -49,14 +49,16 @@ test('the success page waits for the payment to be confirmed, then shows the boo
 
 test('the payment-cancelled page says the time is held and offers to pay again or in the shop', async ({ page }) => {
   const { view, time } = await realBookingView(page);
-  await page.route('**/v1.0.1/bookings/by-session/*', (route) => route.fulfill({ json: { ...view, status: 'pending_payment' } }));
-  await page.goto('/book');
-  await page.evaluate((id) => sessionStorage.setItem('booking_checkout', JSON.stringify({ url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8', bookingId: id })), view.id);
+  const holdExpiresAt = new Date(Date.now() + 25 * 60_000);
+  const until = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(holdExpiresAt);
+  await page.route('**/v1.0.1/bookings/by-session/*', (route) => route.fulfill({
+    json: { ...view, status: 'pending_payment', checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8', holdExpiresAt: holdExpiresAt.toISOString() },
+  }));
   await page.goto('/booking-payment-cancelled/cs_test_a1B2c3D4e5F6g7H8');
   await expect(page.getByRole('heading', { name: 'Your payment was cancelled' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(`, ${time}`)).toBeVisible();
-  await expect(page.getByText(/for a while \(about 30 minutes\)/)).toBeVisible();
+  await expect(page.getByText(`for a while (until ${until})`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try paying again' })).toHaveAttribute('href', 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8');
-  await expect(page.getByRole('link', { name: 'WhatsApp us' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+44/);
+  await expect(page.locator('.confirmation').getByRole('link', { name: 'WhatsApp us' })).toBeVisible();
+  await expect(page.locator('.confirmation').getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+44/);
 });

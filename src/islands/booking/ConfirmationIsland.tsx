@@ -1,14 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../client/api.ts';
-import { BookingViewSchema, SLOT_TAKEN_MESSAGE, type BookingView, type Slot } from '../../domain/booking-schemas.ts';
+import { z } from 'zod';
+import { BookingViewSchema as BaseViewSchema, SLOT_TAKEN_MESSAGE, type Slot } from '../../domain/booking-schemas.ts';
 import { formatPence } from '../../domain/money.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import { googleCalendarUrl, idFromPath } from './calendar-links.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
-import { formatDuration, formatWhen } from './format.ts';
+import { formatDuration, formatTime, formatWhen } from './format.ts';
 import './booking.css';
+
+/** While a deposit is awaited, the view also carries the payment page and the end of the hold. */
+const BookingViewSchema = BaseViewSchema.extend({
+  checkoutUrl: z.string().url().optional(),
+  holdExpiresAt: z.iso.datetime({ offset: true }).optional(),
+});
+type BookingView = z.infer<typeof BookingViewSchema>;
 
 export interface ConfirmationIslandProps {
   /** booking: /b/{id}; success: /booking-success/{session_id}; cancelled: /booking-payment-cancelled/{session_id}. */
@@ -260,21 +268,29 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
 }
 
 function PaymentCancelled({ view, props }: { view: BookingView | null; props: ConfirmationIslandProps }) {
-  const [checkout, setCheckout] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
     try {
-      const saved = JSON.parse(window.sessionStorage.getItem('booking_checkout') ?? 'null') as { url?: string; bookingId?: string } | null;
-      if (saved?.url && (!view || saved.bookingId === view.id)) setCheckout(saved.url);
+      const stored = JSON.parse(window.sessionStorage.getItem('booking_checkout') ?? 'null') as { url?: string; bookingId?: string } | null;
+      if (stored?.url && (!view || stored.bookingId === view.id)) setSaved(stored.url);
     } catch {
       /* nothing saved: offer to book again instead */
     }
   }, [view]);
   const held = view && view.status === 'pending_payment';
+  // The server's own answer wins: it only gives the payment page while the hold is still live.
+  const checkout = view?.checkoutUrl ?? (held ? saved : null);
+  const until = held && view.holdExpiresAt ? formatTime(view.holdExpiresAt, view.timeZone) : null;
   return (
     <div className="confirmation">
       <div className="booking-card">
         <h2 className="booking-step-title">Your payment was cancelled</h2>
-        <p>No money has been taken.{held ? <> We're still holding <strong>{formatWhen(view.start, view.timeZone)}</strong> for {view.dog.name} for a while (about {props.holdMinutes} minutes), so you can try again.</> : <> We hold your chosen time for a while (about {props.holdMinutes} minutes), so you can try again.</>}</p>
+        <p>
+          No money has been taken.{' '}
+          {held
+            ? <>We're still holding <strong>{formatWhen(view.start, view.timeZone)}</strong> for {view.dog.name} for a while ({until ? `until ${until}` : `about ${props.holdMinutes} minutes`}), so you can try again.</>
+            : <>We hold a chosen time for a while (about {props.holdMinutes} minutes), so you can try again.</>}
+        </p>
         <div className="actions">
           {checkout ? <a className="button" href={checkout}>Try paying again</a> : <a className="button" href="/book">Try again</a>}
         </div>
