@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { InteractionCounter, mobile, visitor } from './booking-helpers.ts';
+import { InteractionCounter, availability, mobile, visitor } from './booking-helpers.ts';
 
 test.use({ viewport: mobile, hasTouch: true });
 // The local Netlify emulation starts a worker per function call: a whole booking takes a while here.
@@ -155,4 +155,34 @@ test('the form says what is wrong as the visitor types, with the spec statuses',
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel("Your dog's name")).toBeFocused();
   await expect(page.locator('#f-dogName-status')).toHaveText('Error');
+});
+
+test('a returning device picks a saved dog and finds its details filled in', async ({ page }) => {
+  const me = visitor('back');
+  const { days } = await availability(page, 'shower');
+  const day = days.filter((d) => d.open && d.slots.length > 4)[4]!;
+  const response = await page.request.post('/v1.0.1/bookings', {
+    data: {
+      serviceId: 'shower', start: day.slots[5]!.start,
+      dog: { name: 'Pickle', breedId: 'dachshund', weightKg: 7, coat: 'long', notes: 'Hates the dryer', nervous: true },
+      owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { accessKey } = (await response.json()) as { accessKey: string };
+  const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin;
+  await page.context().addCookies([{ name: 'auth_key', value: accessKey, url: origin }]);
+
+  await page.goto('/book?type=shower');
+  await page.getByRole('radio', { name: 'Pickle' }).check({ force: true });
+  await expect(page.getByLabel("Your dog's name")).toHaveValue('Pickle');
+  await expect(page.getByRole('button', { name: /Dachshund.*Selected/ })).toBeVisible();
+  await expect(page.getByLabel('Weight')).toHaveValue('7');
+  await expect(page.getByRole('checkbox', { name: /nervous/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('.times-grid button').last().click({ timeout: 20_000 });
+  await expect(page.getByLabel('Your name')).toHaveValue(me.name);
+  await expect(page.getByLabel('UK mobile')).toHaveValue(me.phone);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(me.email);
 });

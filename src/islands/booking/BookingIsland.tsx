@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { api, BOOKING_TYPES_TIMEOUT_MS } from '../../client/api.ts';
-import { COOKIE_NAMES, setCookie } from '../../client/cookies.ts';
+import { COOKIE_NAMES, getCookie, setCookie } from '../../client/cookies.ts';
 import { user as deviceUser } from '../../client/store.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../domain/booking-types.ts';
 import { COATS, CreateBookingResponseSchema, SLOT_TAKEN_MESSAGE, type Coat } from '../../domain/booking-schemas.ts';
@@ -135,21 +135,24 @@ function BookingForm(props: BookingIslandProps) {
     });
   }
 
-  // A returning device: its owner's details and saved dogs, to pick rather than type.
+  // A returning device (an auth_key cookie from an earlier booking): its saved dogs and its owner's
+  // details, to pick rather than type. Device auth fills the store too; either source prefills.
   useEffect(() => {
+    const prefill = (owner: { name?: string | null; phone?: string | null; email?: string | null }) => setState((s) => ({
+      ...s,
+      answers: {
+        ...s.answers,
+        ownerName: s.answers.ownerName || owner.name || '',
+        phone: s.answers.phone || (owner.phone ? formatUkMobile(owner.phone) : ''),
+        email: s.answers.email || owner.email || '',
+      },
+    }));
+    let asked = false;
     const apply = () => {
       const u = deviceUser.get();
-      if (!u) return;
-      const prefill = (owner: { name?: string | null; phone?: string | null; email?: string | null }) => setState((s) => ({
-        ...s,
-        answers: {
-          ...s.answers,
-          ownerName: s.answers.ownerName || owner.name || '',
-          phone: s.answers.phone || (owner.phone ? formatUkMobile(owner.phone) : ''),
-          email: s.answers.email || owner.email || '',
-        },
-      }));
-      prefill(u);
+      if (u) prefill(u);
+      if (asked || (!u && !getCookie(COOKIE_NAMES.authKey))) return;
+      asked = true;
       void api('/customer/dogs', { schema: SavedDogsResponseSchema, timeoutMs: 8000 }).then((r) => {
         if (!r.data) return;
         setSavedDogs(r.data.dogs);
