@@ -9,6 +9,7 @@ test.describe('the breed selector (spec §4, §5)', () => {
 
   test('opens on click, filters, says the exact no-match texts, offers Other, and closes as it should', async ({ page }) => {
     await page.goto('/book?type=full');
+    await page.waitForSelector('astro-island:not([ssr])');
     const box = page.getByRole('combobox', { name: 'Breed' });
     await expect(box).toHaveAttribute('aria-expanded', 'false');
     await box.click();
@@ -96,6 +97,8 @@ test.describe('/dev/input_test (spec §2)', () => {
 
   test('live blocks: Enter emits only when not in error, OTP paste fills every box, stars round up', async ({ page, context }) => {
     await page.goto('/dev/input_test');
+    // Astro drops the island's `ssr` attribute once React has hydrated it.
+    await page.waitForSelector('astro-island:not([ssr])');
     const name = page.locator('#live-text');
     await name.fill('B');
     await expect(page.locator('#live-text-status')).toHaveText('Error');

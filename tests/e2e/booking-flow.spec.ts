@@ -104,6 +104,7 @@ test('a new visitor books using only the keyboard', async ({ page }) => {
 
 test('answers survive a reload and going back and forth', async ({ page }) => {
   await page.goto('/book?source=bookLink&type=shower');
+  await page.waitForSelector('astro-island:not([ssr])');
   await page.getByLabel("Your dog's name").fill('Pip');
   await page.getByRole('combobox', { name: 'Breed' }).fill('pug');
   await page.getByRole('option', { name: 'Pug' }).click();
@@ -132,13 +133,14 @@ test('answers survive a reload and going back and forth', async ({ page }) => {
   await page.getByRole('textbox', { name: 'E-mail' }).fill('alex@example.com');
   await page.getByRole('button', { name: 'Agree and continue' }).click();
   // Review: the promotion line and the "from" total.
-  await expect(page.locator('.price')).toContainText('Small dog offer');
+  await expect(page.locator('.price')).toContainText('Small dog offer', { timeout: 20_000 });
   await expect(page.locator('.price')).toContainText('−£5.00');
   await expect(page.locator('.price-line--total')).toContainText('£25.00');
 });
 
 test('the form says what is wrong as the visitor types, with the spec statuses', async ({ page }) => {
   await page.goto('/book?type=full');
+  await page.waitForSelector('astro-island:not([ssr])');
   const weight = page.getByLabel('Weight');
   await weight.fill('9.55');
   const status = page.locator('#f-weight-status');

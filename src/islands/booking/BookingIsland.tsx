@@ -126,10 +126,10 @@ function BookingForm(props: BookingIslandProps) {
   }, []);
 
   // The spec's 2500 ms per call holds; a cold function (the first call after a deploy) can take longer,
-  // so the list is asked for up to five times before the visitor is asked to try again.
+  // so the list is asked for up to eight times before the visitor is asked to try again.
   function loadServices() {
     setServicesError(null);
-    void retry(() => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS }), 5).then((r) => {
+    void retry(() => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS }), 8).then((r) => {
       if (r.data) setServices(sortBookingTypes(r.data));
       else setServicesError(r.status === 0 ? 'We could not load our services just now.' : r.error ?? 'We could not load our services.');
     });
