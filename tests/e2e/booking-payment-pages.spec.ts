@@ -44,6 +44,7 @@ test('the success page waits for the payment to be confirmed, then shows the boo
   expect(calls).toBeGreaterThanOrEqual(3);
   await expect(page.getByText(`, ${time}`)).toBeVisible();
   await expect(page.getByText('£10.00')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'view or change your booking' })).toHaveAttribute('href', `/b/${view.id}`);
   await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
 });
 

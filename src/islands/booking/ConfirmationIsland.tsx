@@ -178,6 +178,13 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
       <div className="booking-card">
         <h2 className="booking-step-title">{HEADINGS[view.status]}</h2>
         {view.status === 'confirmed' ? <p>Thank you, {view.ownerName.split(' ')[0]}. We've sent your confirmation and we'll remind you the day before.</p> : null}
+        {props.mode === 'success' ? <p>Your booking's own page, to keep or bookmark: <a href={`/b/${view.id}`}>view or change your booking</a>.</p> : null}
+        {view.status === 'pending_payment' && view.checkoutUrl ? (
+          <div className="notice">
+            <p>Your time is held while you pay the deposit{view.holdExpiresAt ? ` (until ${formatTime(view.holdExpiresAt, view.timeZone)})` : ''}.</p>
+            <a className="button" href={view.checkoutUrl}>Pay the deposit</a>
+          </div>
+        ) : null}
         {message ? <div className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}><p>{message.text}</p></div> : null}
         <dl className="facts">
           <div><dt>What</dt><dd>{view.service.title} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}</dd></div>
