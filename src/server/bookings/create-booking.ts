@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { CreateBookingRequest, CreateBookingResponse } from '../../domain/booking-schemas.ts';
-import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { quote } from '../../domain/pricing.ts';
 import { findKeyHolder, issueAccessKey } from '../access-keys.ts';
 import { db, type Tx } from '../db.ts';
