@@ -11,7 +11,7 @@
  *     pays the emulator's fresh worker per call (about 130 ms when the machine is idle).
  * Writes bench-results/availability.md.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PROJECT_ROOT } from './lib/site-server.ts';
@@ -130,6 +130,7 @@ async function main() {
   } finally {
     await site.stop();
     await closeDb();
+    if (!hadDist) await rm(dist, { recursive: true, force: true });
   }
 
   const lines = [
