@@ -2,17 +2,16 @@ import { api, AUTH_TIMEOUT_MS, IDENTIFY_TIMEOUT_MS, PAGE_VIEW_TIMEOUT_MS, reques
 import { FINGERPRINT_BACKOFF_MS, retryWithBackoff } from './backoff.ts';
 import { COOKIE_NAMES, deleteCookie, getCookie, setCookie } from './cookies.ts';
 import type { SiteEvent } from './events.ts';
-import { isSendableHeaderValue, landingPageOf } from './headers.ts';
+import { isSendableHeaderValue } from './headers.ts';
 import { privacyChoices, type PrivacyChoices } from './privacy.ts';
 import {
   currentClickIds,
   forgetConsentedData,
   forgetStatistics,
-  landingPageJson,
+  ensureLandingPage,
   LOCAL_KEYS,
   readStorage,
   sessionId,
-  setLandingPage,
   setLastingVisitorId,
   setSessionId,
   storeClickIdsFromUrl,
@@ -145,7 +144,7 @@ export async function startVisit(config: VisitConfig): Promise<void> {
 
 async function countThisPage(choices: PrivacyChoices): Promise<void> {
   if (!statisticsAllowed(choices)) return;
-  if (!landingPageJson()) setLandingPage(landingPageOf(location.href, choices.consent === 'granted'));
+  ensureLandingPage();
   await identify();
   await pageView();
 }

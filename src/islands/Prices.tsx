@@ -110,8 +110,12 @@ export default function Prices({ all = false, phone, reserveRows }: PricesProps)
                   <>
                     {/* Sanitised on the server (sanitize-html) before it is stored. */}
                     <div className="prices__description" dangerouslySetInnerHTML={{ __html: service.description }} />
-                    <a className="button" href={`/book-appointment?type=${encodeURIComponent(service._id)}`}>
-                      book now<span className="visually-hidden">: {service.title}</span>
+                    <a
+                      className="button"
+                      href={`/book-appointment?type=${encodeURIComponent(service._id)}`}
+                      aria-label={`book now: ${service.title}`}
+                    >
+                      book now
                     </a>
                   </>
                 )}

@@ -21,7 +21,8 @@ export interface SlideshowProps {
   intervalMs?: number;
 }
 
-const SIZES = '(max-width: 1232px) calc(100vw - 2rem), 1200px';
+/** The full picture is 3:2 and shown whole in a 480px-high slide: at most 720 CSS px wide. */
+const SIZES = '(max-width: 752px) calc(100vw - 2rem), 720px';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -124,7 +125,7 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
               aria-hidden={index !== current}
               data-picture={picture.id}
             >
-              <img className="slideshow__low" src={picture.lowRes} alt={picture.alt} width={1200} height={480} decoding="async" />
+              <img className="slideshow__low" src={picture.lowRes} alt={picture.alt} width={24} height={16} decoding="async" />
               {wanted.has(index) && (
                 <img
                   className={`slideshow__full${loaded.has(index) ? ' slideshow__full--loaded' : ''}`}
@@ -132,7 +133,7 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
                   srcSet={picture.srcSet}
                   sizes={SIZES}
                   alt=""
-                  width={1200}
+                  width={720}
                   height={480}
                   loading="lazy"
                   decoding="async"
