@@ -1,0 +1,15 @@
+/** The published blog posts, newest first (drafts are never built). */
+import { getCollection, type CollectionEntry } from 'astro:content';
+
+export type Post = CollectionEntry<'blog'>;
+
+export async function publishedPosts(): Promise<Post[]> {
+  const posts = await getCollection('blog', (p) => !p.data.draft);
+  return posts.sort((a, b) => b.data.pubDate.getTime() - a.data.pubDate.getTime());
+}
+
+export const postHref = (post: Post) => `/blog/post/${post.id}`;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+export const formatDate = (date: Date) => dateFormat.format(date);
+export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
