@@ -5,13 +5,20 @@ import type { Page } from '@playwright/test';
 /**
  * The prices island (spec §2, §4, §8). The pages it sits on: the first 3 services, and all of them.
  */
-const FEW = '/dev/client-home/';
-const ALL = '/dev/client-prices/';
+const FEW = '/';
+const ALL = '/prices';
 const BOOKING_TYPES = '**/v1.0.1/cms/booking-types';
 const OFFLINE_TEXT = "We are currently unable to show our prices online due to a network error; we're really sorry for any inconvenience this causes.";
 
 const site = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
 const phone: { display: string; e164: string } = site.phoneIssueBanner ? site.bookingPhone : site.phone;
+
+/** Opens a page and scrolls to the prices: the island hydrates when it comes into view. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('load');
+  await page.locator('.prices-section').scrollIntoViewIfNeeded();
+}
 
 const radios = (page: Page) => page.getByRole('group', { name: /Our services/ }).getByRole('radio');
 
@@ -22,7 +29,7 @@ test('shows the loading text while the services are on their way, then the servi
     await held;
     await route.continue();
   });
-  await page.goto(FEW);
+  await open(page, FEW);
   await expect(page.getByText('Please wait, loading prices..')).toBeVisible();
   release();
   await expect(radios(page)).toHaveCount(3);
@@ -33,10 +40,10 @@ test('shows the offline message and logs the reason when the request fails', asy
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
   await page.route(BOOKING_TYPES, (route) => route.abort('internetdisconnected'));
-  await page.goto(FEW);
+  await open(page, FEW);
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible();
   await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
-  await expect(page.getByRole('link', { name: phone.display })).toHaveAttribute('href', `tel:${phone.e164}`);
+  await expect(page.locator('.prices-section').getByRole('link', { name: phone.display })).toHaveAttribute('href', `tel:${phone.e164}`);
   await expect.poll(() => logged.find((text) => text.endsWith(" - it seems that we couldn't load available bookings properly."))).toBeTruthy();
 });
 
@@ -45,14 +52,14 @@ test('uses the data only when the status is 200', async ({ page }) => {
     const real = await route.fetch();
     await route.fulfill({ response: real, status: 203 });
   });
-  await page.goto(FEW);
+  await open(page, FEW);
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible();
   await expect(radios(page)).toHaveCount(0);
 });
 
 test('recovers when the browser comes back online after a failure', async ({ page, context }) => {
   await page.route(BOOKING_TYPES, (route) => route.abort('internetdisconnected'));
-  await page.goto(FEW);
+  await open(page, FEW);
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible();
   await page.unroute(BOOKING_TYPES);
   await context.setOffline(true);
@@ -64,7 +71,7 @@ test('recovers when the browser comes back online after a failure', async ({ pag
 test('shows the first 3 services and a link to all of them', async ({ page, request }) => {
   const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as unknown[];
   expect(services.length).toBeGreaterThan(3);
-  await page.goto(FEW);
+  await open(page, FEW);
   await expect(radios(page)).toHaveCount(3);
   const seeAll = page.getByRole('link', { name: `Showing 3 out of ${services.length} services, see all` });
   await expect(seeAll).toHaveAttribute('href', '/prices');
@@ -72,7 +79,7 @@ test('shows the first 3 services and a link to all of them', async ({ page, requ
 
 test('shows every service on the prices page, each with its price and duration', async ({ page, request }) => {
   const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string; price: number; duration: number }>;
-  await page.goto(ALL);
+  await open(page, ALL);
   await expect(radios(page)).toHaveCount(services.length);
   await expect(page.getByText(/^Showing \d+ out of/)).toHaveCount(0);
   const full = services.find((s) => s._id === 'full')!;
@@ -84,7 +91,7 @@ test('shows every service on the prices page, each with its price and duration',
 test('expands a service chosen with the keyboard: its description and a book now link', async ({ page, request }) => {
   const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string }>;
   const [first, second] = services;
-  await page.goto(FEW);
+  await open(page, FEW);
   await expect(radios(page)).toHaveCount(3);
   await radios(page).first().focus();
   await page.keyboard.press('Space');

@@ -3,7 +3,7 @@ import { expect, test } from './client-fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** The showcase slideshow (spec §2): looping, arrows and dots, locked while it moves, pausable. */
-const PAGE = '/dev/client-home/';
+const PAGE = '/';
 const pictures = JSON.parse(readFileSync(new URL('../../content/showcase.json', import.meta.url), 'utf8')) as Array<{ id: string; alt: string }>;
 const count = pictures.length;
 
@@ -18,6 +18,7 @@ const showing = async (page: Page, n: number) => {
 
 const open = async (page: Page) => {
   await page.goto(PAGE);
+  await page.waitForLoadState('load');
   await page.locator('.slideshow-section').scrollIntoViewIfNeeded();
   await expect(dots(page)).toHaveCount(count);
 };

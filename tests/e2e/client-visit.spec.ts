@@ -91,13 +91,22 @@ test('records navigation and contact clicks as first-party events', async ({ pag
   await page.goto(PAGE);
   await counted;
   const call = page.waitForRequest(isMagic('event'));
-  await page.getByRole('link', { name: 'Call us' }).dispatchEvent('click');
+  await page.getByRole('navigation', { name: 'Test links' }).getByRole('link', { name: 'Call us' }).dispatchEvent('click');
   expect((await call).postDataJSON()).toEqual({ type: 'event', name: 'call', detail: 'tel:+442085391234', path: PAGE });
 
   const navigation = page.waitForRequest(isMagic('event'));
-  await page.getByRole('link', { name: 'All prices' }).click();
+  await page.getByRole('navigation', { name: 'Test links' }).getByRole('link', { name: 'All prices' }).click();
   expect((await navigation).postDataJSON()).toEqual({ type: 'event', name: 'navigation', detail: OTHER, path: PAGE });
   await expect(page).toHaveURL(new RegExp(`${OTHER}$`));
+});
+
+test('reports the header navigation links of the real pages', async ({ page }) => {
+  const counted = page.waitForRequest(isMagic('page_view'));
+  await page.goto('/');
+  await counted;
+  const navigation = page.waitForRequest(isMagic('event'));
+  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Prices', exact: true }).click();
+  expect((await navigation).postDataJSON()).toMatchObject({ type: 'event', name: 'navigation', detail: '/prices', path: '/' });
 });
 
 test('stops counting everywhere once the visitor objects, and can start again', async ({ page }) => {
