@@ -31,8 +31,11 @@ const prefersReducedMotion = () =>
 export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProps) {
   const count = pictures?.length ?? 0;
   const [current, setCurrent] = useState(0);
+  // The built HTML holds only the first slide's tiny picture: the rest, and every full picture, come
+  // once the island is running, so they never compete with the splash.
+  const [mounted, setMounted] = useState(false);
   // Slides whose full picture may load: the current one and its neighbours, kept once loaded.
-  const [wanted, setWanted] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const [wanted, setWanted] = useState<ReadonlySet<number>>(() => new Set());
   const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set());
   const [playing, setPlaying] = useState(false);
   const [held, setHeld] = useState(false);
@@ -55,6 +58,8 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
   });
 
   // Auto-advance only for visitors who have not asked for less motion (WCAG 2.2.2, 2.3.3).
+  useEffect(() => setMounted(true), []);
+
   useEffect(() => {
     reduced.current = prefersReducedMotion();
     if (reduced.current) slider.current?.update({ ...slider.current.options, defaultAnimation: { duration: 0 } });
@@ -125,8 +130,10 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
               aria-hidden={index !== current}
               data-picture={picture.id}
             >
-              <img className="slideshow__low" src={picture.lowRes} alt={picture.alt} width={24} height={16} decoding="async" />
-              {wanted.has(index) && (
+              {(mounted || index === 0) && (
+                <img className="slideshow__low" src={picture.lowRes} alt={picture.alt} width={24} height={16} decoding="async" />
+              )}
+              {mounted && wanted.has(index) && (
                 <img
                   className={`slideshow__full${loaded.has(index) ? ' slideshow__full--loaded' : ''}`}
                   src={picture.src}
