@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeaders, clickIdsFromSearch, isSendableHeaderValue, landingPageOf, type HeaderInputs } from './headers.ts';
+import { API_HEADERS as CONTRACT } from '../domain/api.ts';
+import { API_HEADERS, buildHeaders, clickIdsFromSearch, isSendableHeaderValue, landingPageOf, type HeaderInputs } from './headers.ts';
 
 const none: HeaderInputs = {
   stored: {},
@@ -12,6 +13,10 @@ const none: HeaderInputs = {
 };
 
 describe('buildHeaders', () => {
+  it('uses the header names of the shared API contract', () => {
+    expect(API_HEADERS).toEqual(CONTRACT);
+  });
+
   it('sends nothing when nothing is known', () => {
     expect(buildHeaders(none)).toEqual({});
   });

@@ -1,4 +1,4 @@
-import { API_HEADERS } from '../domain/api.ts';
+import type { API_HEADERS as CONTRACT } from '../domain/api.ts';
 
 /**
  * The request headers of spec §7, built from plain inputs so the rules are tested without a browser.
@@ -17,6 +17,18 @@ export interface HeaderInputs {
   /** False when the visitor objected to statistics: no session, landing page, visitor or click id is sent. */
   statistics: boolean;
 }
+
+/**
+ * The names of src/domain/api.ts's API_HEADERS, checked against it by the type checker (and a test).
+ * Importing the value would bring zod into the script every page loads.
+ */
+export const API_HEADERS = {
+  sessionId: 'x-session-id',
+  landingPage: 'x-landing-page',
+  visitorId: 'x-visitor-id',
+  accessKey: 'x-access-key',
+  gclid: 'x-gclid',
+} as const satisfies typeof CONTRACT;
 
 const SPEC_HEADERS = new Set<string>(Object.values(API_HEADERS));
 const MAX_HEADER_VALUE = 4096;

@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { DEFAULT_CHOICES, PRIVACY_KEY, parsePrivacyChoices, type PrivacyChoices } from './privacy-choices.ts';
 
 /**
  * The visitor's two privacy choices (UK PECR as amended in 2025):
@@ -7,32 +8,9 @@ import { persistentAtom } from '@nanostores/persistent';
  * - first-party statistics (session, landing page, page views, events) run unless the visitor objects.
  * Kept in localStorage: remembering the choice itself is strictly necessary.
  */
-export type Consent = 'granted' | 'denied';
-export type Statistics = 'allowed' | 'objected';
+export * from './privacy-choices.ts';
 
-export interface PrivacyChoices {
-  /** null until the visitor answers the banner. */
-  consent: Consent | null;
-  statistics: Statistics;
-}
-
-export const DEFAULT_CHOICES: PrivacyChoices = { consent: null, statistics: 'allowed' };
-
-/** Never throws: anything unreadable counts as "not chosen yet". */
-export function parsePrivacyChoices(raw: string | null | undefined): PrivacyChoices {
-  if (!raw) return DEFAULT_CHOICES;
-  try {
-    const value = JSON.parse(raw) as Partial<PrivacyChoices> | null;
-    return {
-      consent: value?.consent === 'granted' || value?.consent === 'denied' ? value.consent : null,
-      statistics: value?.statistics === 'objected' ? 'objected' : 'allowed',
-    };
-  } catch {
-    return DEFAULT_CHOICES;
-  }
-}
-
-export const privacyChoices = persistentAtom<PrivacyChoices>('privacy_choices', DEFAULT_CHOICES, {
+export const privacyChoices = persistentAtom<PrivacyChoices>(PRIVACY_KEY, DEFAULT_CHOICES, {
   encode: JSON.stringify,
   decode: parsePrivacyChoices,
 });

@@ -1,4 +1,4 @@
-import { clickIdsFromSearch, type ClickIds, type LandingPage } from './headers.ts';
+import { clickIdsFromSearch, landingPageOf, type ClickIds, type LandingPage } from './headers.ts';
 import { hasConsent } from './privacy.ts';
 
 /**
@@ -39,6 +39,14 @@ export const setSessionId = (id: string | null) => writeStorage('sessionStorage'
 export const landingPageJson = () => readStorage('sessionStorage', SESSION_KEYS.landingPage);
 export const setLandingPage = (page: LandingPage | null) =>
   writeStorage('sessionStorage', SESSION_KEYS.landingPage, page && JSON.stringify(page));
+
+/** The landing page: the first page of the visit that calls the API or is counted, kept from then on. */
+export function ensureLandingPage(): string | null {
+  const existing = landingPageJson();
+  if (existing || typeof location === 'undefined') return existing;
+  setLandingPage(landingPageOf(location.href, hasConsent()));
+  return landingPageJson();
+}
 
 export function randomId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrivacyChoices } from './privacy.ts';
+import { parsePrivacyChoices } from './privacy-choices.ts';
 
 describe('parsePrivacyChoices', () => {
   it.each([
