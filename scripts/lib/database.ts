@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDB } from '@netlify/database-dev';
+import { serialiseTransactions } from './pglite-sessions.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../netlify/database/migrations');
 
@@ -40,10 +41,11 @@ export async function migrate(db: NetlifyDB, dir = MIGRATIONS_DIR): Promise<stri
  * or in memory, migrates it and points `NETLIFY_DB_URL` at it for everything in this process.
  */
 export async function startDatabase(options: { directory?: string; quiet?: boolean } = {}) {
-  const db = new NetlifyDB({
+  // One transaction at a time: the emulation shares one PGlite session between connections.
+  const db = serialiseTransactions(new NetlifyDB({
     ...(options.directory ? { directory: options.directory } : {}),
     logger: options.quiet ? () => undefined : (...m: unknown[]) => console.log('[db]', ...m),
-  });
+  }));
   const url = await db.start();
   disableNagle(db);
   process.env.NETLIFY_DB_URL = url;

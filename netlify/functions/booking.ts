@@ -1,0 +1,34 @@
+import type { Config } from '@netlify/functions';
+import { BookingIdSchema } from '../../src/domain/booking-schemas.ts';
+import { endpoint, HttpError, json } from '../../src/server/http.ts';
+import { bookingCalendarFile } from '../../src/server/bookings/calendar.ts';
+import { getBookingView, getBookingViewBySession } from '../../src/server/bookings/view.ts';
+
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
+
+/** GET a booking by its id (the id is the key), by its Checkout session, or as a calendar file. */
+export default endpoint(['GET'], async (req) => {
+  const parts = new URL(req.url).pathname.split('/').filter(Boolean).slice(2); // after v1.0.1/bookings
+  if (parts[0] === 'by-session' && parts.length === 2) {
+    if (!CHECKOUT_SESSION_ID.test(parts[1]!)) throw new HttpError(404, 'We could not find that payment.', { code: 'not_found' });
+    return json(await getBookingViewBySession(parts[1]!));
+  }
+  const id = BookingIdSchema.safeParse(parts[0]);
+  if (!id.success) throw new HttpError(404, 'We could not find that booking. Please check the link in your confirmation.', { code: 'not_found' });
+  if (parts.length === 1) return json(await getBookingView(id.data));
+  if (parts.length === 2 && parts[1] === 'calendar.ics') {
+    return new Response(await bookingCalendarFile(id.data), {
+      headers: {
+        'content-type': 'text/calendar; charset=utf-8',
+        'content-disposition': 'attachment; filename="leyton-dog-grooming-appointment.ics"',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  }
+  throw new HttpError(404, 'Not found');
+});
+
+export const config: Config = {
+  path: ['/v1.0.1/bookings/by-session/:session', '/v1.0.1/bookings/:id', '/v1.0.1/bookings/:id/calendar.ics'],
+};

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { IsoDateSchema, WallTimeSchema } from './booking-settings.ts';
+import { normaliseUkMobile } from './phone.ts';
+
+/**
+ * The request and response shapes of the booking API, shared by the booking island (which validates
+ * as the user types) and the functions (which validate again and decide). Keep them stable: the
+ * island and the server are built against them at the same time. Add fields; do not rename.
+ */
+
+export const BookingStatusSchema = z.enum(['pending_payment', 'confirmed', 'cancelled', 'expired']);
+export type BookingStatus = z.infer<typeof BookingStatusSchema>;
+
+/** A service id as booking_types stores it. */
+export const ServiceIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a service id');
+/** Booking ids are random base64url strings (128 bits or more). */
+export const BookingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a booking id');
+/** An instant with its offset, e.g. 2026-03-30T08:00:00.000Z. */
+export const InstantSchema = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------------------------------------
+// Availability: GET /v1.0.1/availability?service=full&from=2026-11-23&days=56[&exclude=<bookingId>]
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_AVAILABILITY_DAYS = 62;
+
+export const AvailabilityQuerySchema = z.object({
+  service: ServiceIdSchema,
+  /** First day (shop's time zone); default today. */
+  from: IsoDateSchema.optional(),
+  /** How many days from `from`; default the whole horizon. Query strings arrive as text. */
+  days: z.coerce.number().int().min(1).max(MAX_AVAILABILITY_DAYS).optional(),
+  /** When moving a booking: leave this booking out of the busy times. */
+  exclude: BookingIdSchema.optional(),
+}).strict();
+export type AvailabilityQuery = z.infer<typeof AvailabilityQuerySchema>;
+
+export const SlotSchema = z.object({
+  /** UTC instant of the start, ISO 8601. Send this back as `start` when booking. */
+  start: InstantSchema,
+  /** Wall-clock start in the shop's time zone, 'HH:MM', for display. */
+  time: WallTimeSchema,
+});
+export type Slot = z.infer<typeof SlotSchema>;
+
+export const DayClosedReasonSchema = z.enum(['closed', 'bank_holiday', 'closure', 'past', 'beyond_horizon']);
+export type DayClosedReason = z.infer<typeof DayClosedReasonSchema>;
+
+export const AvailabilityDaySchema = z.object({
+  date: IsoDateSchema,
+  /** false with a reason when the day cannot be booked at all; true with no slots when it is full. */
+  open: z.boolean(),
+  reason: DayClosedReasonSchema.optional(),
+  slots: z.array(SlotSchema),
+});
+export type AvailabilityDay = z.infer<typeof AvailabilityDaySchema>;
+
+export const AvailabilityResponseSchema = z.object({
+  timeZone: z.string(),
+  days: z.array(AvailabilityDaySchema),
+});
+export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The dog and the owner
+// ---------------------------------------------------------------------------------------------
+
+const trimmed = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+export const COATS = ['short', 'medium', 'long', 'double', 'wire', 'matted'] as const;
+export const CoatSchema = z.enum(COATS);
+export type Coat = z.infer<typeof CoatSchema>;
+
+export const DogSchema = z.object({
+  name: trimmed(1, 40),
+  breedId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'),
+  /** Kilograms with at most one decimal (a kitchen scale's reading). */
+  weightKg: z.number().min(0.5).max(100)
+    .refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
+  coat: CoatSchema,
+  notes: z.string().trim().max(500).optional(),
+  nervous: z.boolean().optional(),
+}).strict();
+export type Dog = z.infer<typeof DogSchema>;
+
+/** Input: what the person typed; output: E.164 (`+447700900461`). */
+export const UkMobileSchema = z.string().max(40).transform((value, ctx) => {
+  const e164 = normaliseUkMobile(value);
+  if (!e164) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a UK mobile number, like 07700 900461' });
+    return z.NEVER;
+  }
+  return e164;
+});
+
+export const OwnerSchema = z.object({
+  name: trimmed(1, 80),
+  phone: UkMobileSchema,
+  email: z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address')),
+  marketingConsent: z.boolean(),
+  acceptTerms: z.literal(true, 'Please agree to the terms and the cancellation policy'),
+}).strict();
+export type OwnerInput = z.input<typeof OwnerSchema>;
+export type Owner = z.output<typeof OwnerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Creating a booking: POST /v1.0.1/bookings
+// ---------------------------------------------------------------------------------------------
+
+export const CreateBookingRequestSchema = z.object({
+  serviceId: ServiceIdSchema,
+  start: InstantSchema,
+  dog: DogSchema,
+  owner: OwnerSchema,
+  /** A dog saved on this device's customer (device auth); the server checks it belongs to them. */
+  savedDogId: z.string().min(1).max(64).optional(),
+  /** A fresh uuid per attempt; a retried request with the same key gets the same answer. */
+  idempotencyKey: z.uuid(),
+}).strict();
+export type CreateBookingRequestInput = z.input<typeof CreateBookingRequestSchema>;
+export type CreateBookingRequest = z.output<typeof CreateBookingRequestSchema>;
+
+export const CreateBookingResponseSchema = z.object({
+  bookingId: BookingIdSchema,
+  status: z.enum(['confirmed', 'pending_payment']),
+  /** Present when a deposit is due: send the browser here (Stripe Checkout). */
+  checkoutUrl: z.string().url().optional(),
+  /** A new device access key (spec §4 device auth), when one was issued. */
+  accessKey: z.string().optional(),
+});
+export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Prices (computed by src/domain/pricing.ts on the server only)
+// ---------------------------------------------------------------------------------------------
+
+export const QuoteLineSchema = z.object({
+  kind: z.enum(['service', 'promotion', 'total', 'deposit']),
+  label: z.string(),
+  /** Signed pence: the promotion line is negative. */
+  pence: z.number().int(),
+});
+export type QuoteLine = z.infer<typeof QuoteLineSchema>;
+
+export const QuoteSchema = z.object({
+  fromPricePence: z.number().int().nonnegative(),
+  promotionPence: z.number().int().nonnegative(),
+  totalFromPence: z.number().int().nonnegative(),
+  depositPence: z.number().int().nonnegative(),
+  promotionApplied: z.boolean(),
+  lines: z.array(QuoteLineSchema),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The confirmation page /b/{id}: GET /v1.0.1/bookings/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const PolicyReasonSchema = z.enum(['free_change', 'late_change', 'started', 'cancelled', 'expired', 'awaiting_payment']);
+export type PolicyReason = z.infer<typeof PolicyReasonSchema>;
+
+export const LocationSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  mapUrl: z.string(),
+  directions: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+export const BookingViewSchema = z.object({
+  id: BookingIdSchema,
+  status: BookingStatusSchema,
+  service: z.object({ id: z.string(), title: z.string(), duration: z.number().int().positive() }),
+  start: InstantSchema,
+  end: InstantSchema,
+  timeZone: z.string(),
+  dog: z.object({ name: z.string(), breed: z.string() }),
+  ownerName: z.string(),
+  price: QuoteSchema,
+  depositPaidPence: z.number().int().nonnegative(),
+  canCancel: z.boolean(),
+  canMove: z.boolean(),
+  /** Whether cancelling now would refund the paid deposit. */
+  refundOnCancel: z.boolean(),
+  policyReason: PolicyReasonSchema,
+  /** The policy in a sentence, for the page. */
+  policyMessage: z.string(),
+  location: LocationSchema,
+});
+export type BookingView = z.infer<typeof BookingViewSchema>;
+
+// POST /v1.0.1/bookings/{id}/cancel and /move. The unguessable id in the path is the key.
+export const CancelBookingRequestSchema = z.object({
+  reason: z.string().trim().max(500).optional(),
+}).strict();
+export type CancelBookingRequest = z.infer<typeof CancelBookingRequestSchema>;
+
+export const MoveBookingRequestSchema = z.object({ start: InstantSchema }).strict();
+export type MoveBookingRequest = z.infer<typeof MoveBookingRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Failures
+// ---------------------------------------------------------------------------------------------
+
+export const BookingErrorCodeSchema = z.enum([
+  'slot_taken',        // 409: someone else got there first; `slots` carries fresh times for that day
+  'slot_unavailable',  // 409/422: not a bookable time (closed, too soon, beyond the horizon, not on the grid)
+  'policy',            // 409: outside the cancellation policy (started, cancelled, too late to move)
+  'not_found',         // 404
+  'invalid',           // 400: failed a schema
+  'payment_unavailable', // 503-like answered as 409: deposit due but payments not configured
+  'idempotency_conflict', // 409: same key reused with a different request
+]);
+export type BookingErrorCode = z.infer<typeof BookingErrorCodeSchema>;
+
+export const BookingErrorSchema = z.object({
+  error: z.string(),
+  code: BookingErrorCodeSchema.optional(),
+  slots: z.array(SlotSchema).optional(),
+});
+export type BookingError = z.infer<typeof BookingErrorSchema>;
+
+export const SLOT_TAKEN_MESSAGE = 'That time has just been taken';

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import site from '../../content/site.json' with { type: 'json' };
+
+/**
+ * The shop's booking rules as data. Pure code takes a `BookingSettings` as an argument; where the
+ * settings are stored (and how staff change them) is the server's business. The defaults come from
+ * content/site.json (opening hours, time zone, promotion) and from the issue (capacity, notice…).
+ */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const IsoDateSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD')
+  .refine((d) => {
+    const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+    const t = new Date(Date.UTC(y, m - 1, day));
+    return t.getUTCMonth() === m - 1 && t.getUTCDate() === day;
+  }, 'must be a real calendar date');
+
+export const WallTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM');
+
+export const OpeningSpanSchema = z.object({ opens: WallTimeSchema, closes: WallTimeSchema })
+  .refine((s) => s.opens < s.closes, 'a day must close after it opens');
+export type OpeningSpan = z.infer<typeof OpeningSpanSchema>;
+
+export const DepositSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('fixed'), pence: z.number().int().positive().max(1_000_000) }),
+  z.object({ kind: z.literal('percent'), percent: z.number().positive().max(100) }),
+]);
+export type Deposit = z.infer<typeof DepositSchema>;
+
+export const PromotionSchema = z.object({
+  discountPence: z.number().int().positive(),
+  /** Dogs strictly under this weight qualify. */
+  maxWeightKg: z.number().positive(),
+  /** The booking type `kind` it applies to (booking_types.kind). */
+  serviceKind: z.string().min(1),
+  /** Optional end of a limited-time offer (ISO instant); none means "until withdrawn". */
+  endsAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type Promotion = z.infer<typeof PromotionSchema>;
+
+export const BookingSettingsSchema = z.object({
+  timeZone: z.string().min(1).refine((tz) => {
+    try { new Intl.DateTimeFormat('en-GB', { timeZone: tz }); return true; } catch { return false; }
+  }, 'must be an IANA time zone'),
+  openingHours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, OpeningSpanSchema.nullable()])) as Record<Weekday, z.ZodNullable<typeof OpeningSpanSchema>>),
+  /** Grooming tables: how many appointments may run at the same moment. */
+  capacity: z.number().int().min(1).max(50),
+  minNoticeMinutes: z.number().int().min(0).max(60 * 24 * 30),
+  horizonWeeks: z.number().int().min(1).max(104),
+  slotStepMinutes: z.number().int().min(5).max(240),
+  /** How long an unpaid booking holds its slot; Stripe Checkout sessions live at least 30 minutes. */
+  holdMinutes: z.number().int().min(30).max(24 * 60),
+  deposit: DepositSchema,
+  cancellationNoticeHours: z.number().int().min(0).max(24 * 14),
+  /** Days the shop sets itself (holidays, training), in the shop's time zone. */
+  closures: z.array(IsoDateSchema).max(1000),
+  /** Bank holidays of England and Wales close the shop unless this is false. */
+  closedOnBankHolidays: z.boolean(),
+  promotion: PromotionSchema.nullable(),
+});
+export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
+
+function openingHoursFromSite(): BookingSettings['openingHours'] {
+  const byDay = new Map(site.openingHours.map((h) => [h.day.toLowerCase(), h]));
+  return Object.fromEntries(WEEKDAYS.map((d) => {
+    const h = byDay.get(d);
+    return [d, h && h.opens && h.closes ? { opens: h.opens, closes: h.closes } : null];
+  })) as BookingSettings['openingHours'];
+}
+
+export const DEFAULT_BOOKING_SETTINGS: BookingSettings = Object.freeze({
+  timeZone: site.timeZone,
+  openingHours: openingHoursFromSite(),
+  capacity: 2,
+  minNoticeMinutes: 120,
+  horizonWeeks: 8,
+  slotStepMinutes: 15,
+  holdMinutes: 30,
+  deposit: { kind: 'none' },
+  cancellationNoticeHours: 24,
+  closures: [],
+  closedOnBankHolidays: true,
+  promotion: {
+    discountPence: site.promotion.discountPence,
+    maxWeightKg: site.promotion.maxWeightKg,
+    serviceKind: site.promotion.serviceKind,
+  },
+}) as BookingSettings;
+
+/**
+ * Settings from a stored partial document (e.g. a JSON column staff edit): unknown keys dropped,
+ * missing keys defaulted, invalid values refused with a ZodError.
+ */
+export function bookingSettingsFrom(partial: Partial<BookingSettings> | null | undefined): BookingSettings {
+  return BookingSettingsSchema.parse({ ...DEFAULT_BOOKING_SETTINGS, ...(partial ?? {}) });
+}

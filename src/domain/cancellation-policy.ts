@@ -1,0 +1,59 @@
+import type { BookingStatus, PolicyReason } from './booking-schemas.ts';
+import type { BookingSettings } from './booking-settings.ts';
+
+/**
+ * The refunds and cancellations policy as a rule: free to cancel or move, with any deposit
+ * refunded, up to cancellationNoticeHours before the start; after that the customer may still
+ * cancel (so the table is freed) but the deposit is kept, and moving is for the shop to arrange
+ * (otherwise a late move would be a free cancellation). Nothing changes once it has started.
+ */
+export interface PolicyInput {
+  appointmentStart: Date;
+  now: Date;
+  settings: Pick<BookingSettings, 'cancellationNoticeHours' | 'timeZone'>;
+  status: BookingStatus;
+}
+
+export interface PolicyDecision {
+  /** Whether the customer may cancel now (same as canCancel). */
+  allowed: boolean;
+  canCancel: boolean;
+  canMove: boolean;
+  /** Whether cancelling now refunds a paid deposit. */
+  refundDeposit: boolean;
+  reason: PolicyReason;
+  /** The last moment a free change is possible. */
+  freeUntil: Date;
+  /** The rule in a sentence, for the confirmation page. */
+  message: string;
+}
+
+function whenInShop(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')} at ${get('hour')}:${get('minute')}`;
+}
+
+export function canChange({ appointmentStart, now, settings, status }: PolicyInput): PolicyDecision {
+  const freeUntil = new Date(appointmentStart.getTime() - settings.cancellationNoticeHours * 3600_000);
+  const decide = (reason: PolicyReason, canCancel: boolean, canMove: boolean, refundDeposit: boolean, message: string): PolicyDecision =>
+    ({ allowed: canCancel, canCancel, canMove, refundDeposit, reason, freeUntil, message });
+
+  if (status === 'cancelled') return decide('cancelled', false, false, false, 'This appointment has been cancelled.');
+  if (status === 'expired') return decide('expired', false, false, false, 'The deposit was not paid in time, so this time was released. You are welcome to book again.');
+  if (now.getTime() >= appointmentStart.getTime()) {
+    return decide('started', false, false, false, 'This appointment has started or passed, so it can no longer be changed online.');
+  }
+  if (status === 'pending_payment') {
+    return decide('awaiting_payment', true, false, false, 'We are waiting for the deposit payment. You can cancel to release the time.');
+  }
+  // "Up to 24 hours before" includes the 24th hour itself.
+  if (now.getTime() <= freeUntil.getTime()) {
+    return decide('free_change', true, true, true,
+      `You can cancel or move this appointment free of charge until ${whenInShop(freeUntil, settings.timeZone)}; any deposit you paid is refunded.`);
+  }
+  return decide('late_change', true, false, false,
+    `It is less than ${settings.cancellationNoticeHours} hours before your appointment: you can still cancel, but any deposit is kept. To move it, please call or message us.`);
+}

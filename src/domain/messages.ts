@@ -1,0 +1,289 @@
+import site from '../../content/site.json' with { type: 'json' };
+import type { Quote } from './booking-schemas.ts';
+import { buildIcs, type CalendarEvent } from './ics.ts';
+import { formatPence } from './money.ts';
+import { formatUkMobile } from './phone.ts';
+
+/**
+ * The words of every message about a booking, as pure templates: the server puts what they return
+ * into the outbox (src/server/messages/outbox.ts) in the same transaction as the booking change.
+ * Warm, plain British English; every message carries the /b/{id} link, the customer's key to it.
+ */
+
+export type MessageKind = 'booking_confirmation' | 'booking_reminder' | 'booking_cancelled' | 'booking_moved' | 'shop_new_booking';
+export type MessageChannel = 'email' | 'sms';
+
+export interface MessageAttachment {
+  filename: string;
+  contentType: string;
+  /** Text content (calendar files are text). */
+  content: string;
+}
+
+export interface OutgoingMessage {
+  kind: MessageKind;
+  channel: MessageChannel;
+  /** An e-mail address, or a phone number in E.164. */
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  attachments: MessageAttachment[];
+  bookingId: string;
+}
+
+export interface MessageBooking {
+  id: string;
+  service: { title: string; durationMinutes: number };
+  start: Date;
+  end: Date;
+  dog: { name: string; breed?: string | null; weightKg?: number | null; coat?: string | null; notes?: string | null; nervous?: boolean | null };
+  owner: { name: string; email: string | null; phone: string | null };
+  quote?: Quote | null;
+  depositPaidPence?: number;
+  /** 0 when booked, +1 on every move: calendars replace the older version. */
+  sequence?: number;
+}
+
+export interface MessageContext {
+  /** The site's public address (env URL), without a trailing slash needed. */
+  siteUrl: string;
+  timeZone: string;
+  cancellationNoticeHours: number;
+  now: Date;
+}
+
+const address = `${site.address.street}, ${site.address.locality}, ${site.address.city} ${site.address.postcode}`;
+
+export function bookingLink(siteUrl: string, bookingId: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/b/${encodeURIComponent(bookingId)}`;
+}
+
+/** "Tuesday 24 November 2026 at 10:00" in the shop's time zone. */
+export function longWhen(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return `${p.weekday} ${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
+}
+
+/** "Tue 24 Nov, 10:00": short enough for a text. */
+export function shortWhen(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone, { weekday: 'short', day: 'numeric', month: 'short' });
+  return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute}`;
+}
+
+function parts(instant: Date, timeZone: string, date: Intl.DateTimeFormatOptions): Record<string, string> {
+  const list = new Intl.DateTimeFormat('en-GB', { timeZone, ...date, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  return Object.fromEntries(list.map((x) => [x.type, x.value]));
+}
+
+function duration(minutes: number): string {
+  if (minutes < 60) return `${minutes} minutes`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const hours = h === 1 ? '1 hour' : `${h} hours`;
+  return m ? `${hours} ${m} minutes` : hours;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** Paragraphs of plain text → the text body and a simple, accessible HTML body with a real link. */
+function bodies(paragraphs: string[], link: string): { bodyText: string; bodyHtml: string } {
+  const bodyText = `${paragraphs.join('\n\n')}\n`;
+  const html = paragraphs.map((p) => {
+    const escaped = escapeHtml(p).replace(/\n/g, '<br>');
+    const linked = escaped.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`);
+    return `<p>${linked}</p>`;
+  }).join('\n');
+  const bodyHtml = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(site.name)}</title></head>`
+    + `<body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5;max-width:36rem">\n${html}\n</body></html>\n`;
+  return { bodyText, bodyHtml };
+}
+
+function priceLines(booking: MessageBooking, audience: 'customer' | 'shop' = 'customer'): string[] {
+  const lines: string[] = [];
+  if (booking.quote) {
+    for (const line of booking.quote.lines) {
+      if (line.kind === 'deposit') continue;
+      lines.push(`${line.label}: ${line.pence < 0 ? `-${formatPence(-line.pence)}` : formatPence(line.pence)}`);
+    }
+  }
+  if (booking.depositPaidPence) lines.push(`Deposit paid: ${formatPence(booking.depositPaidPence)}${audience === 'customer' ? ', taken off your final price' : ''}`);
+  return lines;
+}
+
+function details(booking: MessageBooking, ctx: MessageContext): string {
+  return [
+    `Service: ${booking.service.title}, about ${duration(booking.service.durationMinutes)}`,
+    `When: ${longWhen(booking.start, ctx.timeZone)}`,
+    `Dog: ${booking.dog.name}`,
+    `Where: ${site.name}, ${address}`,
+    ...priceLines(booking),
+  ].join('\n');
+}
+
+const contactLine = `If you have a question, message us on WhatsApp (we usually reply in about ${site.whatsapp.replyMinutes} minutes) or call ${site.phone.display}.`;
+const signOff = (dog: string) => `See you and ${dog} soon,\n${site.name}`;
+
+function policyLine(ctx: MessageContext): string {
+  return `You can cancel or move it free of charge up to ${ctx.cancellationNoticeHours} hours before. After that you can still cancel, but any deposit is kept.`;
+}
+
+function calendarFile(booking: MessageBooking, ctx: MessageContext, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): MessageAttachment {
+  return { filename: 'appointment.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: buildIcs(calendarEventFor(booking, ctx, method)) };
+}
+
+/** The appointment as a calendar event: shared by the e-mails and the /b/{id} download. */
+export function calendarEventFor(booking: MessageBooking, ctx: Pick<MessageContext, 'siteUrl' | 'now'>, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): CalendarEvent {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  return {
+    uid: booking.id,
+    start: booking.start,
+    end: booking.end,
+    summary: `${booking.service.title} for ${booking.dog.name} at ${site.name}`,
+    description: `Your booking, with directions and the option to cancel or move it: ${link}\nQuestions: ${site.phone.display} or WhatsApp.`,
+    location: `${site.name}, ${address}`,
+    url: link,
+    geo: site.address.geo,
+    organizer: { name: site.name, email: site.email },
+    sequence: booking.sequence ?? 0,
+    method,
+    now: ctx.now,
+  };
+}
+
+function email(kind: MessageKind, booking: MessageBooking, recipient: string, subject: string, paragraphs: string[], link: string, attachments: MessageAttachment[] = []): OutgoingMessage {
+  return { kind, channel: 'email', recipient, subject, ...bodies(paragraphs, link), attachments, bookingId: booking.id };
+}
+
+function sms(kind: MessageKind, booking: MessageBooking, text: string): OutgoingMessage[] {
+  if (!booking.owner.phone) return [];
+  return [{ kind, channel: 'sms', recipient: booking.owner.phone, subject: null, bodyText: text, bodyHtml: null, attachments: [], bookingId: booking.id }];
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** To the customer: e-mail (with the calendar file) and a text. */
+export function confirmationMessages(booking: MessageBooking, ctx: MessageContext): OutgoingMessage[] {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const out: OutgoingMessage[] = [];
+  if (booking.owner.email) {
+    out.push(email('booking_confirmation', booking, booking.owner.email,
+      `Booked: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
+      [
+        `Hello ${firstName(booking.owner.name)},`,
+        `Thank you for booking with us. ${booking.dog.name} is booked in, and we're looking forward to meeting them.`,
+        details(booking, ctx),
+        `Your booking, with directions, a calendar file and the option to cancel or move it:\n${link}`,
+        policyLine(ctx),
+        `${site.address.directions}`,
+        contactLine,
+        signOff(booking.dog.name),
+      ], link, [calendarFile(booking, ctx)]));
+  }
+  out.push(...sms('booking_confirmation', booking,
+    `${site.name}: ${booking.dog.name}'s ${booking.service.title} is booked for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`));
+  return out;
+}
+
+/** The evening before. */
+export function reminderMessages(booking: MessageBooking, ctx: MessageContext): OutgoingMessage[] {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const time = parts(booking.start, ctx.timeZone, {});
+  const at = `${time.hour}:${time.minute}`;
+  const out: OutgoingMessage[] = [];
+  if (booking.owner.email) {
+    out.push(email('booking_reminder', booking, booking.owner.email,
+      `See you tomorrow at ${at}: ${booking.dog.name}'s ${booking.service.title}`,
+      [
+        `Hello ${firstName(booking.owner.name)},`,
+        `A quick reminder that ${booking.dog.name} is booked in with us tomorrow at ${at}.`,
+        details(booking, ctx),
+        `A short walk before you come helps your dog settle on the table. If anything has changed about their coat or health, tell us when you arrive.`,
+        `Your booking: ${link}`,
+        contactLine,
+        signOff(booking.dog.name),
+      ], link));
+  }
+  out.push(...sms('booking_reminder', booking,
+    `${site.name}: see you and ${booking.dog.name} tomorrow at ${at}, ${site.address.street}, ${site.address.postcode}. Details: ${link}`));
+  return out;
+}
+
+export function cancellationMessages(booking: MessageBooking, ctx: MessageContext, refund: { refundedPence: number; keptPence: number }): OutgoingMessage[] {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const money = refund.refundedPence > 0
+    ? `Your deposit of ${formatPence(refund.refundedPence)} is on its way back to your card; banks usually take 5 to 10 working days to show it.`
+    : refund.keptPence > 0
+      ? `As it was less than ${ctx.cancellationNoticeHours} hours before the appointment, the deposit of ${formatPence(refund.keptPence)} is kept, as our cancellation policy says.`
+      : null;
+  const out: OutgoingMessage[] = [];
+  if (booking.owner.email) {
+    out.push(email('booking_cancelled', booking, booking.owner.email,
+      `Cancelled: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
+      [
+        `Hello ${firstName(booking.owner.name)},`,
+        `Your appointment for ${booking.dog.name} on ${longWhen(booking.start, ctx.timeZone)} is cancelled.`,
+        ...(money ? [money] : []),
+        `We'd love to see you both another time: ${ctx.siteUrl.replace(/\/+$/, '')}/book`,
+        contactLine,
+        `Best wishes,\n${site.name}`,
+      ], link, [calendarFile(booking, ctx, 'CANCEL')]));
+  }
+  out.push(...sms('booking_cancelled', booking,
+    `${site.name}: ${booking.dog.name}'s appointment on ${shortWhen(booking.start, ctx.timeZone)} is cancelled.${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : ''}`));
+  return out;
+}
+
+/** After a move: the booking as it is now, and where it was. */
+export function changeMessages(booking: MessageBooking, previousStart: Date, ctx: MessageContext): OutgoingMessage[] {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const out: OutgoingMessage[] = [];
+  if (booking.owner.email) {
+    out.push(email('booking_moved', booking, booking.owner.email,
+      `Moved: ${booking.dog.name}'s ${booking.service.title} is now ${shortWhen(booking.start, ctx.timeZone)}`,
+      [
+        `Hello ${firstName(booking.owner.name)},`,
+        `Your appointment for ${booking.dog.name} has moved from ${longWhen(previousStart, ctx.timeZone)} to ${longWhen(booking.start, ctx.timeZone)}. The attached calendar file replaces the old one.`,
+        details(booking, ctx),
+        `Your booking: ${link}`,
+        policyLine(ctx),
+        contactLine,
+        signOff(booking.dog.name),
+      ], link, [calendarFile(booking, ctx)]));
+  }
+  out.push(...sms('booking_moved', booking,
+    `${site.name}: ${booking.dog.name}'s appointment has moved to ${shortWhen(booking.start, ctx.timeZone)}. Details: ${link}`));
+  return out;
+}
+
+/** To the shop's own address (content/site.json), for every new booking. */
+export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContext): OutgoingMessage {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const dog = booking.dog;
+  const dogLine = [
+    dog.name,
+    dog.breed ? `(${dog.breed})` : null,
+    dog.weightKg != null ? `${dog.weightKg}kg` : null,
+    dog.coat ? `${dog.coat} coat` : null,
+    dog.nervous ? 'NERVOUS' : null,
+  ].filter(Boolean).join(', ').replace(', (', ' (');
+  return email('shop_new_booking', booking, site.email,
+    `New booking: ${booking.service.title} for ${dog.name}, ${shortWhen(booking.start, ctx.timeZone)}`,
+    [
+      `New booking for ${longWhen(booking.start, ctx.timeZone)}.`,
+      [
+        `Service: ${booking.service.title}, ${duration(booking.service.durationMinutes)}`,
+        `Dog: ${dogLine}`,
+        ...(dog.notes ? [`Notes: ${dog.notes}`] : []),
+        `Owner: ${booking.owner.name}`,
+        ...(booking.owner.phone ? [`Phone: ${formatUkMobile(booking.owner.phone)}`] : []),
+        ...(booking.owner.email ? [`E-mail: ${booking.owner.email}`] : []),
+        ...priceLines(booking, 'shop'),
+      ].join('\n'),
+      `Booking: ${link}`,
+    ], link);
+}

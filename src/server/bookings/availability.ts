@@ -1,0 +1,75 @@
+import { availableSlots, busyIntervalsFrom, type BookingTimes } from '../../domain/availability.ts';
+import type { AvailabilityQuery, AvailabilityResponse, BookingStatus, Slot } from '../../domain/booking-schemas.ts';
+import type { BookingSettings } from '../../domain/booking-settings.ts';
+import { addDays, instantToZoned, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
+import { db, type Tx } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { loadBookingSettings } from '../settings.ts';
+
+export interface ServiceRow {
+  id: string;
+  title: string;
+  kind: string;
+  price_pence: number;
+  duration_min: number;
+}
+
+export async function findService(tx: Tx, id: string): Promise<ServiceRow | null> {
+  const { rows } = await tx.query<ServiceRow>(
+    'SELECT id, title, kind, price_pence, duration_min FROM booking_types WHERE id = $1 AND active',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Bookings that may occupy a table between two instants: confirmed ones and unpaid holds (whether a
+ * hold is still live is the domain's call, busyIntervalsFrom). Uses the partial index on start_at;
+ * no appointment is longer than 12 hours (a table constraint), so that much look-back suffices.
+ */
+export async function bookingTimesBetween(tx: Tx, from: Date, to: Date): Promise<BookingTimes[]> {
+  const { rows } = await tx.query<{ id: string; start_at: Date; end_at: Date; status: BookingStatus; hold_expires_at: Date | null }>(
+    `SELECT id, start_at, end_at, status, hold_expires_at FROM bookings
+      WHERE status IN ('pending_payment', 'confirmed')
+        AND start_at < $2 AND start_at > $1::timestamptz - interval '12 hours' AND end_at > $1`,
+    [from, to],
+  );
+  return rows.map((r) => ({ id: r.id, start: r.start_at, end: r.end_at, status: r.status, holdExpiresAt: r.hold_expires_at }));
+}
+
+/** The shop's days `from`..`to` as instants: from the first opening minute to the last day's end. */
+function spanOfDays(from: string, to: string, timeZone: string): { start: Date; end: Date } {
+  return { start: zonedDateTimeToInstant(from, '00:00', timeZone), end: zonedDateTimeToInstant(addDays(to, 1), '00:00', timeZone) };
+}
+
+export async function availability(
+  query: AvailabilityQuery,
+  now = new Date(),
+  tx: Tx = db(),
+): Promise<AvailabilityResponse> {
+  const [settings, service] = await Promise.all([loadBookingSettings(tx), findService(tx, query.service)]);
+  if (!service) throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  const from = query.from ?? todayIn(settings.timeZone, now);
+  const days = query.days ?? settings.horizonWeeks * 7 + 1;
+  const to = addDays(from, days - 1);
+  return { timeZone: settings.timeZone, days: await daysBetween(tx, settings, service, from, to, now, query.exclude) };
+}
+
+async function daysBetween(tx: Tx, settings: BookingSettings, service: ServiceRow, from: string, to: string, now: Date, exclude?: string) {
+  const span = spanOfDays(from, to, settings.timeZone);
+  const rows = await bookingTimesBetween(tx, span.start, span.end);
+  return availableSlots({
+    now, settings, durationMinutes: service.duration_min, from, to,
+    busy: busyIntervalsFrom(rows, now, exclude),
+  });
+}
+
+/** The free start times of the day of `instant`, as the loser of a race is offered them. */
+export async function freshSlotsOfDay(serviceId: string, instant: Date, now = new Date(), exclude?: string): Promise<Slot[]> {
+  const pool = db();
+  const [settings, service] = await Promise.all([loadBookingSettings(pool), findService(pool, serviceId)]);
+  if (!service) return [];
+  const date = instantToZoned(instant, settings.timeZone).date;
+  const [day] = await daysBetween(pool, settings, service, date, date, now, exclude);
+  return day?.slots ?? [];
+}

@@ -1,0 +1,106 @@
+import site from '../../../content/site.json' with { type: 'json' };
+import type { BookingStatus, BookingView, Location, Quote } from '../../domain/booking-schemas.ts';
+import type { BookingSettings } from '../../domain/booking-settings.ts';
+import { canChange } from '../../domain/cancellation-policy.ts';
+import { db, type Tx } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { loadBookingSettings } from '../settings.ts';
+
+export interface BookingRecord {
+  id: string;
+  status: BookingStatus;
+  customer_id: string;
+  dog_id: string;
+  service_id: string;
+  service_title: string;
+  service_kind: string;
+  duration_min: number;
+  start_at: Date;
+  end_at: Date;
+  hold_expires_at: Date | null;
+  quote: Quote;
+  deposit_pence: number;
+  deposit_paid_pence: number;
+  deposit_refunded_pence: number;
+  stripe_session_id: string | null;
+  stripe_payment_intent: string | null;
+  dog_name: string;
+  breed_name: string;
+  dog_weight_kg: number;
+  dog_coat: string;
+  dog_notes: string;
+  dog_nervous: boolean;
+  contact_name: string;
+  contact_email: string;
+  phone: string | null;
+  revision: number;
+}
+
+const SELECT_BOOKING = `
+  SELECT b.id, b.status, b.customer_id, b.dog_id, b.service_id, t.title AS service_title, t.kind AS service_kind,
+         (extract(epoch FROM b.end_at - b.start_at) / 60)::int AS duration_min,
+         b.start_at, b.end_at, b.hold_expires_at, b.quote, b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence,
+         b.stripe_session_id, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
+         d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
+         b.contact_name, b.contact_email, c.phone, b.revision
+    FROM bookings b
+    JOIN booking_types t ON t.id = b.service_id
+    JOIN dogs d ON d.id = b.dog_id
+    JOIN breeds br ON br.id = d.breed_id
+    JOIN customers c ON c.id = b.customer_id`;
+
+/** One booking with what its pages and messages need; `lock` takes the row for a change. */
+export async function findBooking(tx: Tx, id: string, options: { lock?: boolean } = {}): Promise<BookingRecord | null> {
+  const { rows } = await tx.query<BookingRecord>(`${SELECT_BOOKING} WHERE b.id = $1${options.lock ? ' FOR UPDATE OF b' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+export const SHOP_LOCATION: Location = {
+  name: site.name,
+  address: `${site.address.street}, ${site.address.locality}, ${site.address.city}`,
+  postcode: site.address.postcode,
+  mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${site.name}, ${site.address.street}, ${site.address.postcode}`)}`,
+  directions: site.address.directions,
+  phone: site.phone.e164,
+  whatsapp: `https://wa.me/${site.whatsapp.e164.replace(/^\+/, '')}`,
+};
+
+export function bookingView(b: BookingRecord, settings: BookingSettings, now: Date): BookingView {
+  const policy = canChange({ appointmentStart: b.start_at, now, settings, status: b.status });
+  const depositHeld = b.deposit_paid_pence - b.deposit_refunded_pence;
+  return {
+    id: b.id,
+    status: b.status,
+    service: { id: b.service_id, title: b.service_title, duration: b.duration_min },
+    start: b.start_at.toISOString(),
+    end: b.end_at.toISOString(),
+    timeZone: settings.timeZone,
+    dog: { name: b.dog_name, breed: b.breed_name },
+    ownerName: b.contact_name,
+    price: b.quote,
+    depositPaidPence: b.deposit_paid_pence,
+    canCancel: policy.canCancel,
+    canMove: policy.canMove,
+    refundOnCancel: policy.refundDeposit && depositHeld > 0,
+    policyReason: policy.reason,
+    policyMessage: policy.message,
+    location: SHOP_LOCATION,
+  };
+}
+
+export async function getBookingView(id: string, now = new Date()): Promise<BookingView> {
+  const pool = db();
+  const [booking, settings] = await Promise.all([findBooking(pool, id), loadBookingSettings(pool)]);
+  if (!booking) throw notFound();
+  return bookingView(booking, settings, now);
+}
+
+export async function getBookingViewBySession(sessionId: string, now = new Date()): Promise<BookingView> {
+  const { rows } = await db().query<{ id: string }>('SELECT id FROM bookings WHERE stripe_session_id = $1', [sessionId]);
+  if (!rows[0]) throw notFound();
+  return getBookingView(rows[0].id, now);
+}
+
+export function notFound(): HttpError {
+  return new HttpError(404, 'We could not find that booking. Please check the link in your confirmation.', { code: 'not_found' });
+}

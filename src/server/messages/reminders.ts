@@ -1,0 +1,43 @@
+import { reminderMessages, type MessageContext } from '../../domain/messages.ts';
+import { reminderDedupeKey, reminderWindow } from '../../domain/reminders.ts';
+import { messageBookingFrom } from '../bookings/calendar.ts';
+import { findBooking } from '../bookings/view.ts';
+import { query, transaction } from '../db.ts';
+import { env } from '../env.ts';
+import { loadBookingSettings } from '../settings.ts';
+import { enqueueMessage } from './outbox.ts';
+
+export interface ReminderRun {
+  date: string;
+  bookings: number;
+  enqueued: number;
+}
+
+/**
+ * Puts the day-before reminders of tomorrow's confirmed appointments into the outbox. Safe to run
+ * more than once a day: each (booking, start, channel) is enqueued once (outbox.dedupe_key).
+ */
+export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}): Promise<ReminderRun> {
+  const settings = await loadBookingSettings();
+  const window = reminderWindow(now, settings.timeZone);
+  const due = await query<{ id: string }>(
+    `SELECT id FROM bookings WHERE status = 'confirmed' AND start_at >= $1 AND start_at < $2 ORDER BY start_at, id`,
+    [window.from, window.to],
+  );
+  const ctx: MessageContext = { siteUrl: env().URL, timeZone: settings.timeZone, cancellationNoticeHours: settings.cancellationNoticeHours, now };
+  let enqueued = 0;
+  for (const { id } of due) {
+    // One transaction per booking, re-reading it: a booking cancelled meanwhile gets no reminder.
+    enqueued += await transaction(async (tx) => {
+      const booking = await findBooking(tx, id);
+      if (!booking || booking.status !== 'confirmed') return 0;
+      let count = 0;
+      for (const message of reminderMessages(messageBookingFrom(booking), ctx)) {
+        const created = await enqueueMessage(tx, { ...message, dedupeKey: reminderDedupeKey(id, booking.start_at, message.channel) });
+        if (created) count++;
+      }
+      return count;
+    });
+  }
+  return { date: window.date, bookings: due.length, enqueued };
+}

@@ -1,0 +1,40 @@
+import Stripe from 'stripe';
+import { env } from '../env.ts';
+
+/**
+ * The real Stripe SDK, configured from the environment: null when STRIPE_SECRET_KEY is unset (the
+ * shop then takes payment in person). STRIPE_API_BASE points it at a local server that answers like
+ * Stripe, for tests only.
+ */
+let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
+
+export function stripeClient(): Stripe | null {
+  const { STRIPE_SECRET_KEY: key, STRIPE_API_BASE: base } = env();
+  if (!key) return null;
+  if (cached && cached.key === key && cached.base === base) return cached.client;
+  const config: Stripe.StripeConfig = {
+    // A checkout page the visitor waits for: fail fast and let them retry or pay in the shop.
+    timeout: 10_000,
+    maxNetworkRetries: 1,
+    appInfo: { name: 'leyton-dog-grooming' },
+  };
+  if (base) {
+    const url = new URL(base);
+    config.host = url.hostname;
+    config.protocol = url.protocol === 'http:' ? 'http' : 'https';
+    config.port = url.port || (url.protocol === 'http:' ? 80 : 443);
+  }
+  cached = { key, base, client: new Stripe(key, config) };
+  return cached.client;
+}
+
+/**
+ * Verifies a webhook call on its raw body; throws on a bad or stale signature. Verification needs
+ * only the endpoint's signing secret, not the API key.
+ */
+export function verifyStripeEvent(rawBody: string, signature: string | null, secret: string): Stripe.Event {
+  if (!signature) throw new Error('No Stripe-Signature header');
+  return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+}
+
+export type { Stripe };

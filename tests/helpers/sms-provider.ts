@@ -1,0 +1,33 @@
+import http from 'node:http';
+
+/** A local HTTP server that answers like a generic SMS provider's JSON API, and can fail on demand. */
+export async function startSmsProvider() {
+  const requests: Array<{ headers: http.IncomingHttpHeaders; body: { to: string; text: string; reference: string } }> = [];
+  let failures = 0;
+  let failureStatus = 503;
+  const server = http.createServer((req, res) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => { data += c; });
+    req.on('end', () => {
+      if (failures > 0) {
+        failures--;
+        res.writeHead(failureStatus, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'temporarily unavailable' }));
+        return;
+      }
+      requests.push({ headers: req.headers, body: JSON.parse(data) });
+      res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `sms_${requests.length}`, status: 'queued' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1/messages`,
+    requests,
+    failNext(n: number, status = 503) { failures = n; failureStatus = status; },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

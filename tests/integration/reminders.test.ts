@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import availabilityHandler from '../../netlify/functions/availability.ts';
+import bookingsHandler from '../../netlify/functions/bookings.ts';
+import { config as reminderConfig } from '../../netlify/functions/reminders.ts';
+import { config as senderConfig } from '../../netlify/functions/send-outbox.ts';
+import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
+import { addDays, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
+import { query } from '../../src/server/db.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { providersFromEnv, sendDueMessages, type OutboxRow } from '../../src/server/messages/outbox.ts';
+import { enqueueReminders } from '../../src/server/messages/reminders.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
+
+useTestDatabase({ seed: true });
+
+const API = 'http://localhost/v1.0.1';
+
+async function book(start: string, phone: string, dogName: string) {
+  const res = await bookingsHandler(new Request(`${API}/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      serviceId: 'shower', start,
+      dog: { name: dogName, breedId: 'beagle', weightKg: 10, coat: 'short' },
+      owner: { name: 'Alex Reid', phone, email: 'alex@example.com', marketingConsent: false, acceptTerms: true },
+      idempotencyKey: randomUUID(),
+    }),
+  }));
+  expect(res.status).toBe(201);
+  return CreateBookingResponseSchema.parse(await res.json()).bookingId;
+}
+
+describe('enqueueReminders', () => {
+  it('enqueues e-mail and text for tomorrow\'s confirmed appointments only, once', async () => {
+    const res = await availabilityHandler(new Request(`${API}/availability?service=shower`));
+    const { days } = AvailabilityResponseSchema.parse(await res.json());
+    // Two consecutive open days with room, from the day after tomorrow on (well clear of the notice).
+    const open = days.filter((d) => d.open && d.slots.length >= 4).slice(2);
+    const day = open.find((d, i) => open[i + 1]?.date === addDays(d.date, 1))!;
+    const next = open[open.indexOf(day) + 1]!;
+
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const kept = await book(day.slots[0]!.start, '07700 900301', 'Pepper');
+      const cancelled = await book(day.slots[2]!.start, '07700 900302', 'Mabel');
+      await book(next.slots[0]!.start, '07700 900303', 'Otis');
+      await query(`UPDATE bookings SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [cancelled]);
+
+      const evening = zonedDateTimeToInstant(addDays(day.date, -1), '17:00', 'Europe/London');
+      const run = await enqueueReminders({ now: evening });
+      expect(run).toEqual({ date: day.date, bookings: 1, enqueued: 2 });
+
+      const reminders = await query<OutboxRow>(`SELECT * FROM outbox WHERE kind = 'booking_reminder' ORDER BY id`);
+      expect(reminders.map((r) => [r.channel, r.recipient, r.booking_id])).toEqual([
+        ['email', 'alex@example.com', kept], ['sms', '+447700900301', kept],
+      ]);
+      expect(reminders[0]!.subject).toMatch(/^See you tomorrow at \d\d:\d\d: Pepper's Bath & Brush \(Shower\)$/);
+      expect(reminders[1]!.body_text).toContain(`/b/${kept}`);
+
+      // Running again (a retried schedule) adds nothing.
+      expect(await enqueueReminders({ now: evening })).toEqual({ date: day.date, bookings: 1, enqueued: 0 });
+
+      // And they go out (to the log, with no provider configured).
+      const result = await sendDueMessages({ now: new Date(), providers: providersFromEnv(parseEnv({})) });
+      expect(result.sent).toBeGreaterThanOrEqual(2);
+      const sent = await query<OutboxRow>(`SELECT * FROM outbox WHERE kind = 'booking_reminder' AND sent_via = 'log'`);
+      expect(sent).toHaveLength(2);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('the scheduled functions run daily at 17:00 UTC and every five minutes', () => {
+    expect(reminderConfig.schedule).toBe('0 17 * * *');
+    expect(senderConfig.schedule).toBe('*/5 * * * *');
+  });
+});
