@@ -45,6 +45,7 @@ export async function startDatabase(options: { directory?: string; quiet?: boole
     logger: options.quiet ? () => undefined : (...m: unknown[]) => console.log('[db]', ...m),
   });
   const url = await db.start();
+  disableNagle(db);
   process.env.NETLIFY_DB_URL = url;
   process.env.NETLIFY_DB_DRIVER = 'server';
   try {
@@ -54,4 +55,15 @@ export async function startDatabase(options: { directory?: string; quiet?: boole
     await db.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The emulation's wire-protocol server leaves Nagle's algorithm on, so its second reply to a
+ * parameterised query (ParseComplete, then BindComplete …) waits for the client's delayed ACK:
+ * about 40 ms per query with parameters, against under 1 ms without. Turning it off on each
+ * connection makes local timings mean something; production (Neon) is not affected either way.
+ */
+function disableNagle(db: NetlifyDB): void {
+  const server = (db as unknown as { server?: import('node:net').Server }).server;
+  server?.on('connection', (socket) => socket.setNoDelay(true));
 }

@@ -1,5 +1,6 @@
 import type { BookingType } from '../domain/booking-types.ts';
 import { query } from './db.ts';
+import { sanitizeDescription } from './sanitize.ts';
 
 interface BookingTypeRow {
   id: string;
@@ -10,7 +11,10 @@ interface BookingTypeRow {
   display_order: number;
 }
 
-/** The active services, in the order the shop wants them shown. */
+/**
+ * The active services, in the order the shop wants them shown. Descriptions are sanitised here, on
+ * the way out, so no path into the table (seed, CMS, staff edits, SQL) can put a script on the page.
+ */
 export async function listBookingTypes(): Promise<BookingType[]> {
   const rows = await query<BookingTypeRow>(
     `SELECT id, title, price_pence, duration_min, description, display_order
@@ -21,7 +25,7 @@ export async function listBookingTypes(): Promise<BookingType[]> {
     title: r.title,
     price: r.price_pence,
     duration: r.duration_min,
-    description: r.description,
+    description: sanitizeDescription(r.description),
     display_order: r.display_order,
   }));
 }

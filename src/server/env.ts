@@ -10,6 +10,7 @@ const optionalUrl = z.url().optional();
 const EnvSchema = z.object({
   NETLIFY_DB_URL: z.string().min(1).optional(),
   URL: z.url().default('http://localhost:8888'),
+  MAGIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: optionalUrl,
@@ -23,7 +24,7 @@ const EnvSchema = z.object({
   FINGERPRINT_PUBLIC_KEY: z.string().optional(),
   ANALYTICS_ID: z.string().optional(),
   ERROR_REPORTING_DSN: z.string().optional(),
-  DEMO_STAFF_PHONE: z.string().default('+447700900000'),
+  DEMO_STAFF_PHONE: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an international number such as +447700900000').default('+447700900000'),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

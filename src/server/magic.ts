@@ -1,0 +1,63 @@
+import { PagePayloadSchema, type MagicRequest } from '../domain/api.ts';
+import { env } from './env.ts';
+import { HttpError } from './http.ts';
+import { clientBucket, hitRateLimit } from './rate-limit.ts';
+import { clientIp, hasControl, readVisitHeaders } from './request-headers.ts';
+import { recordEvent, recordPageView, startVisit } from './visits.ts';
+
+/**
+ * `POST /v1.0.1/magic`: the visitor statistics calls of spec §7 (identify, page_view) and the
+ * first-party events of issue 4 (event). The function file parses the body with
+ * MagicRequestSchema; this module applies the per-client limit and records the call.
+ */
+export type MagicAnswer = { session_id: string } | { ok: true };
+
+/**
+ * Counts the call against the client's budget for this minute; answers the seconds to wait when the
+ * budget is spent (the function then answers 429 with Retry-After), or null to go ahead.
+ */
+export async function magicCallsExceeded(req: Request, context: unknown, now = new Date()): Promise<number | null> {
+  const limit = env().MAGIC_RATE_LIMIT_PER_MINUTE;
+  const result = await hitRateLimit(clientBucket('magic', clientIp(req, context)), limit, 60, now);
+  return result.allowed ? null : result.retryAfter;
+}
+
+export const TOO_MANY_REQUESTS = 'Too many requests: please wait a minute and try again.';
+
+export async function handleMagic(req: Request, body: MagicRequest): Promise<MagicAnswer> {
+  refuseControlCharacters(body);
+  const headers = readVisitHeaders(req);
+  switch (body.type) {
+    case 'identify': {
+      const { sessionId } = await startVisit(headers, { gclid: body.gclid, fbclid: body.fbclid });
+      return { session_id: sessionId };
+    }
+    case 'page_view':
+      await recordPageView(headers, parsePage(body.page));
+      return { ok: true };
+    case 'event':
+      await recordEvent(headers, body);
+      return { ok: true };
+  }
+}
+
+/** `page` is a JSON string of `{ url, path }` (spec §7); anything else is the caller's mistake. */
+export function parsePage(page: string): { url: string; path: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(page);
+  } catch {
+    throw new HttpError(400, 'page must be a JSON string of { url, path }');
+  }
+  const parsed = PagePayloadSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'page must be a JSON string of { url, path }');
+  refuseControlCharacters(parsed.data);
+  return parsed.data;
+}
+
+/** Control characters have no place in any of these fields, and NUL cannot be stored at all. */
+function refuseControlCharacters(value: object): void {
+  for (const [key, field] of Object.entries(value)) {
+    if (typeof field === 'string' && hasControl(field)) throw new HttpError(400, `${key}: control characters are not allowed`);
+  }
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { query } from './db.ts';
+
+/**
+ * Fixed-window request counting in the `rate_limits` table (a function instance keeps no memory
+ * that could be relied on). One upsert per request, atomic on Postgres with any number of
+ * connections; stale windows are swept a few hundred rows at a time, now and then, so no request
+ * ever does unbounded work. See docs/decisions/014-rate-limits-in-the-database.md.
+ */
+export interface RateLimitResult {
+  allowed: boolean;
+  hits: number;
+  limit: number;
+  /** Seconds until the current window ends (for `Retry-After`). */
+  retryAfter: number;
+}
+
+const SWEEP_EVERY = 64; // on average, one request in this many sweeps stale windows
+const SWEEP_ROWS = 500;
+
+/**
+ * The bucket of a client: the endpoint and a hash of its address, so the table never holds an IP in
+ * clear. Without an address (never on Netlify) everyone shares one bucket, which fails safe.
+ */
+export function clientBucket(scope: string, ip: string | null): string {
+  const who = ip ? createHash('sha256').update(`${scope}|${ip}`).digest('base64url').slice(0, 22) : 'unknown';
+  return `${scope}:${who}`;
+}
+
+export async function hitRateLimit(
+  bucket: string,
+  limit: number,
+  windowSeconds = 60,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await query<{ hits: number }>(
+    `INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+     RETURNING hits`,
+    [bucket.slice(0, 100), windowStart],
+  );
+  const hits = row?.hits ?? 1;
+  if (Math.random() < 1 / SWEEP_EVERY) await sweepStaleWindows(new Date(windowStart.getTime() - windowMs));
+  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: hits <= limit, hits, limit, retryAfter };
+}
+
+/** Deletes at most SWEEP_ROWS windows that ended before `before`. */
+export async function sweepStaleWindows(before: Date): Promise<number> {
+  const rows = await query<{ n: number }>(
+    `WITH stale AS (
+       SELECT bucket, window_start FROM rate_limits WHERE window_start < $1 LIMIT ${SWEEP_ROWS}
+     ), gone AS (
+       DELETE FROM rate_limits r USING stale s
+        WHERE r.bucket = s.bucket AND r.window_start = s.window_start RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM gone`,
+    [before],
+  );
+  return rows[0]?.n ?? 0;
+}
