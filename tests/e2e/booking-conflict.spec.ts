@@ -59,7 +59,7 @@ test("someone else books the last place first: 'That time has just been taken' w
   await expect(page.locator('.review')).toContainText('Rex, Beagle, 11 kg');
   await page.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 30_000 });
 });
 
 async function dayHeading(page: import('@playwright/test').Page, isoDate: string) {

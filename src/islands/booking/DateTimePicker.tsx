@@ -47,7 +47,7 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
     const params = new URLSearchParams({ service: serviceId, days: String(DAYS_PER_PAGE) });
     if (from) params.set('from', from);
     if (exclude) params.set('exclude', exclude);
-    const result = await retry(() => api(`/availability?${params}`, { schema: AvailabilityResponseSchema, timeoutMs: 12_000, signal }), 2, signal);
+    const result = await retry(() => api(`/availability?${params}`, { schema: AvailabilityResponseSchema, timeoutMs: 15_000, signal }), 3, signal);
     if (signal?.aborted) return;
     setLoading(false);
     if (!result.data) {
