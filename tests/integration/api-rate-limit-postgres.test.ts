@@ -1,64 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrationNames } from '../../scripts/lib/database.ts';
 import { closeDb, query } from '../../src/server/db.ts';
 import { hitRateLimit } from '../../src/server/rate-limit.ts';
+import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * The rate limit must hold with many connections at once, which the embedded PGlite (one query at a
- * time) cannot show: this runs it on a real PostgreSQL 15 server (Debian's), started for the file.
- * Skipped where that server is not installed.
+ * The rate limit must hold with many connections at once, which the embedded PGlite (one
+ * transaction at a time) cannot show: this runs it on a real PostgreSQL 15 server (Debian's),
+ * started for the file. Skipped only where that server cannot be installed.
  */
-const BIN = '/usr/lib/postgresql/15/bin';
-const available = existsSync(`${BIN}/initdb`);
+const available = realPostgresAvailable();
 
 let stop: (() => Promise<void>) | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   if (!available) return;
-  const asRoot = process.getuid?.() === 0;
-  const dir = await mkdtemp(path.join(tmpdir(), 'api-pg-'));
-  const data = path.join(dir, 'data');
-  const port = await freePort();
-  // The server refuses to run as root: as root, run it as `postgres` in a directory it owns.
-  const run = (command: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' });
-  if (asRoot) {
-    await chown(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-    await chmod(dir, 0o700);
-  }
-  run(`${BIN}/initdb`, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  run(`${BIN}/pg_ctl`, ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
-  stop = async () => {
-    try {
-      run(`${BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  };
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  for (const name of await migrationNames()) await client.query(await readFile(path.join(MIGRATIONS_DIR, `${name}.sql`), 'utf8'));
-  await client.end();
-  process.env.NETLIFY_DB_URL = url;
+  const server = await startRealPostgres();
+  stop = server.stop;
+  process.env.NETLIFY_DB_URL = server.url;
   process.env.NETLIFY_DB_DRIVER = 'server';
 }, 60_000);
 
