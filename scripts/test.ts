@@ -4,6 +4,7 @@
  * `npm start` runs, on a free port with a fresh in-memory database.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ensureChromium } from './lib/browser.ts';
@@ -28,17 +29,47 @@ const freePort = () =>
     });
   });
 
+const reports = path.join(PROJECT_ROOT, 'test-results');
+mkdirSync(reports, { recursive: true });
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+for (const report of [vitestReport, playwrightReport]) rmSync(report, { force: true });
+
+/** Passed/failed counts from the runners' JSON reports, for the closing line CI reads. */
+function counts(): { passed: number; failed: number; skipped: number } {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    const v = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    total.passed += v.numPassedTests ?? 0;
+    total.failed += v.numFailedTests ?? 0;
+    total.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  } catch { /* vitest did not run */ }
+  try {
+    const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    total.passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
+    total.failed += p.stats?.unexpected ?? 0;
+    total.skipped += p.stats?.skipped ?? 0;
+  } catch { /* playwright did not run */ }
+  return total;
+}
+
 const only = process.argv[2]; // `npm test -- unit` or `npm test -- e2e`
 const results: Record<string, boolean> = {};
 
 if (!only || only === 'unit') {
-  results.unit = run('unit and integration tests (vitest)', bin('vitest'), ['run']);
+  results.unit = run('unit and integration tests (vitest)', bin('vitest'), [
+    'run',
+    `--reporter=${process.env.CI ? 'dot' : 'default'}`,
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
 }
 if (!only || only === 'e2e') {
   const chromium = ensureChromium();
   results.build = run('build', bin('astro'), ['build', '--silent']);
   if (results.build) {
-    results.e2e = run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', ...process.argv.slice(3)], {
+    results.e2e = run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', `--reporter=${process.env.CI ? 'dot' : 'list'},json`, ...process.argv.slice(3)], {
+      PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
       CHROMIUM_PATH: chromium,
       E2E_PORT: String(await freePort()),
     });
@@ -47,4 +78,6 @@ if (!only || only === 'e2e') {
 
 const failed = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
 console.log(failed.length ? `\nFailed: ${failed.join(', ')}` : '\nAll tests passed.');
+const { passed, failed: failedTests, skipped } = counts();
+console.log(`${passed} passed, ${failedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed.length ? 1 : 0);

@@ -18,6 +18,11 @@ export function db(): Pool {
     pool = getDatabase(url ? { connectionString: url } : {}).pool as unknown as Pool;
     poolUrl = url;
     pool.on('error', (error) => console.error('database pool error:', error.message));
+    // Idle connections must not keep the process alive. On Netlify this changes nothing (a warm
+    // instance keeps its pool); under the local emulation, which runs each call in a fresh worker
+    // thread, an idle pool kept every worker alive for pg's 10 s idle timeout: dozens of live
+    // workers under load, each holding a database connection, slowing every later call.
+    (pool as unknown as { options: { allowExitOnIdle?: boolean } }).options.allowExitOnIdle = true;
   }
   return pool;
 }

@@ -18,7 +18,8 @@ export interface VisitHeaders {
 /** Session ids are ours (base64url of 16 to 32 random bytes); anything else names no session. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{22,43}$/;
 const VISITOR_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
-const CLICK_ID_PATTERN = /^[A-Za-z0-9_.~-]{1,256}$/;
+// Printable ASCII without spaces, as the client sends it (src/client/headers.ts clickIdsFromSearch).
+const CLICK_ID_PATTERN = /^[\x21-\x7e]{1,256}$/;
 const MAX_LANDING_PAGE = 3200;
 const MAX_USER_AGENT = 512;
 

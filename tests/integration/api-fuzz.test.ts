@@ -114,16 +114,16 @@ describe('random requests never get a 5xx or a non-JSON answer', () => {
           IdentifyResponseSchema.parse(out.answer);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: 2000 },
     );
     // The generators must reach the database often, and be refused often, or the property proves little.
     const count = (status: number) => statuses.get(`/v1.0.1/magic ${status}`) ?? 0;
     console.info('POST /v1.0.1/magic answers by status:', Object.fromEntries([...statuses].filter(([k]) => k.startsWith('/v1.0.1/magic'))));
-    expect(count(200)).toBeGreaterThan(300);
-    expect(count(400)).toBeGreaterThan(300);
+    expect(count(200)).toBeGreaterThan(200);
+    expect(count(400)).toBeGreaterThan(200);
     expect(count(413)).toBeGreaterThan(5);
     expect(count(429)).toBeGreaterThan(5);
-  }, 60_000);
+  }, 120_000);
 
   it.each([
     ['GET /v1.0.1/devices/auth', devicesAuth, 'http://localhost/v1.0.1/devices/auth'],
@@ -132,6 +132,6 @@ describe('random requests never get a 5xx or a non-JSON answer', () => {
   ] as const)('%s', async (_label, handler, url) => {
     const anyMethod = request.map((r) => r);
     const getMostly = fc.record({ r: anyMethod, get: fc.boolean() }).map(({ r, get }) => (get ? { ...r, method: 'GET' } : r));
-    await fc.assert(fc.asyncProperty(getMostly, async (r) => void (await check(handler, url, r))), { numRuns: 1000 });
-  }, 60_000);
+    await fc.assert(fc.asyncProperty(getMostly, async (r) => void (await check(handler, url, r))), { numRuns: 800 });
+  }, 120_000);
 });

@@ -92,6 +92,17 @@ describe('GET /v1.0.1/availability', () => {
     expect(BookingErrorSchema.parse(await res.json()).error).toBeTruthy();
   });
 
+  it('closes the days the shop sets in the closures table, and refuses bookings on them', async () => {
+    const day = await openDay(6);
+    await query(`INSERT INTO closures (day, reason) VALUES ($1, 'Training day')`, [day.date]);
+    const closed = (await freeSlots('full', day.date)).days[0]!;
+    expect(closed).toMatchObject({ date: day.date, open: false, reason: 'closure', slots: [] });
+    const res = await post(bookingRequest(day.slots[0]!.start));
+    expect(res.status).toBe(422);
+    expect(BookingErrorSchema.parse(await res.json()).code).toBe('slot_unavailable');
+    await query('DELETE FROM closures WHERE day = $1', [day.date]);
+  });
+
   it('answers 404 for a service we do not offer', async () => {
     const res = await availabilityHandler(new Request(`${API}/availability?service=haircut-for-cats`));
     expect(res.status).toBe(404);
@@ -119,6 +130,16 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     expect(row).toMatchObject({ status: 'confirmed', price_from_pence: 4500, deposit_pence: 0, name: 'Sam Jones', dog: 'Biscuit', weight: '11.5', cells: 24 });
     expect(row!.phone).toMatch(/^\+447700900\d{3}$/);
     expect((row!.start_at as Date).toISOString()).toBe(slot.start);
+
+    // The messages are in the outbox, written in the booking's transaction.
+    const outbox = await query<{ kind: string; channel: string; recipient: string; attachments: Array<{ filename: string; content: string }> }>(
+      'SELECT kind, channel, recipient, attachments FROM outbox WHERE booking_id = $1 ORDER BY kind, channel', [answer.bookingId]);
+    expect(outbox.map((m) => [m.kind, m.channel])).toEqual([
+      ['booking_confirmation', 'email'], ['booking_confirmation', 'sms'], ['shop_new_booking', 'email'],
+    ]);
+    expect(outbox[0]!.recipient).toBe('sam@example.com');
+    expect(outbox[1]!.recipient).toBe(row!.phone);
+    expect(outbox[0]!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
 
     // The device key finds the saved dog, for a prefilled next visit.
     const dogsRes = await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': answer.accessKey! } }));

@@ -26,15 +26,29 @@ export async function findService(tx: Tx, id: string): Promise<ServiceRow | null
  * Bookings that may occupy a table between two instants: confirmed ones and unpaid holds (whether a
  * hold is still live is the domain's call, busyIntervalsFrom). Uses the partial index on start_at;
  * no appointment is longer than 12 hours (a table constraint), so that much look-back suffices.
+ *
+ * Bookings sit on the slot grid, so many share their times: the database groups them and sends one
+ * row per distinct (start, end, status, hold), with instants as epoch milliseconds. With 10,000
+ * bookings in 8 weeks that is a few thousand small rows instead of 10,000 rows of timestamps to
+ * parse (bench-results/availability.md, docs/decisions/029-availability-reads.md).
  */
-export async function bookingTimesBetween(tx: Tx, from: Date, to: Date): Promise<BookingTimes[]> {
-  const { rows } = await tx.query<{ id: string; start_at: Date; end_at: Date; status: BookingStatus; hold_expires_at: Date | null }>(
-    `SELECT id, start_at, end_at, status, hold_expires_at FROM bookings
+export async function bookingTimesBetween(tx: Tx, from: Date, to: Date, excludeId?: string): Promise<BookingTimes[]> {
+  const { rows } = await tx.query<{ s: number; e: number; status: BookingStatus; h: number | null; n: number }>(
+    `SELECT (extract(epoch FROM start_at) * 1000)::float8 AS s, (extract(epoch FROM end_at) * 1000)::float8 AS e,
+            status, (extract(epoch FROM hold_expires_at) * 1000)::float8 AS h, count(*)::int AS n
+       FROM bookings
       WHERE status IN ('pending_payment', 'confirmed')
-        AND start_at < $2 AND start_at > $1::timestamptz - interval '12 hours' AND end_at > $1`,
-    [from, to],
+        AND start_at < $2 AND start_at > $1::timestamptz - interval '12 hours' AND end_at > $1
+        AND ($3::text IS NULL OR id <> $3)
+      GROUP BY start_at, end_at, status, hold_expires_at`,
+    [from, to, excludeId ?? null],
   );
-  return rows.map((r) => ({ id: r.id, start: r.start_at, end: r.end_at, status: r.status, holdExpiresAt: r.hold_expires_at }));
+  const times: BookingTimes[] = [];
+  for (const r of rows) {
+    const t: BookingTimes = { start: new Date(r.s), end: new Date(r.e), status: r.status, holdExpiresAt: r.h === null ? null : new Date(r.h) };
+    for (let i = 0; i < r.n; i++) times.push(t);
+  }
+  return times;
 }
 
 /** The shop's days `from`..`to` as instants: from the first opening minute to the last day's end. */
@@ -57,10 +71,10 @@ export async function availability(
 
 async function daysBetween(tx: Tx, settings: BookingSettings, service: ServiceRow, from: string, to: string, now: Date, exclude?: string) {
   const span = spanOfDays(from, to, settings.timeZone);
-  const rows = await bookingTimesBetween(tx, span.start, span.end);
+  const rows = await bookingTimesBetween(tx, span.start, span.end, exclude);
   return availableSlots({
     now, settings, durationMinutes: service.duration_min, from, to,
-    busy: busyIntervalsFrom(rows, now, exclude),
+    busy: busyIntervalsFrom(rows, now),
   });
 }
 

@@ -1,12 +1,11 @@
-import { busyIntervalsFrom, isSlotAvailable } from '../../domain/availability.ts';
 import type { BookingView } from '../../domain/booking-schemas.ts';
 import { canChange } from '../../domain/cancellation-policy.ts';
 import { HttpError } from '../http.ts';
 import { expireCheckout, refundDeposit } from '../payments/checkout.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { bookingTimesBetween, freshSlotsOfDay } from './availability.ts';
-import { refusalMessage, slotTaken } from './create-booking.ts';
+import { freshSlotsOfDay } from './availability.ts';
+import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { isCapacityViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { bookingTransaction } from './transaction.ts';
@@ -77,19 +76,7 @@ export async function moveBooking(id: string, startIso: string, now = new Date()
       if (start.getTime() === booking.start_at.getTime()) return bookingView(booking, settings, now);
 
       const end = new Date(start.getTime() + booking.duration_min * MINUTE);
-      await tx.query(
-        `UPDATE bookings SET status = 'expired', status_note = 'hold lapsed before payment', updated_at = $1
-          WHERE status = 'pending_payment' AND hold_expires_at <= $1 AND start_at < $3 AND end_at > $2`,
-        [now, start, end],
-      );
-      const check = isSlotAvailable({
-        now, settings, durationMinutes: booking.duration_min, start,
-        busy: busyIntervalsFrom(await bookingTimesBetween(tx, start, end), now, booking.id),
-      });
-      if (!check.available) {
-        if (check.reason === 'full') throw slotTaken();
-        throw new HttpError(422, refusalMessage(check, settings), { code: 'slot_unavailable' });
-      }
+      await assertSlotBookable(tx, { now, settings, start, end, excludeId: booking.id });
       await tx.query('UPDATE bookings SET start_at = $2, end_at = $3, updated_at = $4, revision = revision + 1 WHERE id = $1', [booking.id, start, end, now]);
       await enqueueBookingNotices(tx, id, 'moved', { previousStart: booking.start_at });
       return bookingView((await findBooking(tx, id))!, settings, now);

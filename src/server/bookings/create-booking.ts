@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { busyIntervalsFrom, isSlotAvailable, type SlotCheck } from '../../domain/availability.ts';
 import type { CreateBookingRequest, CreateBookingResponse } from '../../domain/booking-schemas.ts';
-import { SLOT_TAKEN_MESSAGE } from '../../domain/booking-schemas.ts';
-import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { quote } from '../../domain/pricing.ts';
 import { findKeyHolder, issueAccessKey } from '../access-keys.ts';
 import { db, type Tx } from '../db.ts';
@@ -12,9 +9,10 @@ import { randomId } from '../ids.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { createDepositCheckout } from '../payments/checkout.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { bookingTimesBetween, findService, freshSlotsOfDay } from './availability.ts';
+import { findService, freshSlotsOfDay } from './availability.ts';
 import { isCapacityViolation, isUniqueViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
+import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
 
 export interface BookingContext {
@@ -32,25 +30,6 @@ const MINUTE = 60_000;
  * request; a minute on top of the shop's hold keeps a slow request or a skewed clock from failing.
  */
 const STRIPE_EXPIRY_MARGIN_MS = MINUTE;
-
-/** Sentences for a start the rules refuse (the island shows them as they are). */
-export function refusalMessage(check: Exclude<SlotCheck, { available: true }>, settings: BookingSettings): string {
-  switch (check.reason) {
-    case 'past': return 'That day has already passed. Please pick another.';
-    case 'beyond_horizon': return `We take bookings up to ${settings.horizonWeeks} weeks ahead. Please pick an earlier day.`;
-    case 'closed': return 'We are closed that day. Please pick another.';
-    case 'bank_holiday': return 'We are closed on bank holidays. Please pick another day.';
-    case 'closure': return 'We are closed that day. Please pick another.';
-    case 'too_soon': return `Please book at least ${formatNotice(settings.minNoticeMinutes)} ahead.`;
-    case 'not_a_slot': return 'That is not one of our start times. Please pick a time from the list.';
-    case 'full': return SLOT_TAKEN_MESSAGE;
-  }
-}
-
-function formatNotice(minutes: number): string {
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
-  return `${minutes} minutes`;
-}
 
 /** A fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
 function requestHash(request: CreateBookingRequest): string {
@@ -118,20 +97,7 @@ export async function createBooking(request: CreateBookingRequest, context: Book
       if (!service) throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
       const end = new Date(start.getTime() + service.duration_min * MINUTE);
 
-      // Unpaid holds whose time has run out give their tables back before anyone looks.
-      await tx.query(
-        `UPDATE bookings SET status = 'expired', status_note = 'hold lapsed before payment', updated_at = $1
-          WHERE status = 'pending_payment' AND hold_expires_at <= $1 AND start_at < $3 AND end_at > $2`,
-        [now, start, end],
-      );
-      const check = isSlotAvailable({
-        now, settings, durationMinutes: service.duration_min, start,
-        busy: busyIntervalsFrom(await bookingTimesBetween(tx, start, end), now),
-      });
-      if (!check.available) {
-        if (check.reason === 'full') throw slotTaken();
-        throw new HttpError(422, refusalMessage(check, settings), { code: 'slot_unavailable' });
-      }
+      await assertSlotBookable(tx, { now, settings, start, end });
 
       const { rows: [breed] } = await tx.query<{ id: string }>('SELECT id FROM breeds WHERE id = $1', [request.dog.breedId]);
       if (!breed) throw new HttpError(400, 'dog.breedId: please choose a breed from the list', { code: 'invalid' });
@@ -183,10 +149,6 @@ export async function createBooking(request: CreateBookingRequest, context: Book
     }
     throw error;
   }
-}
-
-export function slotTaken(slots: unknown[] = []): HttpError {
-  return new HttpError(409, SLOT_TAKEN_MESSAGE, { code: 'slot_taken', slots });
 }
 
 interface CustomerRef {

@@ -6,7 +6,7 @@ import { env } from '../env.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { messageBookingFrom } from './calendar.ts';
 import { findBooking } from './view.ts';
-import { enqueueMessage } from './outbox-adapter.ts';
+import { enqueueMessage } from '../messages/outbox.ts';
 
 export type BookingNotice = 'confirmed' | 'cancelled' | 'moved' | 'payment_refunded';
 

@@ -23,6 +23,7 @@ export interface BookingRecord {
   deposit_paid_pence: number;
   deposit_refunded_pence: number;
   stripe_session_id: string | null;
+  stripe_checkout_url: string | null;
   stripe_payment_intent: string | null;
   dog_name: string;
   breed_name: string;
@@ -40,7 +41,7 @@ const SELECT_BOOKING = `
   SELECT b.id, b.status, b.customer_id, b.dog_id, b.service_id, t.title AS service_title, t.kind AS service_kind,
          (extract(epoch FROM b.end_at - b.start_at) / 60)::int AS duration_min,
          b.start_at, b.end_at, b.hold_expires_at, b.quote, b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence,
-         b.stripe_session_id, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
+         b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
          b.contact_name, b.contact_email, c.phone, b.revision
     FROM bookings b
@@ -65,7 +66,14 @@ export const SHOP_LOCATION: Location = {
   whatsapp: `https://wa.me/${site.whatsapp.e164.replace(/^\+/, '')}`,
 };
 
-export function bookingView(b: BookingRecord, settings: BookingSettings, now: Date): BookingView {
+/**
+ * The page's view of a booking. While a deposit is awaited and the hold is live it also carries
+ * `checkoutUrl` and `holdExpiresAt` (additions to BookingViewSchema), so the payment-cancelled page
+ * can send the customer back to the same payment page and say how long the time is held.
+ */
+export type BookingViewWithPayment = BookingView & { checkoutUrl?: string; holdExpiresAt?: string };
+
+export function bookingView(b: BookingRecord, settings: BookingSettings, now: Date): BookingViewWithPayment {
   const policy = canChange({ appointmentStart: b.start_at, now, settings, status: b.status });
   const depositHeld = b.deposit_paid_pence - b.deposit_refunded_pence;
   return {
@@ -85,17 +93,20 @@ export function bookingView(b: BookingRecord, settings: BookingSettings, now: Da
     policyReason: policy.reason,
     policyMessage: policy.message,
     location: SHOP_LOCATION,
+    ...(b.status === 'pending_payment' && b.hold_expires_at && b.hold_expires_at > now && b.stripe_checkout_url
+      ? { checkoutUrl: b.stripe_checkout_url, holdExpiresAt: b.hold_expires_at.toISOString() }
+      : {}),
   };
 }
 
-export async function getBookingView(id: string, now = new Date()): Promise<BookingView> {
+export async function getBookingView(id: string, now = new Date()): Promise<BookingViewWithPayment> {
   const pool = db();
   const [booking, settings] = await Promise.all([findBooking(pool, id), loadBookingSettings(pool)]);
   if (!booking) throw notFound();
   return bookingView(booking, settings, now);
 }
 
-export async function getBookingViewBySession(sessionId: string, now = new Date()): Promise<BookingView> {
+export async function getBookingViewBySession(sessionId: string, now = new Date()): Promise<BookingViewWithPayment> {
   const { rows } = await db().query<{ id: string }>('SELECT id FROM bookings WHERE stripe_session_id = $1', [sessionId]);
   if (!rows[0]) throw notFound();
   return getBookingView(rows[0].id, now);
