@@ -25,4 +25,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') }),
   ],
   prefetch: false,
+  // The showcase pictures are our own SVG artwork (src/assets/showcase), rasterised to WebP at build
+  // time for the slideshow (issue 4, decision 019). No SVG from anyone else goes through this path.
+  image: { dangerouslyProcessSVG: true },
 });

@@ -1,0 +1,122 @@
+import type { ZodType } from 'zod';
+import { COOKIE_NAMES, getCookie } from './cookies.ts';
+import { buildHeaders } from './headers.ts';
+import { statisticsAllowed } from './privacy.ts';
+import { currentClickIds, ensureLandingPage, sessionId, visitorId } from './session.ts';
+import { headers as storedHeaders } from './store.ts';
+
+/**
+ * The one client of the /v1.0.1 API (spec §7): the visitor headers on every call, a timeout per call,
+ * the answer read as content and status, and every failure as `{ data: null, error, status }` instead
+ * of a thrown error. Status 0 means the request never got an answer (network error, timeout, abort).
+ */
+export const API_BASE = '/v1.0.1';
+
+/** Spec §7/§9 timeouts per call. */
+export const AUTH_TIMEOUT_MS = 8000;
+export const IDENTIFY_TIMEOUT_MS = 1000;
+export const BOOKING_TYPES_TIMEOUT_MS = 2500;
+export const PAGE_VIEW_TIMEOUT_MS = 1000;
+/** Calls the spec gives no timeout (blog posts, customer auth, booking). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface ApiResult<T> {
+  data: T | null;
+  error: string | null;
+  status: number;
+}
+
+export interface ApiOptions<T> {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  timeoutMs?: number;
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * End-to-end tests only: the local Netlify emulator runs every function call in a fresh worker, and
+ * on a busy test machine a call can take longer than the spec's budgets. Tests that are not about
+ * timeouts stretch them by setting this global before the page loads; nothing else ever sets it.
+ */
+function timeoutScale(): number {
+  const scale = Number((globalThis as { __API_TIMEOUT_SCALE__?: unknown }).__API_TIMEOUT_SCALE__);
+  return Number.isFinite(scale) && scale >= 1 ? scale : 1;
+}
+
+/** The headers the next request carries. */
+export function requestHeaders(): Record<string, string> {
+  const statistics = statisticsAllowed();
+  return buildHeaders({
+    stored: storedHeaders.get(),
+    sessionId: statistics ? sessionId() : null,
+    landingPage: statistics ? ensureLandingPage() : null,
+    visitorId: statistics ? visitorId() : null,
+    accessKey: getCookie(COOKIE_NAMES.authKey),
+    gclid: statistics ? (currentClickIds().gclid ?? null) : null,
+    statistics,
+  });
+}
+
+async function readContent(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorOf(content: unknown, status: number): string {
+  if (content && typeof content === 'object' && 'error' in content && typeof content.error === 'string') return content.error;
+  return `Request failed with status ${status}`;
+}
+
+/**
+ * `api` plus `keepalive`, for events sent as the page unloads (a navigation click): the browser
+ * finishes the request after the page has gone.
+ */
+export async function request<T>(path: string, options: ApiOptions<T> & { keepalive?: boolean } = {}): Promise<ApiResult<T>> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, timeoutMs = DEFAULT_TIMEOUT_MS, schema, signal, keepalive } = options;
+  const timeout = AbortSignal.timeout(timeoutMs * timeoutScale());
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    const headers = requestHeaders();
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: combined,
+      keepalive,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (timeout.aborted) return { data: null, error: `Request timed out after ${timeoutMs} ms`, status: 0 };
+    if (signal?.aborted) return { data: null, error: 'Request cancelled', status: 0 };
+    return { data: null, error: error instanceof Error ? error.message : String(error), status: 0 };
+  }
+  let content: unknown;
+  try {
+    content = await readContent(response);
+  } catch (error) {
+    const error_ = timeout.aborted ? `Request timed out after ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
+    return { data: null, error: error_, status: response.status };
+  }
+  if (!response.ok) return { data: null, error: errorOf(content, response.status), status: response.status };
+  if (!schema) return { data: content as T, error: null, status: response.status };
+  const parsed = schema.safeParse(content);
+  return parsed.success
+    ? { data: parsed.data, error: null, status: response.status }
+    : { data: null, error: 'The server sent an answer we could not read', status: response.status };
+}
+
+export function api<T>(
+  path: string,
+  options?: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs?: number; schema?: ZodType<T>; signal?: AbortSignal },
+): Promise<ApiResult<T>> {
+  return request<T>(path, options);
+}

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './client-fixtures.ts';
+import type { Page } from '@playwright/test';
+
+/**
+ * The prices island (spec §2, §4, §8). The pages it sits on: the first 3 services, and all of them.
+ */
+const FEW = '/';
+const ALL = '/prices';
+const BOOKING_TYPES = '**/v1.0.1/cms/booking-types';
+const OFFLINE_TEXT = "We are currently unable to show our prices online due to a network error; we're really sorry for any inconvenience this causes.";
+
+const site = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
+const phone: { display: string; e164: string } = site.phoneIssueBanner ? site.bookingPhone : site.phone;
+
+/** Opens a page and scrolls to the prices: the island hydrates when it comes into view. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('load');
+  await page.locator('.prices-section').scrollIntoViewIfNeeded();
+}
+
+/** The services come through the local emulator, which can take seconds on a busy test machine. */
+const ARRIVAL = { timeout: 20_000 };
+test.describe.configure({ timeout: 60_000 });
+
+const radios = (page: Page) => page.getByRole('group', { name: /Our services/ }).getByRole('radio');
+
+test('shows the loading text while the services are on their way, then the services', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(BOOKING_TYPES, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page, FEW);
+  await expect(page.getByText('Please wait, loading prices..')).toBeVisible();
+  release();
+  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  await expect(page.getByText('Please wait, loading prices..')).toHaveCount(0);
+});
+
+test('shows the offline message and logs the reason when the request fails', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  await page.route(BOOKING_TYPES, (route) => route.abort('internetdisconnected'));
+  await open(page, FEW);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible(ARRIVAL);
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  await expect(page.locator('.prices-section').getByRole('link', { name: phone.display })).toHaveAttribute('href', `tel:${phone.e164}`);
+  await expect.poll(() => logged.find((text) => text.endsWith(" - it seems that we couldn't load available bookings properly."))).toBeTruthy();
+});
+
+test('uses the data only when the status is 200', async ({ page }) => {
+  await page.route(BOOKING_TYPES, async (route) => {
+    const real = await route.fetch();
+    await route.fulfill({ response: real, status: 203 });
+  });
+  await open(page, FEW);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible(ARRIVAL);
+  await expect(radios(page)).toHaveCount(0, ARRIVAL);
+});
+
+test('recovers when the browser comes back online after a failure', async ({ page, context }) => {
+  await page.route(BOOKING_TYPES, (route) => route.abort('internetdisconnected'));
+  await open(page, FEW);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible(ARRIVAL);
+  await page.unroute(BOOKING_TYPES);
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toHaveCount(0);
+});
+
+test('shows the first 3 services and a link to all of them', async ({ page, request }) => {
+  const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as unknown[];
+  expect(services.length).toBeGreaterThan(3);
+  await open(page, FEW);
+  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  const seeAll = page.getByRole('link', { name: `Showing 3 out of ${services.length} services, see all` });
+  await expect(seeAll).toHaveAttribute('href', '/prices');
+});
+
+test('shows every service on the prices page, each with its price and duration', async ({ page, request }) => {
+  const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string; price: number; duration: number }>;
+  await open(page, ALL);
+  await expect(radios(page)).toHaveCount(services.length, ARRIVAL);
+  await expect(page.getByText(/^Showing \d+ out of/)).toHaveCount(0);
+  const full = services.find((s) => s._id === 'full')!;
+  const row = page.locator('.prices__row').filter({ has: page.getByRole('radio', { name: new RegExp(`^${full.title}`) }) });
+  await expect(row).toContainText('From: £45.00');
+  await expect(row).toContainText(`Duration: ${full.duration} min.`);
+});
+
+test('expands a service chosen with the keyboard: its description and a book now link', async ({ page, request }) => {
+  const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string }>;
+  const [first, second] = services;
+  await open(page, FEW);
+  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  await radios(page).first().focus();
+  await page.keyboard.press('Space');
+  await expect(radios(page).first()).toBeChecked();
+  const bookFirst = page.getByRole('link', { name: /^book now/ });
+  await expect(bookFirst).toHaveCount(1);
+  await expect(bookFirst).toHaveAttribute('href', `/book-appointment?type=${first!._id}`);
+  await expect(page.locator('.prices__description').first()).toBeVisible();
+
+  // Arrow keys move the choice, as in any radio group; only the chosen row is open.
+  await page.keyboard.press('ArrowDown');
+  await expect(radios(page).nth(1)).toBeChecked();
+  await expect(radios(page).nth(1)).toBeFocused();
+  await expect(page.getByRole('link', { name: /^book now/ })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /^book now/ })).toHaveAttribute('href', `/book-appointment?type=${second!._id}`);
+  await expect(page.getByRole('link', { name: /^book now/ })).toHaveAccessibleName(`book now: ${second!.title}`);
+});
