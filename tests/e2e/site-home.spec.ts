@@ -31,7 +31,7 @@ test('the splash picture is preloaded with high priority, with a blurred stand-i
 test('home sections come in the spec\'s order, with the qualities, review badge, partners and phone notice', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  const ids = await page.locator('main section[id], main aside.promotion').evaluateAll((els) => els.map((e) => e.id || 'promotion'));
+  const ids = await page.locator('main > .after-load > section[id], main > .after-load > aside.promotion').evaluateAll((els) => els.map((e) => e.id || 'promotion'));
   expect(ids).toEqual(['qualities', 'heritage', 'partners', 'prices', 'find-us', 'contact', 'promotion', 'blog']);
 
   const cards = page.locator('#qualities li');
