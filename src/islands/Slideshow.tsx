@@ -42,9 +42,13 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
   const animating = useRef(false);
   const reduced = useRef(false);
 
+  // Until keen-slider has built itself the controls would do nothing: they stay disabled till then.
+  const [ready, setReady] = useState(false);
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     loop: true,
-    defaultAnimation: { duration: 600 },
+    // The slider is only built in the browser, so the motion preference can be read here directly.
+    defaultAnimation: { duration: typeof window !== 'undefined' && prefersReducedMotion() ? 0 : 600 },
+    created: () => setReady(true),
     slideChanged: (s) => setCurrent(s.track.details.rel),
     animationStarted: () => {
       animating.current = true;
@@ -62,7 +66,6 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
 
   useEffect(() => {
     reduced.current = prefersReducedMotion();
-    if (reduced.current) slider.current?.update({ ...slider.current.options, defaultAnimation: { duration: 0 } });
     setPlaying(!reduced.current && count > 1);
   }, [count, slider]);
 
@@ -79,7 +82,8 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
   const move = useCallback(
     (how: 'prev' | 'next' | number) => {
       const s = slider.current;
-      if (!s || animating.current) return;
+      // An instant move (reduced motion) has no animation to wait for.
+      if (!s || (animating.current && !reduced.current)) return;
       if (how === 'prev') s.prev();
       else if (how === 'next') s.next();
       else s.moveToIdx(how);
@@ -154,10 +158,10 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
             </div>
           ))}
         </div>
-        <button type="button" className="slideshow__arrow slideshow__arrow--prev" aria-label="Previous picture" onClick={() => move('prev')}>
+        <button type="button" className="slideshow__arrow slideshow__arrow--prev" aria-label="Previous picture" disabled={!ready} onClick={() => move('prev')}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" /></svg>
         </button>
-        <button type="button" className="slideshow__arrow slideshow__arrow--next" aria-label="Next picture" onClick={() => move('next')}>
+        <button type="button" className="slideshow__arrow slideshow__arrow--next" aria-label="Next picture" disabled={!ready} onClick={() => move('next')}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" /></svg>
         </button>
       </div>
@@ -175,6 +179,7 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
               className="slideshow__dot"
               aria-label={`Picture ${index + 1} of ${count}`}
               aria-current={index === current ? 'true' : undefined}
+              disabled={!ready}
               onClick={() => move(index)}
             />
           ))}
