@@ -90,6 +90,10 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       logger: { log: () => undefined, warn: (m: string) => log('[netlify]', m), error: (m: string) => console.error('[netlify]', m) } as never,
     });
     await dev.start();
+    // The emulation bundles the functions on the first call to any of them (seconds on a small
+    // machine). Do it now, so "ready" means ready and the first visitor's prices are not late.
+    const warm = await dev.handle(new Request(`http://localhost:${options.port}/v1.0.1/cms/booking-types`));
+    await warm?.arrayBuffer();
   } catch (error) {
     server.close();
     await dev?.stop().catch(() => undefined);

@@ -15,7 +15,7 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
   // The service comes from the button: the form opens at "Your dog".
   await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
   // The services list comes from the API (slow under the local emulation, hence the long wait).
-  await expect(page.getByText('Full Groom', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('main').getByText('Full Groom', { exact: true })).toBeVisible({ timeout: 30_000 });
   await act.fill(page.getByLabel("Your dog's name"), 'Bella', 'dog name');
   await act.fill(page.getByRole('combobox', { name: 'Breed' }), 'cocka', 'breed search');
   await act.click(page.getByRole('option', { name: 'Cockapoo' }), 'breed');

