@@ -64,7 +64,8 @@ export async function deviceAuth(): Promise<void> {
   if (!getCookie(COOKIE_NAMES.authKey)) return;
   const { DeviceUserSchema } = await import('../domain/api.ts');
   const result = await api('/devices/auth', { timeoutMs: AUTH_TIMEOUT_MS, schema: DeviceUserSchema });
-  if (result.status === 0) return;
+  // No answer, or the server's own failure (5xx), says nothing about the key: keep it for next time.
+  if (result.status === 0 || result.status >= 500) return;
   const key = result.data?.auth[0]?.key;
   if (result.status === 200 && result.data && key) {
     user.set(result.data);

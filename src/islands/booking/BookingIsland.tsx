@@ -161,7 +161,7 @@ function BookingForm(props: BookingIslandProps) {
       if (u) prefill(u);
       if (asked || (!u && !getCookie(COOKIE_NAMES.authKey))) return;
       asked = true;
-      void api('/customer/dogs', { schema: SavedDogsResponseSchema, timeoutMs: 8000 }).then((r) => {
+      void retry(() => api('/customer/dogs', { schema: SavedDogsResponseSchema, timeoutMs: 8000 })).then((r) => {
         if (!r.data) return;
         setSavedDogs(r.data.dogs);
         prefill(r.data.owner);
