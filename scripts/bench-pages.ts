@@ -9,7 +9,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +18,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/browser.ts';
 import { PROJECT_ROOT, startSiteServer } from './lib/site-server.ts';
 import { publicPages } from '../tests/e2e/site-pages.ts';
+import { freePort } from './lib/free-port.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -44,15 +44,6 @@ function buildIfNeeded() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 

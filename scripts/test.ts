@@ -5,10 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ensureChromium } from './lib/browser.ts';
 import { PROJECT_ROOT } from './lib/site-server.ts';
+import { freePort } from './lib/free-port.ts';
 
 const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules/.bin', name);
 const run = (label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -19,15 +19,6 @@ const run = (label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   return result.status === 0;
 };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 const reports = path.join(PROJECT_ROOT, 'test-results');
 mkdirSync(reports, { recursive: true });
