@@ -12,8 +12,15 @@ import { fromNodeSocket } from 'pg-gateway/node';
  * it until the server reports the session idle again (ReadyForQuery 'I'), so each transaction runs
  * alone, as on a real server with serialised writers. A connection that drops mid-transaction has
  * its transaction rolled back before the next one runs.
+ *
+ * The session can never be kept by a connection that has gone: one that leaves while it waits for
+ * the session gets it only to give it back (its queued statement never runs), and one that sits in
+ * an open transaction for longer than `idleInTransactionMs` is ended, as Postgres does with
+ * `idle_in_transaction_session_timeout`, so an abandoned transaction cannot stop the site.
  */
-export function serialiseTransactions(database: NetlifyDB): NetlifyDB {
+export function serialiseTransactions(database: NetlifyDB, options: { idleInTransactionMs?: number } = {}): NetlifyDB {
+  // Longer than any function may run (30 s): a transaction idle for longer has been abandoned.
+  const idleInTransactionMs = options.idleInTransactionMs ?? 60_000;
   const internals = database as unknown as {
     db?: EmbeddedSession;
     connections: Set<Socket>;
@@ -39,10 +46,18 @@ export function serialiseTransactions(database: NetlifyDB): NetlifyDB {
     const session = internals.db;
     if (!session) return;
     const owner = {};
+    let closed = false;
+    let idleTimer: NodeJS.Timeout | undefined;
+    let leaving: Promise<void> | undefined;
+    // Rolls back whatever this connection left open, then hands the session on. Harmless when the
+    // session is idle; runs once however many ways the connection leaves.
+    const leave = () => (leaving ??= session.exec('ROLLBACK').then(() => undefined, () => undefined).finally(() => release(owner)));
     internals.connections.add(socket);
     socket.on('close', () => {
+      closed = true;
+      clearTimeout(idleTimer);
       internals.connections.delete(socket);
-      if (holder === owner) void session.exec('ROLLBACK').catch(() => undefined).finally(() => release(owner));
+      if (holder === owner) void leave();
     });
     fromNodeSocket(socket, {
       serverVersion: '16.3 (NetlifyDB/pglite)',
@@ -50,7 +65,13 @@ export function serialiseTransactions(database: NetlifyDB): NetlifyDB {
       onMessage: async (data, { isAuthenticated }) => {
         // Terminate ('X') is the gateway's to answer: it closes the socket, and 'close' cleans up.
         if (!isAuthenticated || data[0] === 0x58) return undefined;
+        clearTimeout(idleTimer);
         await acquire(owner);
+        if (closed) {
+          // It left while it waited: its statement must not run, nor keep the session.
+          await leave();
+          return undefined;
+        }
         let response: Uint8Array;
         try {
           response = await session.execProtocolRaw(data);
@@ -58,7 +79,9 @@ export function serialiseTransactions(database: NetlifyDB): NetlifyDB {
           release(owner);
           throw error;
         }
-        if (lastReadyForQueryStatus(response) === 'I') release(owner);
+        const status = lastReadyForQueryStatus(response);
+        if (status === 'I') release(owner);
+        else if (status === 'T' || status === 'E') idleTimer = setTimeout(() => socket.destroy(), idleInTransactionMs).unref();
         return response;
       },
     }).catch((error: unknown) => {
