@@ -1,22 +1,22 @@
 /**
- * `npm run dev`: Astro's dev server with the Netlify emulation (functions, redirects, Netlify
- * Database in `.netlify/db`, the same data `npm start` uses). The emulation opens the database but
- * does not migrate or seed it, so we do that first, then hand the database over to `astro dev`.
+ * `npm run dev`: Astro's dev server (pages reload on save) with the site's Netlify Functions run in
+ * process and reloaded when their source changes, `netlify.toml` redirects and headers, and the
+ * embedded database in `.netlify/db` (the data `npm start` uses), migrated, seeded and served with
+ * the same one-transaction-at-a-time lock. `--port N` and `--host` are passed to Astro.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { dev } from 'astro';
 import { MigrationError, startDatabase } from './lib/database.ts';
-import { PROJECT_ROOT } from './lib/site-server.ts';
+import { FUNCTIONS_DIR, PROJECT_ROOT } from './lib/site-server.ts';
+import { netlifyLocal } from './lib/vite-netlify.ts';
 
+const args = process.argv.slice(2);
+const portArg = args.indexOf('--port');
+const port = portArg >= 0 ? Number(args[portArg + 1]) : 4321;
+
+let database: Awaited<ReturnType<typeof startDatabase>>;
 try {
-  const { db, applied } = await startDatabase({ directory: path.join(PROJECT_ROOT, '.netlify/db'), quiet: true });
-  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-  const { seedDemoBusiness } = await import('../src/server/seed.ts');
-  const { seeded } = await seedDemoBusiness();
-  if (seeded.length) console.log(`Seeded the demo business: ${seeded.join(', ')}`);
-  const { closeDb } = await import('../src/server/db.ts');
-  await closeDb();
-  await db.stop();
+  database = await startDatabase({ directory: path.join(PROJECT_ROOT, '.netlify/db'), quiet: true });
 } catch (error) {
   if (error instanceof MigrationError) {
     console.error(error.message);
@@ -24,11 +24,29 @@ try {
   }
   throw error;
 }
+if (database.applied.length) console.log(`Applied migrations: ${database.applied.join(', ')}`);
+const { seedDemoBusiness } = await import('../src/server/seed.ts');
+const { seeded, notes } = await seedDemoBusiness();
+if (seeded.length) console.log(`Seeded the demo business: ${seeded.join(', ')}`);
+for (const note of notes) console.log(`  ${note}`);
+// As `netlify dev` does: links the functions write point at this server.
+process.env.URL ||= `http://localhost:${port}`;
 
-delete process.env.NETLIFY_DB_URL;
-const astro = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev', ...process.argv.slice(2)], {
-  cwd: PROJECT_ROOT,
-  stdio: 'inherit',
+const server = await dev({
+  root: PROJECT_ROOT,
+  server: { port, ...(args.includes('--host') ? { host: true } : {}) },
+  vite: { plugins: [netlifyLocal({ projectRoot: PROJECT_ROOT, functionsDir: FUNCTIONS_DIR })] },
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => astro.kill(signal));
-astro.on('exit', (code) => process.exit(code ?? 0));
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  const { closeDb } = await import('../src/server/db.ts');
+  await closeDb();
+  await database.db.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

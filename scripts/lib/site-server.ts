@@ -1,13 +1,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { NetlifyDev } from '@netlify/dev';
 import { startDatabase } from './database.ts';
+import { createLocalFunctions, type LocalFunctions } from './local-functions.ts';
+import { clientAddress, requestUrl, sendWebResponse, toWebRequest } from './node-http.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(PROJECT_ROOT, 'dist');
+export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'netlify/functions');
+
+/**
+ * How the local server runs `netlify/functions`: in this process (the default, milliseconds a call),
+ * or through the stock Netlify emulation (`LOCAL_FUNCTIONS=emulation`: each call rebuilt and run in
+ * a fresh worker, seconds a call). docs/decisions/003-local-server.md.
+ */
+export function functionsMode(env: NodeJS.ProcessEnv = process.env): 'in-process' | 'emulation' {
+  const mode = env.LOCAL_FUNCTIONS || 'in-process';
+  if (mode !== 'in-process' && mode !== 'emulation') {
+    throw new Error(`LOCAL_FUNCTIONS must be "in-process" or "emulation", not "${mode}"`);
+  }
+  return mode;
+}
 
 export interface SiteServerOptions {
   port: number;
@@ -46,13 +60,13 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const log = options.quiet ? () => undefined : (...m: unknown[]) => console.log(...m);
   const server = createServer();
   // Requests that arrive while the database and emulation start wait for them, rather than hang.
-  let markReady!: (dev: NetlifyDev, notFoundPage: Buffer) => void;
-  const ready = new Promise<[NetlifyDev, Buffer]>((resolve) => {
-    markReady = (dev, page) => resolve([dev, page]);
+  let markReady!: (chain: RequestChain) => void;
+  const ready = new Promise<RequestChain>((resolve) => {
+    markReady = resolve;
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     ready
-      .then(([dev, notFoundPage]) => handle(dev, notFoundPage, req, res))
+      .then((chain) => handle(chain, req, res))
       .catch((error: unknown) => {
         console.error(`${req.method} ${req.url} failed:`, error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -61,6 +75,10 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   });
   // Listen first, so a port in use is reported before anything slow starts.
   await listen(server, options.port);
+  const url = `http://localhost:${options.port}`;
+  // As `netlify dev` does: links the functions write (payment returns, messages) point at this server.
+  process.env.URL ||= url;
+  const mode = functionsMode();
 
   const database = await startDatabase({ ...(options.dbDirectory ? { directory: options.dbDirectory } : {}), quiet: true })
     .catch(async (error) => {
@@ -70,17 +88,17 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   let seeded: string[] = [];
   let notes: string[] = [];
   let dev: NetlifyDev | undefined;
+  let functions: LocalFunctions | undefined;
   try {
     if (options.seed !== false) {
       const { seedDemoBusiness } = await import('../../src/server/seed.ts');
       ({ seeded, notes } = await seedDemoBusiness());
-      const { closeDb } = await import('../../src/server/db.ts');
-      await closeDb();
     }
     dev = new NetlifyDev({
       projectRoot: PROJECT_ROOT,
       // We run the database ourselves (above) to control where it lives and to report migrations.
       database: { enabled: false },
+      functions: { enabled: mode === 'emulation' },
       edgeFunctions: { enabled: false },
       aiGateway: { enabled: false },
       geolocation: { enabled: false },
@@ -90,10 +108,15 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       logger: { log: () => undefined, warn: (m: string) => log('[netlify]', m), error: (m: string) => console.error('[netlify]', m) } as never,
     });
     await dev.start();
-    // The emulation bundles the functions on the first call to any of them (seconds on a small
-    // machine). Do it now, so "ready" means ready and the first visitor's prices are not late.
-    const warm = await dev.handle(new Request(`http://localhost:${options.port}/v1.0.1/cms/booking-types`));
-    await warm?.arrayBuffer();
+    if (mode === 'in-process') {
+      functions = await createLocalFunctions({ directory: FUNCTIONS_DIR, siteUrl: url });
+      // Import every function now, so "ready" means ready and the first visitor's prices are not late.
+      await functions.warm();
+    } else {
+      // The emulation bundles the functions on the first call to any of them (seconds on a small machine).
+      const warm = await dev.handle(new Request(`${url}/v1.0.1/cms/booking-types`));
+      await warm?.arrayBuffer();
+    }
   } catch (error) {
     server.close();
     await dev?.stop().catch(() => undefined);
@@ -102,9 +125,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   }
   const notFoundPage = await readFile(path.join(DIST, '404.html')).catch(() => Buffer.from('<h1>Page not found</h1>'));
 
-  markReady(dev, notFoundPage);
+  markReady({ dev, functions, notFoundPage, host: `localhost:${options.port}` });
 
-  const url = `http://localhost:${options.port}`;
   let stopped = false;
   return {
     url,
@@ -117,33 +139,50 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       stopped = true;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await functions?.drain();
+      // The functions' pool first, so its connections end before the database does.
+      const { closeDb } = await import('../../src/server/db.ts');
+      await closeDb();
       await dev!.stop().catch(() => undefined);
       await database.db.stop().catch(() => undefined);
     },
   };
 }
 
-async function handle(dev: NetlifyDev, notFoundPage: Buffer, req: IncomingMessage, res: ServerResponse) {
-  const match = await dev.handleAndIntrospectNodeRequest(req);
-  if (!match) {
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+interface RequestChain {
+  dev: NetlifyDev;
+  functions: LocalFunctions | undefined;
+  notFoundPage: Buffer;
+  host: string;
+}
+
+/**
+ * Netlify's order: a function whose path matches answers first (unless it prefers static files),
+ * then NetlifyDev's redirects, static files and headers; nothing matched is the 404 page.
+ */
+async function handle(chain: RequestChain, req: IncomingMessage, res: ServerResponse) {
+  const method = req.method ?? 'GET';
+  const url = requestUrl(req, chain.host);
+  if (!url) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
     return;
   }
-  const { response } = match;
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, key) => {
-    if (key === 'set-cookie') return;
-    headers[key] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
-  if (!response.body || req.method === 'HEAD') {
-    res.end();
+  const fn = chain.functions?.match(url, method);
+  if (fn && !fn.preferStatic) {
+    await sendWebResponse(await chain.functions!.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }), res, method);
     return;
   }
-  Readable.fromWeb(response.body as NodeReadableStream).pipe(res);
+  const match = await chain.dev.handleAndIntrospectNodeRequest(req);
+  if (match && (!fn || match.type === 'static')) {
+    await sendWebResponse(match.response, res, method);
+    return;
+  }
+  if (fn) {
+    await sendWebResponse(await chain.functions!.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }), res, method);
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(method === 'HEAD' ? undefined : chain.notFoundPage);
 }
 
 function listen(server: ReturnType<typeof createServer>, port: number): Promise<void> {

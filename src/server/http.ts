@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The transport helpers every function uses: JSON answers, `{ "error": "…" }` for failures,

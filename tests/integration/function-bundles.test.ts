@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listLocalFunctions } from '../../scripts/lib/local-functions.ts';
+import { FUNCTIONS_DIR, PROJECT_ROOT } from '../../scripts/lib/site-server.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
+
+/**
+ * Locally the functions run in process from their sources (docs/decisions/003-local-server.md); a
+ * deploy runs bundles. Once per test run, this builds every function as a deploy does
+ * (zip-it-and-ship-it with esbuild, in a folder with no node_modules above it), loads each bundle
+ * through Netlify's own entry point in a separate Node process and calls it once. A file the
+ * bundler leaves out, or a module that only works from the sources, fails here.
+ */
+const BASE = 'https://www.leytondoggrooming.co.uk/v1.0.1';
+
+/** One real call per function; a function added without one here fails the first test. */
+const CALLS: Record<string, { method: string; path: string; body?: unknown; headers?: Record<string, string>; expect: number }> = {
+  'booking-types': { method: 'GET', path: '/cms/booking-types', expect: 200 },
+  availability: { method: 'GET', path: '/availability?service=full&days=7', expect: 200 },
+  breeds: { method: 'GET', path: '/breeds', expect: 200 },
+  bookings: {
+    method: 'POST', path: '/bookings', expect: 201,
+    body: {
+      serviceId: 'nails', start: '__FIRST_SLOT__',
+      dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
+      owner: { name: 'Bundle Check', phone: '07700 900123', email: 'bundle@example.com', marketingConsent: false, acceptTerms: true },
+      idempotencyKey: randomUUID(),
+    },
+  },
+  booking: { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA', expect: 404 },
+  'booking-changes': { method: 'POST', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel', body: { reason: 'check' }, expect: 404 },
+  'customer-auth': { method: 'GET', path: '/customer/auth', expect: 401 },
+  'devices-auth': { method: 'GET', path: '/devices/auth', expect: 401 },
+  'saved-dogs': { method: 'GET', path: '/customer/dogs', expect: 401 },
+  magic: { method: 'POST', path: '/magic', body: { type: 'identify' }, expect: 200 },
+  'stripe-webhook': { method: 'POST', path: '/payments/stripe-webhook', body: {}, expect: 400 },
+  // Scheduled functions, called as the scheduler calls them.
+  'send-outbox': { method: 'POST', path: '/.netlify/functions/send-outbox', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
+  reminders: { method: 'POST', path: '/.netlify/functions/reminders', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
+};
+
+describe('every function, bundled as a deploy bundles it', () => {
+  useTestDatabase({ seed: true });
+  let bundles: string;
+  let names: string[];
+  beforeAll(async () => {
+    bundles = await mkdtemp(path.join(os.tmpdir(), 'function-bundles-'));
+    const built = await zipFunctions([FUNCTIONS_DIR], bundles, {
+      archiveFormat: 'none', basePath: PROJECT_ROOT, repositoryRoot: PROJECT_ROOT, parseISC: true,
+      config: { '*': { nodeBundler: 'esbuild' } },
+    });
+    names = built.map((fn) => fn.name).sort();
+  }, 180_000);
+  afterAll(() => (bundles ? rm(bundles, { recursive: true, force: true }) : undefined));
+
+  it('bundles every function the local server runs, and this test calls each', async () => {
+    const local = (await listLocalFunctions(FUNCTIONS_DIR)).map((fn) => fn.name).sort();
+    expect(names).toEqual(local);
+    expect(Object.keys(CALLS).sort()).toEqual(local);
+  });
+
+  it('loads each bundle through Netlify\'s entry point and answers its call', async () => {
+    const slots = await (await import('../../netlify/functions/availability.ts')).default(new Request(`${BASE}/availability?service=nails&days=14`));
+    const { days } = (await slots.json()) as { days: { slots: { start: string }[] }[] };
+    const first = days.flatMap((d) => d.slots)[0]!.start;
+    const calls = Object.entries(CALLS).map(([name, call]) => ({
+      name,
+      method: call.method,
+      url: call.path.startsWith('/.netlify') ? `https://www.leytondoggrooming.co.uk${call.path}` : `${BASE}${call.path}`,
+      headers: { ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
+      ...(call.body ? { body: JSON.stringify(call.body).replace('__FIRST_SLOT__', first) } : {}),
+    }));
+    const results = await callBundles(bundles, calls);
+    expect(results.map((r) => `${r.name} ${r.status}`).sort()).toEqual(Object.entries(CALLS).map(([name, call]) => `${name} ${call.expect}`).sort());
+  }, 120_000);
+});
+
+async function callBundles(bundles: string, calls: unknown[]): Promise<{ name: string; status: number; body: string }[]> {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'tests/helpers/call-bundles.ts')], {
+    // The bundles read the database and settings from the environment, as on Netlify.
+    env: { ...process.env },
+    cwd: bundles,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify({ bundles, calls }));
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  await new Promise((resolve) => child.on('exit', resolve));
+  const last = out.trim().split('\n').at(-1) ?? '[]';
+  return JSON.parse(last) as { name: string; status: number; body: string }[];
+}
