@@ -8,14 +8,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // The local emulation occasionally answers a function call late or with its own 500 under two
-  // parallel browsers (docs/decisions/035-e2e-on-the-local-emulation.md); CI gives such a test two more tries.
-  retries: process.env.CI ? 2 : 0,
+  // No retries: the functions run in process and answer in milliseconds, so a test that fails has a
+  // cause to find (docs/decisions/035-e2e-on-the-local-emulation.md).
+  retries: 0,
   reporter: process.env.CI ? [['dot']] : [['list']],
   timeout: 30_000,
-  // The local Netlify emulation runs every function call in a fresh worker (about 1.5 s each on
-  // these machines): an answer that needs one or two calls gets room for them.
-  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

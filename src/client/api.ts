@@ -34,16 +34,6 @@ export interface ApiOptions<T> {
   signal?: AbortSignal;
 }
 
-/**
- * End-to-end tests only: the local Netlify emulator runs every function call in a fresh worker, and
- * on a busy test machine a call can take longer than the spec's budgets. Tests that are not about
- * timeouts stretch them by setting this global before the page loads; nothing else ever sets it.
- */
-function timeoutScale(): number {
-  const scale = Number((globalThis as { __API_TIMEOUT_SCALE__?: unknown }).__API_TIMEOUT_SCALE__);
-  return Number.isFinite(scale) && scale >= 1 ? scale : 1;
-}
-
 /** The headers the next request carries. */
 export function requestHeaders(): Record<string, string> {
   const statistics = statisticsAllowed();
@@ -80,7 +70,7 @@ function errorOf(content: unknown, status: number): string {
  */
 export async function request<T>(path: string, options: ApiOptions<T> & { keepalive?: boolean } = {}): Promise<ApiResult<T>> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, timeoutMs = DEFAULT_TIMEOUT_MS, schema, signal, keepalive } = options;
-  const timeout = AbortSignal.timeout(timeoutMs * timeoutScale());
+  const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
   try {

@@ -40,6 +40,8 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
   const [playing, setPlaying] = useState(false);
   const [held, setHeld] = useState(false);
   const animating = useRef(false);
+  // The same fact as state, for the page: the track says it is busy while a slide moves.
+  const [moving, setMoving] = useState(false);
   const reduced = useRef(false);
 
   // Until keen-slider has built itself the controls would do nothing: they stay disabled till then.
@@ -52,12 +54,15 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
     slideChanged: (s) => setCurrent(s.track.details.rel),
     animationStarted: () => {
       animating.current = true;
+      setMoving(true);
     },
     animationEnded: () => {
       animating.current = false;
+      setMoving(false);
     },
     animationStopped: () => {
       animating.current = false;
+      setMoving(false);
     },
   });
 
@@ -123,7 +128,7 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
       }}
     >
       <div className="slideshow__frame">
-        <div ref={sliderRef} className="keen-slider slideshow__track" aria-live={playing && !held ? 'off' : 'polite'}>
+        <div ref={sliderRef} className="keen-slider slideshow__track" aria-live={playing && !held ? 'off' : 'polite'} aria-busy={moving}>
           {pictures.map((picture, index) => (
             <div
               key={picture.id}

@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, WCAG_22_AA } from './axe.ts';
 import { availability, mobile, visitor } from './booking-helpers.ts';
 
 test.use({ viewport: mobile });
-test.describe.configure({ timeout: 120_000 });
 
 async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
+  expect(await axeViolations(page, { tags: [...WCAG_22_AA, 'best-practice'] }), `axe on ${where}`).toEqual([]);
 }
 
 test('axe finds nothing on each step of /book', async ({ page }) => {
   const me = visitor('axe');
   await page.goto('/book');
-  await expect(page.getByRole('radio', { name: /Full Groom/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('radio', { name: /Full Groom/ })).toBeVisible();
   await expectNoViolations(page, 'service step');
   await page.getByRole('radio', { name: /Puppy Introduction/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -32,7 +29,7 @@ test('axe finds nothing on each step of /book', async ({ page }) => {
   // Errors on show must pass too.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
-  await expect(page.locator('.times-grid button').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.times-grid button').first()).toBeVisible();
   await expectNoViolations(page, 'date and time step');
   await page.locator('.times-grid button').nth(2).click();
 
@@ -67,7 +64,7 @@ test('axe finds nothing on /b/{id}, including the move picker, and the page offe
   const { bookingId } = (await response.json()) as { bookingId: string };
 
   await page.goto(`/b/${bookingId}`);
-  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
   await expect(page.getByText(`, ${slot.time}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute('href', `/v1.0.1/bookings/${bookingId}/calendar.ics`);
   await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
@@ -90,12 +87,12 @@ test('axe finds nothing on /b/{id}, including the move picker, and the page offe
   // Cancel, within the policy.
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-  await expect(page.getByRole('heading', { name: 'This booking is cancelled' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'This booking is cancelled' })).toBeVisible();
 });
 
 test('an unknown booking link says so kindly', async ({ page }) => {
   await page.goto('/b/AAAAAAAAAAAAAAAAAAAAAA');
-  await expect(page.getByRole('heading', { name: "We can't find that booking" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: "We can't find that booking" })).toBeVisible();
   await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
 });
 

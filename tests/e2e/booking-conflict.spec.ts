@@ -4,7 +4,6 @@ import { availability, mobile, visitor } from './booking-helpers.ts';
 
 test.use({ viewport: mobile });
 // The local Netlify emulation starts a worker per function call: a whole booking takes a while here.
-test.describe.configure({ timeout: 120_000 });
 
 test("someone else books the last place first: 'That time has just been taken' with fresh times, answers kept", async ({ page }) => {
   const me = visitor('loser');
@@ -46,7 +45,7 @@ test("someone else books the last place first: 'That time has just been taken' w
 
   await page.getByRole('button', { name: 'Confirm booking' }).click();
   // The booking call and the fresh times each go through the emulation's slow function calls.
-  await expect(page.getByRole('alert')).toContainText('That time has just been taken', { timeout: 30_000 });
+  await expect(page.getByRole('alert')).toContainText('That time has just been taken');
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
   // Fresh times for the same day, without the one just taken.
   await expect(page.getByRole('heading', { name: `Free times on ${await dayHeading(page, day!.date)}` })).toBeVisible();
@@ -59,8 +58,8 @@ test("someone else books the last place first: 'That time has just been taken' w
   await page.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(page.locator('.review')).toContainText('Rex, Beagle, 11 kg');
   await page.getByRole('button', { name: 'Confirm booking' }).click();
-  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
 });
 
 async function dayHeading(page: import('@playwright/test').Page, isoDate: string) {

@@ -3,7 +3,6 @@ import { InteractionCounter, availability, mobile, visitor } from './booking-hel
 
 test.use({ viewport: mobile, hasTouch: true });
 // The local Netlify emulation starts a worker per function call: a whole booking takes a while here.
-test.describe.configure({ timeout: 120_000 });
 
 test('a new visitor books from the home page button to /b/{id} in 12 interactions or fewer (pointer)', async ({ page }) => {
   const me = visitor('pointer');
@@ -15,7 +14,7 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
   // The service comes from the button: the form opens at "Your dog".
   await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
   // The services list comes from the API (slow under the local emulation, hence the long wait).
-  await expect(page.getByRole('main').getByText('Full Groom', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('main').getByText('Full Groom', { exact: true })).toBeVisible();
   await act.fill(page.getByLabel("Your dog's name"), 'Bella', 'dog name');
   await act.fill(page.getByRole('combobox', { name: 'Breed' }), 'cocka', 'breed search');
   await act.click(page.getByRole('option', { name: 'Cockapoo' }), 'breed');
@@ -26,7 +25,7 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
 
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
   const firstTime = page.locator('.times-grid button').first();
-  await expect(firstTime).toBeVisible({ timeout: 30_000 });
+  await expect(firstTime).toBeVisible();
   const chosenTime = await firstTime.textContent();
   await act.click(firstTime, 'first free time');
 
@@ -44,8 +43,8 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
   await expect(page.locator('.price')).toContainText('£45.00');
   await act.click(page.getByRole('button', { name: 'Confirm booking' }), 'confirm');
 
-  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
   await expect(page.getByText(`, ${chosenTime}`)).toBeVisible();
   // The device now holds its access key (spec §4 device auth).
   const cookies = await page.context().cookies();
@@ -76,7 +75,7 @@ test('a new visitor books using only the keyboard', async ({ page }) => {
   await act.press('Enter', 'next step');
 
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
-  await expect(page.locator('.times-grid button').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.times-grid button').first()).toBeVisible();
   await act.tabTo('.times-grid button');
   await page.keyboard.press('Tab'); // the second time: leaves the first for the pointer run
   const chosenTime = await page.evaluate(() => document.activeElement?.textContent);
@@ -95,8 +94,8 @@ test('a new visitor books using only the keyboard', async ({ page }) => {
   await act.tabTo('button.step-next');
   await act.press('Enter', 'confirm');
 
-  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
   await expect(page.getByText(`, ${chosenTime}`)).toBeVisible();
   console.log(`keyboard run: ${act.count} interactions\n  ${act.log.join('\n  ')}`);
   expect(act.count).toBeLessThanOrEqual(12);
@@ -122,7 +121,7 @@ test('answers survive a reload and going back and forth', async ({ page }) => {
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByLabel("Your dog's name")).toHaveValue('Pip');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.locator('.times-grid button').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.times-grid button').first()).toBeVisible();
   await page.locator('.times-grid button').first().click();
   await page.getByLabel('Your name').fill('Alex');
   // The browser's back button steps back through the form.
@@ -134,7 +133,7 @@ test('answers survive a reload and going back and forth', async ({ page }) => {
   await page.getByRole('textbox', { name: 'E-mail' }).fill('alex@example.com');
   await page.getByRole('button', { name: 'Agree and continue' }).click();
   // Review: the promotion line and the "from" total.
-  await expect(page.locator('.price')).toContainText('Small dog offer', { timeout: 20_000 });
+  await expect(page.locator('.price')).toContainText('Small dog offer');
   await expect(page.locator('.price')).toContainText('−£5.00');
   await expect(page.locator('.price-line--total')).toContainText('£25.00');
 });
@@ -184,7 +183,7 @@ test('a returning device picks a saved dog and finds its details filled in', asy
   await expect(page.getByLabel('Weight')).toHaveValue('7');
   await expect(page.getByRole('checkbox', { name: /nervous/ })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.locator('.times-grid button').last().click({ timeout: 30_000 });
+  await page.locator('.times-grid button').last().click();
   await expect(page.getByLabel('Your name')).toHaveValue(me.name);
   await expect(page.getByLabel('UK mobile')).toHaveValue(me.phone);
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(me.email);

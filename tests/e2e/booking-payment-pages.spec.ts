@@ -9,7 +9,6 @@ import { availability, mobile, visitor } from './booking-helpers.ts';
  * status the webhook would give it.
  */
 test.use({ viewport: mobile });
-test.describe.configure({ timeout: 90_000 });
 
 async function realBookingView(page: Page) {
   const me = visitor('pay');
@@ -40,7 +39,7 @@ test('the success page waits for the payment to be confirmed, then shows the boo
   });
   await page.goto('/booking-success/cs_test_a1B2c3D4e5F6g7H8');
   await expect(page.getByText('Confirming your payment')).toBeVisible();
-  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
   expect(calls).toBeGreaterThanOrEqual(3);
   await expect(page.getByText(`, ${time}`)).toBeVisible();
   await expect(page.getByText('£10.00')).toBeVisible();
@@ -56,7 +55,7 @@ test('the payment-cancelled page says the time is held and offers to pay again o
     json: { ...view, status: 'pending_payment', checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8', holdExpiresAt: holdExpiresAt.toISOString() },
   }));
   await page.goto('/booking-payment-cancelled/cs_test_a1B2c3D4e5F6g7H8');
-  await expect(page.getByRole('heading', { name: 'Your payment was cancelled' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Your payment was cancelled' })).toBeVisible();
   await expect(page.getByText(`, ${time}`)).toBeVisible();
   await expect(page.getByText(`for a while (until ${until})`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try paying again' })).toHaveAttribute('href', 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './client-fixtures.ts';
+import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 /**
@@ -21,8 +21,6 @@ async function open(page: Page, path: string) {
 }
 
 /** The services come through the local emulator, which can take seconds on a busy test machine. */
-const ARRIVAL = { timeout: 20_000 };
-test.describe.configure({ timeout: 60_000 });
 
 const radios = (page: Page) => page.getByRole('group', { name: /Our services/ }).getByRole('radio');
 
@@ -36,7 +34,7 @@ test('shows the loading text while the services are on their way, then the servi
   await open(page, FEW);
   await expect(page.getByText('Please wait, loading prices..')).toBeVisible();
   release();
-  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  await expect(radios(page)).toHaveCount(3);
   await expect(page.getByText('Please wait, loading prices..')).toHaveCount(0);
 });
 
@@ -45,7 +43,7 @@ test('shows the offline message and logs the reason when the request fails', asy
   page.on('console', (message) => logged.push(message.text()));
   await page.route(BOOKING_TYPES, (route) => route.abort('internetdisconnected'));
   await open(page, FEW);
-  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible(ARRIVAL);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible();
   await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
   await expect(page.locator('.prices-section').getByRole('link', { name: phone.display })).toHaveAttribute('href', `tel:${phone.e164}`);
   await expect.poll(() => logged.find((text) => text.endsWith(" - it seems that we couldn't load available bookings properly."))).toBeTruthy();
@@ -57,18 +55,18 @@ test('uses the data only when the status is 200', async ({ page }) => {
     await route.fulfill({ response: real, status: 203 });
   });
   await open(page, FEW);
-  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible(ARRIVAL);
-  await expect(radios(page)).toHaveCount(0, ARRIVAL);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible();
+  await expect(radios(page)).toHaveCount(0);
 });
 
 test('recovers when the browser comes back online after a failure', async ({ page, context }) => {
   await page.route(BOOKING_TYPES, (route) => route.abort('internetdisconnected'));
   await open(page, FEW);
-  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible(ARRIVAL);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible();
   await page.unroute(BOOKING_TYPES);
   await context.setOffline(true);
   await context.setOffline(false);
-  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  await expect(radios(page)).toHaveCount(3);
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toHaveCount(0);
 });
 
@@ -76,7 +74,7 @@ test('shows the first 3 services and a link to all of them', async ({ page, requ
   const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as unknown[];
   expect(services.length).toBeGreaterThan(3);
   await open(page, FEW);
-  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  await expect(radios(page)).toHaveCount(3);
   const seeAll = page.getByRole('link', { name: `Showing 3 out of ${services.length} services, see all` });
   await expect(seeAll).toHaveAttribute('href', '/prices');
 });
@@ -84,7 +82,7 @@ test('shows the first 3 services and a link to all of them', async ({ page, requ
 test('shows every service on the prices page, each with its price and duration', async ({ page, request }) => {
   const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string; price: number; duration: number }>;
   await open(page, ALL);
-  await expect(radios(page)).toHaveCount(services.length, ARRIVAL);
+  await expect(radios(page)).toHaveCount(services.length);
   await expect(page.getByText(/^Showing \d+ out of/)).toHaveCount(0);
   const full = services.find((s) => s._id === 'full')!;
   const row = page.locator('.prices__row').filter({ has: page.getByRole('radio', { name: new RegExp(`^${full.title}`) }) });
@@ -96,7 +94,7 @@ test('expands a service chosen with the keyboard: its description and a book now
   const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string }>;
   const [first, second] = services;
   await open(page, FEW);
-  await expect(radios(page)).toHaveCount(3, ARRIVAL);
+  await expect(radios(page)).toHaveCount(3);
   await radios(page).first().focus();
   await page.keyboard.press('Space');
   await expect(radios(page).first()).toBeChecked();

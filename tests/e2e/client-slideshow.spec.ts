@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './client-fixtures.ts';
+import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 /** The showcase slideshow (spec §2): looping, arrows and dots, locked while it moves, pausable. */
@@ -13,7 +13,7 @@ const showing = async (page: Page, n: number) => {
   await expect(currentDot(page)).toHaveAccessibleName(`Picture ${n} of ${count}`);
   await expect(page.locator(`[aria-roledescription="slide"][aria-label="${n} of ${count}"]`)).not.toHaveAttribute('aria-hidden', 'true');
   // Wait until the move has finished: the slideshow ignores moves while one is animating.
-  await page.waitForTimeout(800);
+  await expect(page.locator('.slideshow__track')).toHaveAttribute('aria-busy', 'false');
 };
 
 const open = async (page: Page) => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './client-fixtures.ts';
+import { expect, test } from '@playwright/test';
 import type { Page, Request } from '@playwright/test';
+import { axeViolations, WCAG_22_AA } from './axe.ts';
 
 /**
  * The visit script and the privacy choices (spec §3, §4, §7; issue 4): the headers on API calls,
@@ -173,12 +173,9 @@ test('axe finds nothing in the consent banner, the privacy form and the islands'
   await page.getByRole('group', { name: /Our services/ }).getByRole('radio').first().check();
   await expect(page.getByRole('link', { name: /^book now/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next picture' })).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .include('#privacy-banner')
-    .include('.prices-section')
-    .include('.slideshow-section')
-    .include('#choices')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const violations = await axeViolations(page, {
+    include: ['#privacy-banner', '.prices-section', '.slideshow-section', '#choices'],
+    tags: [...WCAG_22_AA, 'best-practice'],
+  });
+  expect(violations).toEqual([]);
 });

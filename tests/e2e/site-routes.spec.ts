@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { SPEC_LEGAL_PATHS, publicPages } from './site-pages.ts';
 
 const pages = publicPages();
@@ -9,8 +10,10 @@ test('the spec\'s legal pages and at least three blog posts are among the public
   expect(paths.filter((p) => p.startsWith('/blog/post/')).length).toBeGreaterThanOrEqual(3);
 });
 
+// One visit per page checks the route and its accessibility at a phone's and a desktop's width.
 for (const { path, heading } of pages) {
-  test(`${path} answers 200 with its heading, title, description and canonical URL`, async ({ page }) => {
+  test(`${path} answers 200 with its heading, title, description and canonical URL; axe finds nothing at 390 and 1440 px`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -25,6 +28,12 @@ for (const { path, heading } of pages) {
     const allowed = path === '/' || path === '/leyton' ? /\/(Prices|Slideshow)\./ : path === '/prices' ? /\/Prices\./ : null;
     if (allowed) for (const url of islands) expect(url).toMatch(allowed);
     else expect(islands).toEqual([]);
+
+    // WCAG 2.2 AA once the content below the splash is shown (after 'load').
+    await expect(page.locator('html')).toHaveClass(/is-loaded/);
+    expect(await axeViolations(page), 'axe at 390 px').toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await axeViolations(page), 'axe at 1440 px').toEqual([]);
   });
 }
 
@@ -37,12 +46,17 @@ test('/ and /leyton are the same screen with different titles and descriptions',
   await expect(page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' })).toBeVisible();
 });
 
-test('an unknown path answers 404 with the site\'s page, header and footer', async ({ page }) => {
+test('an unknown path answers 404 with the site\'s page, header and footer; axe finds nothing on it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   const response = await page.goto('/no-such-page/at-all');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+  await expect(page.locator('html')).toHaveClass(/is-loaded/);
+  expect(await axeViolations(page), 'axe at 390 px').toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await axeViolations(page), 'axe at 1440 px').toEqual([]);
 });
 
 test.describe('/book-appointment', () => {

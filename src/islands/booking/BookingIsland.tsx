@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { api } from '../../client/api.ts';
+import { api, BOOKING_TYPES_TIMEOUT_MS } from '../../client/api.ts';
 import { COOKIE_NAMES, getCookie, setCookie } from '../../client/cookies.ts';
 import { user as deviceUser } from '../../client/store.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../domain/booking-types.ts';
@@ -22,13 +22,11 @@ import {
   stepProblems, validate, type Answers, type StepIndex,
 } from './answers.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
-import { retry } from './retry.ts';
 import { formatDuration, formatWhen } from './format.ts';
 import { typicalCoat } from './typical-coats.ts';
 import './booking.css';
 
 /** How long the form waits for the services before asking again (see the call below). */
-const BOOKING_SERVICES_TIMEOUT_MS = 8000;
 
 const BreedsSchema = z.array(z.object({ _id: z.string(), name: z.string(), image_url_s3: z.string().nullable().optional() }));
 type Breed = z.infer<typeof BreedsSchema>[number];
@@ -79,6 +77,7 @@ function BookingForm(props: BookingIslandProps) {
   const [servicesError, setServicesError] = useState<string | null>(null);
   const [breeds, setBreeds] = useState<Breed[]>([]);
   const [breedsLoading, setBreedsLoading] = useState(true);
+  const [breedsError, setBreedsError] = useState(false);
   const [savedDogs, setSavedDogs] = useState<SavedDog[]>([]);
   const [slotTaken, setSlotTaken] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -120,26 +119,26 @@ function BookingForm(props: BookingIslandProps) {
   }, [step]);
 
   useEffect(() => {
-    // The form cannot work without these two lists, so a slow or dropped answer is asked again.
     loadServices();
-    void retry(() => api('/breeds', { schema: BreedsSchema, timeoutMs: 8000 })).then((r) => {
-      setBreedsLoading(false);
-      if (r.data) setBreeds(r.data);
-    });
+    loadBreeds();
   }, []);
 
-  // The spec's 2500 ms per call holds; a cold function (the first call after a deploy) can take longer,
-  // so the list is asked for up to eight times before the visitor is asked to try again.
+  // Each list is asked for once; a failure says so and offers to try again (the visitor decides).
   function loadServices() {
     setServicesError(null);
-    void retry(
-      // Mid-booking, waiting a little longer beats failing: the spec's 2.5 s budget is the prices
-      // list's, which can show its offline message instead. Here the form cannot go on without it.
-      () => api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_SERVICES_TIMEOUT_MS }),
-      8,
-    ).then((r) => {
+    void api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS }).then((r) => {
       if (r.data) setServices(sortBookingTypes(r.data));
       else setServicesError(r.status === 0 ? 'We could not load our services just now.' : r.error ?? 'We could not load our services.');
+    });
+  }
+
+  function loadBreeds() {
+    setBreedsLoading(true);
+    setBreedsError(false);
+    void api('/breeds', { schema: BreedsSchema }).then((r) => {
+      setBreedsLoading(false);
+      if (r.data) setBreeds(r.data);
+      else setBreedsError(true);
     });
   }
 
@@ -161,7 +160,7 @@ function BookingForm(props: BookingIslandProps) {
       if (u) prefill(u);
       if (asked || (!u && !getCookie(COOKIE_NAMES.authKey))) return;
       asked = true;
-      void retry(() => api('/customer/dogs', { schema: SavedDogsResponseSchema, timeoutMs: 8000 })).then((r) => {
+      void api('/customer/dogs', { schema: SavedDogsResponseSchema }).then((r) => {
         if (!r.data) return;
         setSavedDogs(r.data.dogs);
         prefill(r.data.owner);
@@ -270,7 +269,7 @@ function BookingForm(props: BookingIslandProps) {
         ) : null}
 
         {step === STEP.dog ? (
-          <DogStep answers={answers} update={update} breeds={breeds} breedsLoading={breedsLoading} savedDogs={savedDogs} showErrors={attempted.has(STEP.dog)} onNext={() => tryNext(STEP.dog)} onBack={() => go(STEP.service)} serviceId={answers.serviceId} />
+          <DogStep answers={answers} update={update} breeds={breeds} breedsLoading={breedsLoading} breedsError={breedsError} onRetryBreeds={loadBreeds} savedDogs={savedDogs} showErrors={attempted.has(STEP.dog)} onNext={() => tryNext(STEP.dog)} onBack={() => go(STEP.service)} serviceId={answers.serviceId} />
         ) : null}
 
         {step === STEP.time && answers.serviceId ? (
@@ -406,8 +405,8 @@ function ServiceStep({ services, error, onRetry, value, onChange, onNext, showEr
   );
 }
 
-function DogStep({ answers, update, breeds, breedsLoading, savedDogs, showErrors, onNext, onBack, serviceId }: {
-  answers: Answers; update(p: Partial<Answers>): void; breeds: Breed[]; breedsLoading: boolean; savedDogs: SavedDog[];
+function DogStep({ answers, update, breeds, breedsLoading, breedsError, onRetryBreeds, savedDogs, showErrors, onNext, onBack, serviceId }: {
+  answers: Answers; update(p: Partial<Answers>): void; breeds: Breed[]; breedsLoading: boolean; breedsError: boolean; onRetryBreeds(): void; savedDogs: SavedDog[];
   showErrors: boolean; onNext(): void; onBack(): void; serviceId: string | null;
 }) {
   const name = useValidatedField(answers.dogName, validate.dogName);
@@ -469,6 +468,12 @@ function DogStep({ answers, update, breeds, breedsLoading, savedDogs, showErrors
           update({ breedId: id, ...coatPatch });
         }}
         status={breed.status} successText={breed.successText} message={breed.message} placeholder="Start typing, e.g. cockapoo" hint="Not sure or mixed? Choose None/Other." />
+      {breedsError ? (
+        <div className="notice notice--error" role="alert">
+          <p>We could not load the list of breeds just now.</p>
+          <button type="button" className="link-button" onClick={onRetryBreeds}>Try again</button>
+        </div>
+      ) : null}
       <TextField id="f-weight" label="Weight" type="text" inputMode="decimal" suffix="kg" value={answers.weight}
         onChange={(v) => update({ weight: v })} status={weight.status} successText={weight.successText} message={weight.message}
         onBlur={weight.touch} maxLength={6} hint={promoHint} onEnter={onNext} />

@@ -8,7 +8,6 @@ import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import { googleCalendarUrl, idFromPath } from './calendar-links.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
-import { retry } from './retry.ts';
 import { formatDuration, formatTime, formatWhen } from './format.ts';
 import './booking.css';
 
@@ -45,8 +44,7 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
   const path = id ? (props.mode === 'booking' ? `/bookings/${id}` : `/bookings/by-session/${id}`) : null;
   const load = async () => {
     if (!path) return null;
-    // A dropped or slow answer is asked again before the customer sees an error (as the form does).
-    const result = await retry(() => api(path, { schema: BookingViewSchema, timeoutMs: 8000 }), 3);
+    const result = await api(path, { schema: BookingViewSchema });
     if (result.data) {
       setView(result.data);
       setError(null);
@@ -104,7 +102,16 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
     return <Loading text="Confirming your payment… this takes a few seconds." />;
   }
 
-  if (!view) return error ? <Card title="Something went wrong"><p>{error}</p>{contact}</Card> : <Loading text="Loading your booking…" />;
+  if (!view) {
+    if (!error) return <Loading text="Loading your booking…" />;
+    return (
+      <Card title="Something went wrong">
+        <p>{error}</p>
+        <p><button type="button" className="link-button" onClick={() => { setError(null); void load(); }}>Try again</button></p>
+        {contact}
+      </Card>
+    );
+  }
   return <BookingDetails view={view} props={props} reload={() => void load()} />;
 }
 

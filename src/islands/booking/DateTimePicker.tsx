@@ -4,7 +4,6 @@ import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../
 import { addDays } from '../../domain/london-time.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { formatDate } from './format.ts';
-import { retry } from './retry.ts';
 
 /** Days asked for at a time: four weeks keeps the first answer small on mobile data. */
 export const DAYS_PER_PAGE = 28;
@@ -47,7 +46,7 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
     const params = new URLSearchParams({ service: serviceId, days: String(DAYS_PER_PAGE) });
     if (from) params.set('from', from);
     if (exclude) params.set('exclude', exclude);
-    const result = await retry(() => api(`/availability?${params}`, { schema: AvailabilityResponseSchema, timeoutMs: 15_000, signal }), 3, signal);
+    const result = await api(`/availability?${params}`, { schema: AvailabilityResponseSchema, signal });
     if (signal?.aborted) return;
     setLoading(false);
     if (!result.data) {
