@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CustomerAuthResponseSchema, IdentifyResponseSchema } from '../../src/domain/api.ts';
 
-/** The visitor API through the real local server (Netlify emulation): same answers as in-process. */
+/** The visitor API through the real local server (the functions in process): same answers as in-process. */
 
 test('identify, then a page view and an event against that session', async ({ request }) => {
   const identify = await request.post('/v1.0.1/magic', {

@@ -3,7 +3,6 @@ import { expect, test } from '@playwright/test';
 import { availability, mobile, visitor } from './booking-helpers.ts';
 
 test.use({ viewport: mobile });
-// The local Netlify emulation starts a worker per function call: a whole booking takes a while here.
 
 test("someone else books the last place first: 'That time has just been taken' with fresh times, answers kept", async ({ page }) => {
   const me = visitor('loser');
@@ -44,7 +43,6 @@ test("someone else books the last place first: 'That time has just been taken' w
   }
 
   await page.getByRole('button', { name: 'Confirm booking' }).click();
-  // The booking call and the fresh times each go through the emulation's slow function calls.
   await expect(page.getByRole('alert')).toContainText('That time has just been taken');
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
   // Fresh times for the same day, without the one just taken.

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { InteractionCounter, availability, mobile, visitor } from './booking-helpers.ts';
 
 test.use({ viewport: mobile, hasTouch: true });
-// The local Netlify emulation starts a worker per function call: a whole booking takes a while here.
 
 test('a new visitor books from the home page button to /b/{id} in 12 interactions or fewer (pointer)', async ({ page }) => {
   const me = visitor('pointer');
@@ -13,7 +12,7 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
 
   // The service comes from the button: the form opens at "Your dog".
   await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
-  // The services list comes from the API (slow under the local emulation, hence the long wait).
+  // The services list comes from the API.
   await expect(page.getByRole('main').getByText('Full Groom', { exact: true })).toBeVisible();
   await act.fill(page.getByLabel("Your dog's name"), 'Bella', 'dog name');
   await act.fill(page.getByRole('combobox', { name: 'Breed' }), 'cocka', 'breed search');

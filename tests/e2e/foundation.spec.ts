@@ -16,7 +16,7 @@ test('an unknown address shows the site\'s own 404 page with status 404', async 
   await expect(page.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeVisible();
 });
 
-test('the prices API answers the seeded services through the Netlify emulation', async ({ request }) => {
+test('the prices API answers the seeded services through the local server', async ({ request }) => {
   const response = await request.get('/v1.0.1/cms/booking-types');
   expect(response.status()).toBe(200);
   const services = (await response.json()) as Array<{ _id: string; price: number }>;
