@@ -22,9 +22,9 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve-test.ts',
     url: `${baseURL}/`,
-    // Every test browses from 127.0.0.1: one client to the rate limit of /v1.0.1/magic. Lift it so
-    // parallel page loads are never refused; the limit itself is tested in tests/integration.
-    env: { PORT: String(port), MAGIC_RATE_LIMIT_PER_MINUTE: '1000000' },
+    // Every test browses from 127.0.0.1: one client to the per-address limits of /magic and of
+    // bookings. Lift them so parallel tests are never refused; the limits are tested in tests/integration.
+    env: { PORT: String(port), MAGIC_RATE_LIMIT_PER_MINUTE: '1000000', BOOKING_RATE_LIMIT_PER_HOUR: '1000000' },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

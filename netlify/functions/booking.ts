@@ -3,6 +3,7 @@ import { BookingIdSchema } from '../../src/domain/booking-schemas.ts';
 import { endpoint, HttpError, json } from '../../src/server/http.ts';
 import { bookingCalendarFile } from '../../src/server/bookings/calendar.ts';
 import { getBookingView, getBookingViewBySession } from '../../src/server/bookings/view.ts';
+import { siteUrl } from '../../src/server/site-url.ts';
 
 const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
@@ -17,7 +18,7 @@ export default endpoint(['GET'], async (req) => {
   if (!id.success) throw new HttpError(404, 'We could not find that booking. Please check the link in your confirmation.', { code: 'not_found' });
   if (parts.length === 1) return json(await getBookingView(id.data));
   if (parts.length === 2 && parts[1] === 'calendar.ics') {
-    return new Response(await bookingCalendarFile(id.data), {
+    return new Response(await bookingCalendarFile(id.data, siteUrl(req)), {
       headers: {
         'content-type': 'text/calendar; charset=utf-8',
         'content-disposition': 'attachment; filename="leyton-dog-grooming-appointment.ics"',

@@ -77,7 +77,7 @@ describe('the embedded database with serialised transactions', () => {
     const idleUrl = await idle.start();
     try {
       const stuck = new pg.Client({ connectionString: idleUrl });
-      const ended = new Promise((resolve) => stuck.on('error', resolve).on('end', resolve));
+      const ended = new Promise<void>((resolve) => stuck.on('error', () => resolve()).on('end', () => resolve()));
       await stuck.connect();
       await stuck.query('BEGIN');
       await stuck.query('CREATE TABLE half_done (x int)');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema, WallTimeSchema } from './booking-settings.ts';
 import { normaliseUkMobile } from './phone.ts';
+import { PhoneProofSchema } from './phone-codes.ts';
 
 /**
  * The request and response shapes of the booking API, shared by the booking island (which validates
@@ -116,19 +117,11 @@ export const CreateBookingRequestSchema = z.object({
   savedDogId: z.string().min(1).max(64).optional(),
   /** A fresh uuid per attempt; a retried request with the same key gets the same answer. */
   idempotencyKey: z.uuid(),
+  /** The code texted to `owner.phone` (POST /v1.0.1/phone-codes), when the server asked for proof. */
+  phoneProof: PhoneProofSchema.optional(),
 }).strict();
 export type CreateBookingRequestInput = z.input<typeof CreateBookingRequestSchema>;
 export type CreateBookingRequest = z.output<typeof CreateBookingRequestSchema>;
-
-export const CreateBookingResponseSchema = z.object({
-  bookingId: BookingIdSchema,
-  status: z.enum(['confirmed', 'pending_payment']),
-  /** Present when a deposit is due: send the browser here (Stripe Checkout). */
-  checkoutUrl: z.string().url().optional(),
-  /** A new device access key (spec §4 device auth), when one was issued. */
-  accessKey: z.string().optional(),
-});
-export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Prices (computed by src/domain/pricing.ts on the server only)
@@ -192,6 +185,18 @@ export const BookingViewSchema = z.object({
 });
 export type BookingView = z.infer<typeof BookingViewSchema>;
 
+export const CreateBookingResponseSchema = z.object({
+  bookingId: BookingIdSchema,
+  status: z.enum(['confirmed', 'pending_payment']),
+  /** Present when a deposit is due: send the browser here (Stripe Checkout). */
+  checkoutUrl: z.string().url().optional(),
+  /** A new device access key (spec §4 device auth), when one was issued. */
+  accessKey: z.string().optional(),
+  /** The booking as its page shows it, so the page after booking needs no second request. */
+  booking: BookingViewSchema.optional(),
+});
+export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;
+
 // POST /v1.0.1/bookings/{id}/cancel and /move. The unguessable id in the path is the key.
 export const CancelBookingRequestSchema = z.object({
   reason: z.string().trim().max(500).optional(),
@@ -213,6 +218,10 @@ export const BookingErrorCodeSchema = z.enum([
   'invalid',           // 400: failed a schema
   'payment_unavailable', // 503-like answered as 409: deposit due but payments not configured
   'idempotency_conflict', // 409: same key reused with a different request
+  'phone_verification_required', // 403: this number must be proved by a code first (POST /phone-codes)
+  'phone_code_wrong',  // 400: the code does not match; `attemptsLeft` says how many tries remain
+  'phone_code_expired', // 400: the code expired, was used, or ran out of tries: ask for a new one
+  'rate_limited',      // 429: too many requests; the Retry-After header says when to try again
 ]);
 export type BookingErrorCode = z.infer<typeof BookingErrorCodeSchema>;
 
@@ -220,7 +229,41 @@ export const BookingErrorSchema = z.object({
   error: z.string(),
   code: BookingErrorCodeSchema.optional(),
   slots: z.array(SlotSchema).optional(),
+  attemptsLeft: z.number().int().optional(),
 });
 export type BookingError = z.infer<typeof BookingErrorSchema>;
 
 export const SLOT_TAKEN_MESSAGE = 'That time has just been taken';
+
+// ---------------------------------------------------------------------------------------------
+// The server's quote: GET /v1.0.1/quote?service=full&weightKg=9.5
+// What the booking would cost and the rules it is under, from the same functions that create it.
+// ---------------------------------------------------------------------------------------------
+
+export const QuoteQuerySchema = z.object({
+  service: ServiceIdSchema,
+  weightKg: z.coerce.number().min(0.5).max(100).optional(),
+}).strict();
+export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
+
+export const QuoteResponseSchema = z.object({
+  serviceId: ServiceIdSchema,
+  quote: QuoteSchema,
+  /** How the deposit is paid: online through Stripe now, or nothing until the shop. */
+  payment: z.enum(['online_deposit', 'in_shop']),
+  timeZone: z.string(),
+  /** Free changes and cancellations up to this many hours before the appointment. */
+  cancellationNoticeHours: z.number().int().nonnegative(),
+  /** How long an unpaid booking holds its time. */
+  holdMinutes: z.number().int().positive(),
+  /** The small dog offer, while it runs. */
+  promotion: z.object({ discountPence: z.number().int(), maxWeightKg: z.number(), serviceKind: z.string() }).nullable(),
+});
+export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
+
+// POST /v1.0.1/phone-codes: text a code to a number (the answer is the same for any number).
+export const PhoneCodeRequestSchema = z.object({
+  phone: UkMobileSchema,
+  purpose: z.literal('booking'),
+}).strict();
+export type PhoneCodeRequest = z.output<typeof PhoneCodeRequestSchema>;

@@ -24,7 +24,9 @@ describe('configuration', () => {
   });
 
   it('accepts an empty environment (nothing configured still works)', () => {
-    expect(parseEnv({})).toMatchObject({ URL: 'http://localhost:8888', DEMO_STAFF_PHONE: '+447700900000' });
+    expect(parseEnv({})).toMatchObject({ DEMO_STAFF_PHONE: '+447700900000' });
+    // No default address: one that is wrong would put wrong links in messages (src/server/site-url.ts).
+    expect(parseEnv({}).URL).toBeUndefined();
   });
 
   it('treats empty strings as unset', () => {

@@ -9,11 +9,14 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export class HttpError extends Error {
   readonly status: number;
   readonly extra: Record<string, unknown>;
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
+  /** Headers of the answer, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.extra = extra;
+    this.headers = headers;
   }
 }
 
@@ -29,8 +32,8 @@ export function json(body: unknown, init: ResponseInit & { cache?: string } = {}
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}): Response {
-  return json({ error, ...extra }, { status });
+export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return json({ error, ...extra }, { status, headers });
 }
 
 /** Reads the body as text, refusing more than `limit` bytes without buffering it all. */
@@ -108,7 +111,7 @@ export function endpoint(methods: readonly string[], handler: Handler): Handler 
       const response = await handler(req, context);
       return req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra);
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra, error.headers);
       console.error(`${req.method} ${new URL(req.url).pathname} failed:`, error);
       return errorResponse(500, 'Something went wrong on our side. Please try again.');
     }

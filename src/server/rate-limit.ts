@@ -35,23 +35,30 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowEnd = new Date(windowStart.getTime() + windowMs);
   const [row] = await query<{ hits: number }>(
-    `INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)
+    `INSERT INTO rate_limits (bucket, window_start, hits, window_ends_at) VALUES ($1, $2, 1, $3)
      ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
      RETURNING hits`,
-    [bucket.slice(0, 100), windowStart],
+    [bucket.slice(0, 100), windowStart, windowEnd],
   );
   const hits = row?.hits ?? 1;
-  if (Math.random() < 1 / SWEEP_EVERY) await sweepStaleWindows(new Date(windowStart.getTime() - windowMs));
+  if (Math.random() < 1 / SWEEP_EVERY) await sweepStaleWindows(now);
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: hits <= limit, hits, limit, retryAfter };
 }
 
-/** Deletes at most SWEEP_ROWS windows that ended before `before`. */
+/**
+ * Deletes at most SWEEP_ROWS windows that ended before `before`. Windows differ in length (a minute
+ * for /magic, an hour or a day for bookings), so each row's own end decides; rows written before
+ * rows knew their end were one-minute windows.
+ */
 export async function sweepStaleWindows(before: Date): Promise<number> {
   const rows = await query<{ n: number }>(
     `WITH stale AS (
-       SELECT bucket, window_start FROM rate_limits WHERE window_start < $1 LIMIT ${SWEEP_ROWS}
+       (SELECT bucket, window_start FROM rate_limits WHERE window_ends_at < $1 LIMIT ${SWEEP_ROWS})
+       UNION ALL
+       (SELECT bucket, window_start FROM rate_limits WHERE window_ends_at IS NULL AND window_start < $1::timestamptz - interval '1 minute' LIMIT ${SWEEP_ROWS})
      ), gone AS (
        DELETE FROM rate_limits r USING stale s
         WHERE r.bucket = s.bucket AND r.window_start = s.window_start RETURNING 1

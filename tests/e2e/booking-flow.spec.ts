@@ -128,7 +128,7 @@ test('answers survive a reload and going back and forth', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
   await page.goForward();
   await expect(page.getByLabel('Your name')).toHaveValue('Alex');
-  await page.getByLabel('UK mobile').fill('07700 900555');
+  await page.getByLabel('UK mobile').fill(visitor('promo').phone);
   await page.getByRole('textbox', { name: 'E-mail' }).fill('alex@example.com');
   await page.getByRole('button', { name: 'Agree and continue' }).click();
   // Review: the promotion line and the "from" total.

@@ -20,6 +20,8 @@ export interface FakeStripe {
   requests: StripeRequest[];
   /** The next `count` requests answer 500 like a Stripe outage. */
   failNext(count?: number): void;
+  /** The customer pays on the Checkout page: the session is complete and paid (no webhook is sent). */
+  pay(sessionId: string, paymentIntent: string): void;
   close(): Promise<void>;
 }
 
@@ -38,28 +40,38 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
   let failures = 0;
+  const sessions = new Map<string, Record<string, unknown>>();
+  // As Stripe does: a POST repeated with the same Idempotency-Key gets the first answer again.
+  const answered = new Map<string, { status: number; payload: unknown }>();
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const params = new URLSearchParams(body);
+    const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     requests.push({
-      method: req.method ?? 'GET', path: url.pathname, params,
-      idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+      method: req.method ?? 'GET', path: url.pathname, params, idempotencyKey,
       authorization: (req.headers.authorization as string | undefined) ?? null,
     });
     const send = (status: number, payload: unknown) => {
+      if (req.method === 'POST' && idempotencyKey && status < 500) answered.set(idempotencyKey, { status, payload });
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': rid('req') });
       res.end(JSON.stringify(payload));
     };
     if (failures > 0) {
       failures--;
       // Not retried by the SDK's single retry when it is a 4xx-like card/api refusal: use 402.
-      return send(402, { error: { type: 'invalid_request_error', message: 'Simulated Stripe failure' } });
+      res.writeHead(402, { 'content-type': 'application/json', 'request-id': rid('req') });
+      return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Simulated Stripe failure' } }));
+    }
+    const replayed = req.method === 'POST' && idempotencyKey ? answered.get(idempotencyKey) : undefined;
+    if (replayed) {
+      res.writeHead(replayed.status, { 'content-type': 'application/json', 'request-id': rid('req'), 'idempotent-replayed': 'true' });
+      return res.end(JSON.stringify(replayed.payload));
     }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const id = rid('cs');
-      return send(200, {
-        id, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid',
+      const session = {
+        id, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid', payment_intent: null,
         url: `https://checkout.stripe.com/c/pay/${id}`,
         amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
         currency: 'gbp',
@@ -67,10 +79,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         metadata: { booking_id: params.get('metadata[booking_id]') },
         expires_at: Number(params.get('expires_at')),
         success_url: params.get('success_url'), cancel_url: params.get('cancel_url'),
-      });
+      };
+      sessions.set(id, session);
+      return send(200, session);
     }
     const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
-    if (req.method === 'POST' && expire) return send(200, { id: expire[1], object: 'checkout.session', status: 'expired' });
+    if (req.method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (session && session.status !== 'open') {
+        return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in [\"open\"] can be expired. This Checkout Session has a status of \"${session.status}\".` } });
+      }
+      if (session) session.status = 'expired';
+      return send(200, session ?? { id: expire[1], object: 'checkout.session', status: 'expired' });
+    }
+    const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (req.method === 'GET' && retrieve) {
+      const session = sessions.get(retrieve[1]!);
+      return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${retrieve[1]}'` } });
+    }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       return send(200, {
         id: rid('re'), object: 'refund', status: 'succeeded', currency: 'gbp',
@@ -85,6 +111,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     base: `http://127.0.0.1:${port}`,
     requests,
     failNext(count = 1) { failures = count; },
+    pay(sessionId, paymentIntent) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -13,9 +13,13 @@ import { BreedsResponseSchema, FALLBACK_BREED_ID } from '../../src/domain/breeds
 import { addDays, todayIn, weekdayOf } from '../../src/domain/london-time.ts';
 import { SavedDogsResponseSchema } from '../../src/domain/saved-dogs.ts';
 import { query } from '../../src/server/db.ts';
+import { idempotencyDigest } from '../../src/server/sealed.ts';
+import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 useTestDatabase({ seed: true });
+// Every request here comes from one address; the limits have their own tests (booking-abuse.test.ts).
+process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 
 const API = 'http://localhost/v1.0.1';
 
@@ -187,7 +191,7 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     expect(view.price).toMatchObject({ fromPricePence: 3000, promotionPence: 500, totalFromPence: 2500, promotionApplied: true, depositPence: 0 });
   });
 
-  it('answers a retried request (same idempotency key) with the same booking, and refuses the key for another request', async () => {
+  it('answers a retried request (same idempotency key) with the same booking and device key, and refuses the key for another request', async () => {
     const day = await openDay(3);
     const request = bookingRequest(day.slots[0]!.start);
     const first = CreateBookingResponseSchema.parse(await (await post(request)).json());
@@ -196,15 +200,23 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     const second = CreateBookingResponseSchema.parse(await again.json());
     expect(second.bookingId).toBe(first.bookingId);
     expect(second.status).toBe('confirmed');
-    const [{ n }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE idempotency_key = $1', [request.idempotencyKey]) as [{ n: number }];
+    // The same key, not a second one: the device ends up with one key whichever answer it saw.
+    expect(second.accessKey).toBe(first.accessKey);
+    const [{ keys }] = await query<{ keys: number }>(
+      'SELECT count(*)::int AS keys FROM access_keys k JOIN bookings b ON b.customer_id = k.customer_id WHERE b.id = $1', [first.bookingId],
+    ) as [{ keys: number }];
+    expect(keys).toBe(1);
+    // Only a digest of the idempotency key is kept.
+    const [{ n }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE idempotency_key = $1', [idempotencyDigest(request.idempotencyKey)]) as [{ n: number }];
     expect(n).toBe(1);
+    expect((await query('SELECT 1 FROM bookings WHERE idempotency_key = $1', [request.idempotencyKey])).length).toBe(0);
 
     const other = await post({ ...request, dog: { ...request.dog, name: 'Rex' } });
     expect(other.status).toBe(409);
     expect(BookingErrorSchema.parse(await other.json()).code).toBe('idempotency_conflict');
   });
 
-  it("does not let a stranger who types a customer's phone number change their details or get their key", async () => {
+  it("does not let a stranger who types a customer's phone number book with it, change their details or get their key", async () => {
     const day = await openDay(4);
     const owner = bookingRequest(day.slots[0]!.start);
     const mine = CreateBookingResponseSchema.parse(await (await post(owner)).json());
@@ -212,18 +224,22 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
       owner: { ...owner.owner, name: 'Mallory', email: 'mallory@example.com' },
       dog: { ...owner.dog, notes: 'changed by someone else' },
     }));
-    expect(stranger.status).toBe(201);
-    const answer = CreateBookingResponseSchema.parse(await stranger.json());
-    expect(answer.accessKey).toBeUndefined();
+    // The number has a booking ahead: another booking with it needs the code texted to it.
+    expect(stranger.status).toBe(403);
+    expect(BookingErrorSchema.parse(await stranger.json()).code).toBe('phone_verification_required');
     const saved = SavedDogsResponseSchema.parse(await (await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': mine.accessKey! } }))).json());
     expect(saved.owner.name).toBe('Sam Jones');
     expect(saved.dogs[0]!.notes).toBe('Shy with dryers');
 
-    // With the customer's own device key, the same phone number may update them.
-    const own = await post(bookingRequest(day.slots[18]!.start, { owner: { ...owner.owner, name: 'Sam Jones-Smith' } }), { 'x-access-key': mine.accessKey! });
+    // The customer, on their own device, proves the number once with the code and may update themselves.
+    const second = bookingRequest(day.slots[18]!.start, { owner: { ...owner.owner, name: 'Sam Jones-Smith' } });
+    expect((await post(second, { 'x-access-key': mine.accessKey! })).status).toBe(403);
+    const own = await post({ ...second, phoneProof: await textedCode(owner.owner.phone) }, { 'x-access-key': mine.accessKey! });
     expect(own.status).toBe(201);
+    expect(CreateBookingResponseSchema.parse(await own.json()).accessKey).toBeUndefined();
     const updated = SavedDogsResponseSchema.parse(await (await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': mine.accessKey! } }))).json());
     expect(updated.owner.name).toBe('Sam Jones-Smith');
+    expect(updated.dogs).toHaveLength(1);
   });
 });
 

@@ -23,6 +23,8 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   'booking-types': { method: 'GET', path: '/cms/booking-types', expect: 200 },
   availability: { method: 'GET', path: '/availability?service=full&days=7', expect: 200 },
   breeds: { method: 'GET', path: '/breeds', expect: 200 },
+  quote: { method: 'GET', path: '/quote?service=full&weightKg=9.5', expect: 200 },
+  'phone-codes': { method: 'POST', path: '/phone-codes', body: { phone: '07700 900124', purpose: 'booking' }, expect: 202 },
   bookings: {
     method: 'POST', path: '/bookings', expect: 201,
     body: {
@@ -42,6 +44,7 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   // Scheduled functions, called as the scheduler calls them.
   'send-outbox': { method: 'POST', path: '/.netlify/functions/send-outbox', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   reminders: { method: 'POST', path: '/.netlify/functions/reminders', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
+  'settle-payments': { method: 'POST', path: '/.netlify/functions/settle-payments', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
 };
 
 describe('every function, bundled as a deploy bundles it', () => {
@@ -51,7 +54,7 @@ describe('every function, bundled as a deploy bundles it', () => {
   beforeAll(async () => {
     bundles = await mkdtemp(path.join(os.tmpdir(), 'function-bundles-'));
     const built = await zipFunctions([FUNCTIONS_DIR], bundles, {
-      archiveFormat: 'none', basePath: PROJECT_ROOT, repositoryRoot: PROJECT_ROOT, parseISC: true,
+      archiveFormat: 'none', basePath: PROJECT_ROOT, repositoryRoot: PROJECT_ROOT,
       config: { '*': { nodeBundler: 'esbuild' } },
     });
     names = built.map((fn) => fn.name).sort();
@@ -82,8 +85,8 @@ describe('every function, bundled as a deploy bundles it', () => {
 
 async function callBundles(bundles: string, calls: unknown[]): Promise<{ name: string; status: number; body: string }[]> {
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'tests/helpers/call-bundles.ts')], {
-    // The bundles read the database and settings from the environment, as on Netlify.
-    env: { ...process.env },
+    // The bundles read the database and settings from the environment, as on Netlify (which sets URL).
+    env: { ...process.env, URL: 'https://www.leytondoggrooming.co.uk' },
     cwd: bundles,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

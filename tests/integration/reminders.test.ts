@@ -13,6 +13,8 @@ import { enqueueReminders } from '../../src/server/messages/reminders.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 useTestDatabase({ seed: true });
+// A scheduled run has no request to take the site's address from: Netlify sets URL, as here.
+process.env.URL = 'https://www.leytondoggrooming.co.uk';
 
 const API = 'http://localhost/v1.0.1';
 

@@ -1,7 +1,6 @@
 import { buildIcs } from '../../domain/ics.ts';
 import { calendarEventFor, type MessageBooking } from '../../domain/messages.ts';
 import { db } from '../db.ts';
-import { env } from '../env.ts';
 import { findBooking, notFound, type BookingRecord } from './view.ts';
 
 /** A booking as the message templates and the calendar file describe it. */
@@ -20,8 +19,8 @@ export function messageBookingFrom(b: BookingRecord): MessageBooking {
 }
 
 /** The .ics of /b/{id}: the same event the confirmation e-mail attaches; a cancelled one cancels it. */
-export async function bookingCalendarFile(id: string, now = new Date()): Promise<string> {
+export async function bookingCalendarFile(id: string, siteUrl: string, now = new Date()): Promise<string> {
   const booking = await findBooking(db(), id);
   if (!booking) throw notFound();
-  return buildIcs(calendarEventFor(messageBookingFrom(booking), { siteUrl: env().URL, now }, booking.status === 'cancelled' ? 'CANCEL' : 'PUBLISH'));
+  return buildIcs(calendarEventFor(messageBookingFrom(booking), { siteUrl, now }, booking.status === 'cancelled' ? 'CANCEL' : 'PUBLISH'));
 }

@@ -1,7 +1,9 @@
 import type { BookingView } from '../../domain/booking-schemas.ts';
 import { canChange } from '../../domain/cancellation-policy.ts';
 import { HttpError } from '../http.ts';
-import { expireCheckout, refundDeposit } from '../payments/checkout.ts';
+import { sendDueMessages } from '../messages/outbox.ts';
+import { expireCheckout } from '../payments/checkout.ts';
+import { settleRefund } from '../payments/settle.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { freshSlotsOfDay } from './availability.ts';
@@ -13,48 +15,53 @@ import { bookingView, findBooking, notFound } from './view.ts';
 
 const MINUTE = 60_000;
 
+export interface ChangeContext {
+  now?: Date;
+  /** The site's public address, for the links in messages. */
+  siteUrl?: string;
+}
+
 /**
  * Cancels within the policy (src/domain/cancellation-policy.ts): the table is freed by the capacity
- * trigger, a deposit is refunded through Stripe when the policy says so, and an unpaid Checkout
- * page is closed. All in one transaction: if the refund fails nothing changes and the customer can
- * try again (the refund's idempotency key makes a retry refund once).
+ * trigger and the messages are written in one short transaction, with any deposit refund the policy
+ * gives recorded as owed. The refund itself is asked of Stripe after the commit (and again by the
+ * reconciler until it is made), so a slow or failing Stripe never holds the booking's locks and never
+ * undoes a cancellation (docs/decisions/051-money-outside-transactions.md).
  */
-export async function cancelBooking(id: string, reason: string | undefined, now = new Date()): Promise<BookingView> {
-  const stripe = stripeClient();
-  return bookingTransaction(async (tx) => {
+export async function cancelBooking(id: string, reason: string | undefined, context: ChangeContext = {}): Promise<BookingView> {
+  const now = context.now ?? new Date();
+  const { view, refund, sessionToClose, messageIds } = await bookingTransaction(async (tx) => {
     const settings = await loadBookingSettings(tx);
     const booking = await findBooking(tx, id, { lock: true });
     if (!booking) throw notFound();
     const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
     if (!policy.canCancel) throw new HttpError(409, policy.message, { code: 'policy' });
 
-    const held = booking.deposit_paid_pence - booking.deposit_refunded_pence;
-    let refundId: string | null = null;
-    let refunded = 0;
-    if (policy.refundDeposit && held > 0) {
-      if (!stripe || !booking.stripe_payment_intent) {
-        throw new HttpError(409, 'We cannot refund your deposit online just now. Please call or message us and we will sort it out.', { code: 'payment_unavailable' });
-      }
-      try {
-        refundId = await refundDeposit(stripe, booking.id, booking.stripe_payment_intent, held, 'cancelled within the free period');
-      } catch (error) {
-        console.error(`Refund for booking ${booking.id} failed:`, error instanceof Error ? error.message : error);
-        throw new HttpError(409, 'We could not refund your deposit just now, so nothing has changed. Please try again in a moment, or call us.', { code: 'payment_unavailable' });
-      }
-      refunded = held;
-    }
-    if (booking.status === 'pending_payment' && stripe && booking.stripe_session_id) await expireCheckout(stripe, booking.stripe_session_id);
-
+    const held = booking.deposit_paid_pence - booking.deposit_refunded_pence - booking.refund_due_pence;
+    const refund = policy.refundDeposit && held > 0 ? held : 0;
     await tx.query(
       `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, revision = revision + 1, updated_at = $2, status_note = $3,
-              deposit_refunded_pence = deposit_refunded_pence + $4, stripe_refund_id = COALESCE($5, stripe_refund_id)
+              refund_due_pence = refund_due_pence + $4, refund_reason = CASE WHEN $4 > 0 THEN 'cancelled within the free period' ELSE refund_reason END
         WHERE id = $1`,
-      [booking.id, now, reason ? `cancelled by the customer: ${reason}` : 'cancelled by the customer', refunded, refundId],
+      [booking.id, now, reason ? `cancelled by the customer: ${reason}` : 'cancelled by the customer', refund],
     );
-    const after = (await findBooking(tx, id))!;
-    if (booking.status === 'confirmed') await enqueueBookingNotices(tx, id, 'cancelled');
-    return bookingView(after, settings, now);
+    const messageIds = booking.status === 'confirmed'
+      ? await enqueueBookingNotices(tx, id, 'cancelled', { now, ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}) })
+      : [];
+    return {
+      view: bookingView((await findBooking(tx, id))!, settings, now),
+      refund,
+      sessionToClose: booking.status === 'pending_payment' ? booking.stripe_session_id : null,
+      messageIds,
+    };
   });
+  const stripe = stripeClient();
+  // After the commit: close an unpaid payment page (a payment that still gets through is refunded by
+  // the webhook), make the refund, and send the messages.
+  if (stripe && sessionToClose) await expireCheckout(stripe, sessionToClose);
+  if (refund > 0) await settleRefund(stripe, id, now);
+  if (messageIds.length) await sendDueMessages({ now, ids: messageIds }).catch(() => undefined);
+  return view;
 }
 
 /**
@@ -62,7 +69,8 @@ export async function cancelBooking(id: string, reason: string | undefined, now 
  * trigger frees its cells and claims the new ones in the same statement, so a full new time leaves
  * the old one in place.
  */
-export async function moveBooking(id: string, startIso: string, now = new Date()): Promise<BookingView> {
+export async function moveBooking(id: string, startIso: string, context: ChangeContext = {}): Promise<BookingView> {
+  const now = context.now ?? new Date();
   const start = new Date(startIso);
   let serviceId: string | undefined;
   try {
@@ -78,7 +86,7 @@ export async function moveBooking(id: string, startIso: string, now = new Date()
       const end = new Date(start.getTime() + booking.duration_min * MINUTE);
       await assertSlotBookable(tx, { now, settings, start, end, excludeId: booking.id });
       await tx.query('UPDATE bookings SET start_at = $2, end_at = $3, updated_at = $4, revision = revision + 1 WHERE id = $1', [booking.id, start, end, now]);
-      await enqueueBookingNotices(tx, id, 'moved', { previousStart: booking.start_at });
+      await enqueueBookingNotices(tx, id, 'moved', { previousStart: booking.start_at, now, ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}) });
       return bookingView((await findBooking(tx, id))!, settings, now);
     });
   } catch (error) {

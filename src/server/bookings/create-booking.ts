@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { CreateBookingRequest, CreateBookingResponse } from '../../domain/booking-schemas.ts';
-import { quote } from '../../domain/pricing.ts';
-import { findKeyHolder, issueAccessKey } from '../access-keys.ts';
-import { db, type Tx } from '../db.ts';
-import { env } from '../env.ts';
+import { DEVICE_KEY_DAYS, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
+import { limitBookingsForPhone } from '../abuse.ts';
+import { db, query, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { randomId } from '../ids.ts';
+import { sendDueMessages } from '../messages/outbox.ts';
+import { createDepositCheckout, expireCheckout } from '../payments/checkout.ts';
 import { stripeClient } from '../payments/stripe.ts';
-import { createDepositCheckout } from '../payments/checkout.ts';
+import { checkPhoneCode, spendPhoneCode } from '../phone-codes.ts';
+import { idempotencyDigest, seal, unseal } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
+import { siteUrl as configuredSiteUrl } from '../site-url.ts';
 import { findService, freshSlotsOfDay } from './availability.ts';
 import { isCapacityViolation, isUniqueViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
+import { priceFor } from './quote.ts';
 import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
+import { bookingView, findBooking } from './view.ts';
 
 export interface BookingContext {
   now?: Date;
@@ -22,6 +27,10 @@ export interface BookingContext {
   /** Attribution: the statistics session and how the visitor came (e.g. 'bookLink'). */
   sessionId?: string | null;
   source?: string | null;
+  /** The site's public address, for the links in messages and the payment page. */
+  siteUrl?: string;
+  /** Work to finish after the answer (Netlify's `context.waitUntil`); awaited when absent. */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 const MINUTE = 60_000;
@@ -31,9 +40,11 @@ const MINUTE = 60_000;
  */
 const STRIPE_EXPIRY_MARGIN_MS = MINUTE;
 
+export const PHONE_PROOF_NEEDED = 'This number already has a booking with us. To book again with it, please enter the code we text to it.';
+
 /** A fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
 function requestHash(request: CreateBookingRequest): string {
-  const { idempotencyKey: _key, ...rest } = request;
+  const { idempotencyKey: _key, phoneProof: _proof, ...rest } = request;
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
@@ -42,56 +53,87 @@ interface ExistingBooking {
   status: string;
   request_hash: string;
   stripe_checkout_url: string | null;
-  device_key_issued: boolean;
-  customer_id: string;
+  hold_expires_at: Date | null;
+  device_key_sealed: string | null;
 }
 
-async function replay(existing: ExistingBooking, hash: string): Promise<CreateBookingResponse> {
-  if (existing.request_hash !== hash) {
+async function findByIdempotencyKey(key: string): Promise<ExistingBooking | null> {
+  const [row] = await query<ExistingBooking>(
+    `SELECT id, status, request_hash, stripe_checkout_url, hold_expires_at, device_key_sealed FROM bookings WHERE idempotency_key = $1`,
+    [idempotencyDigest(key)],
+  );
+  return row ?? null;
+}
+
+/**
+ * The same request again (a dropped answer, a double tap): the same answer, with the same device key,
+ * unsealed with the idempotency key only the booking browser knows. A payment page that was never
+ * opened (the first attempt died between the steps) is opened now.
+ */
+async function replay(existing: ExistingBooking, request: CreateBookingRequest, context: BookingContext, now: Date): Promise<CreateBookingResponse> {
+  if (existing.request_hash !== requestHash(request)) {
     throw new HttpError(409, 'This request was already used for a different booking. Please start again.', { code: 'idempotency_conflict' });
   }
-  if (existing.status === 'pending_payment' && existing.stripe_checkout_url) {
-    return { bookingId: existing.id, status: 'pending_payment', checkoutUrl: existing.stripe_checkout_url };
+  const accessKey = existing.device_key_sealed ? unseal(request.idempotencyKey, existing.device_key_sealed) ?? undefined : undefined;
+  if (existing.status === 'pending_payment' && existing.hold_expires_at && existing.hold_expires_at > now) {
+    const checkoutUrl = existing.stripe_checkout_url ?? (await openCheckout(existing.id, context, now));
+    return { bookingId: existing.id, status: 'pending_payment', checkoutUrl, ...(accessKey ? { accessKey } : {}) };
   }
   if (existing.status === 'confirmed') {
-    // The first answer may never have arrived: a key is only ever shown once, so give a new one.
-    const accessKey = existing.device_key_issued
-      ? await bookingTransaction((tx) => issueAccessKey(tx, existing.customer_id, 'device', { label: 'booking' }))
-      : undefined;
-    return { bookingId: existing.id, status: 'confirmed', ...(accessKey ? { accessKey } : {}) };
+    return { bookingId: existing.id, status: 'confirmed', ...(accessKey ? { accessKey } : {}), booking: await viewOf(existing.id, now) };
   }
   throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', { code: 'slot_unavailable' });
 }
 
-async function findByIdempotencyKey(key: string): Promise<ExistingBooking | null> {
-  const { rows } = await db().query<ExistingBooking>(
-    `SELECT id, status, request_hash, stripe_checkout_url, device_key_issued, customer_id FROM bookings WHERE idempotency_key = $1`,
-    [key],
-  );
-  return rows[0] ?? null;
+async function viewOf(id: string, now: Date) {
+  const [booking, settings] = await Promise.all([findBooking(db(), id), loadBookingSettings()]);
+  return booking ? bookingView(booking, settings, now) : undefined;
 }
 
 /**
- * Books an appointment in ONE transaction: customer, dog, price, the capacity claim and the
- * booking row, the Checkout session when a deposit is due, and the messages. Any failure rolls all
- * of it back. The database's capacity trigger has the last word on a race: its loser gets 409
- * `slot_taken` with the day's fresh times.
+ * Books an appointment. Step one is one transaction: the identity rules, the customer and dog, the
+ * price, the capacity claim (the database's trigger has the last word on a race: its loser gets 409
+ * `slot_taken` with the day's fresh times), the device key and the confirmation messages. When a
+ * deposit is due the booking is written as a hold and committed; only then is Stripe asked for a
+ * payment page, and its answer recorded in a second short write (docs/decisions/051). A failure or a
+ * crash between the steps loses nothing: the hold lapses and the reconciler releases it.
  */
 export async function createBooking(request: CreateBookingRequest, context: BookingContext = {}): Promise<CreateBookingResponse> {
   const now = context.now ?? new Date();
-  const hash = requestHash(request);
   const existing = await findByIdempotencyKey(request.idempotencyKey);
-  if (existing) return replay(existing, hash);
+  if (existing) return replay(existing, request, context, now);
+  const reserved = await reserveBooking(request, context, now);
+  if ('answer' in reserved) return reserved.answer;
+  const { bookingId } = reserved;
+  const accessKey = reserved.accessKey ? { accessKey: reserved.accessKey } : {};
+  if (reserved.status === 'pending_payment') {
+    return { bookingId, status: 'pending_payment', checkoutUrl: await openCheckout(bookingId, context, now), ...accessKey };
+  }
+  await sendSoon(reserved.messageIds, context, now);
+  return { bookingId, status: 'confirmed', ...accessKey, booking: await viewOf(bookingId, now) };
+}
 
-  // Outside the transaction: the embedded database runs one transaction at a time, and this is a
-  // separate connection.
+export type Reserved =
+  | { bookingId: string; status: 'confirmed' | 'pending_payment'; accessKey?: string; messageIds: string[] }
+  | { answer: CreateBookingResponse };
+
+/**
+ * Step one of a booking, alone: everything but the payment page and sending the messages. Exported
+ * for the tests that stop a booking between its steps (tests/integration/booking-payment-failures.test.ts).
+ */
+export async function reserveBooking(request: CreateBookingRequest, context: BookingContext, now: Date): Promise<Reserved> {
+  await limitBookingsForPhone(request.owner.phone, now);
+
+  // Outside the transaction: the embedded database runs one transaction at a time, and these use
+  // another connection.
   const holder = await findKeyHolder(context.accessKey ?? null, now);
-  const stripe = stripeClient();
+  if (request.phoneProof) await checkPhoneCode(request.phoneProof, request.owner.phone, 'booking', now);
+  const deposits = stripeClient() !== null;
   const bookingId = randomId(18);
   const start = new Date(request.start);
 
   try {
-    return await bookingTransaction(async (tx) => {
+    const reserved = await bookingTransaction(async (tx) => {
       const settings = await loadBookingSettings(tx);
       const service = await findService(tx, request.serviceId);
       if (!service) throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
@@ -102,42 +144,35 @@ export async function createBooking(request: CreateBookingRequest, context: Book
       const { rows: [breed] } = await tx.query<{ id: string }>('SELECT id FROM breeds WHERE id = $1', [request.dog.breedId]);
       if (!breed) throw new HttpError(400, 'dog.breedId: please choose a breed from the list', { code: 'invalid' });
 
-      const customer = await upsertCustomer(tx, request, holder?.customerId ?? null);
-      const dogId = await upsertDog(tx, request, customer);
+      const identity = await identify(tx, request, holder, now);
+      const dogId = await dogFor(tx, request, identity.customerId, identity.ownRecords);
 
-      const price = quote({
-        service: { price: service.price_pence, kind: service.kind, title: service.title },
-        dogWeightKg: request.dog.weightKg, settings, now,
-      });
-      const takeDeposit = price.depositPence > 0 && stripe !== null;
+      const price = priceFor(service, request.dog.weightKg, settings, now);
+      const takeDeposit = price.depositPence > 0 && deposits;
       const holdExpiresAt = takeDeposit ? new Date(now.getTime() + settings.holdMinutes * MINUTE + STRIPE_EXPIRY_MARGIN_MS) : null;
-      const issueKey = customer.created;
+      // A device that holds this customer's key needs no new one.
+      const accessKey = holder?.customerId === identity.customerId ? undefined : await issueAccessKey(tx, identity.customerId, 'device', {
+        label: 'booking', expiresAt: new Date(now.getTime() + DEVICE_KEY_DAYS * 24 * 60 * MINUTE),
+      });
 
       // The capacity trigger runs here; a full slot aborts the statement with 23P01.
       await tx.query(
         `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, hold_expires_at,
-            quote, price_from_pence, promotion_pence, deposit_pence, idempotency_key, request_hash, device_key_issued,
-            contact_name, contact_email, source, session_id, created_at, updated_at, confirmed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20, $21)`,
+            quote, price_from_pence, promotion_pence, deposit_pence, idempotency_key, request_hash, device_key_issued, device_key_sealed,
+            contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24)`,
         [
-          bookingId, customer.id, dogId, service.id, start, end, takeDeposit ? 'pending_payment' : 'confirmed', holdExpiresAt,
-          JSON.stringify(price), price.fromPricePence, price.promotionPence, price.depositPence, request.idempotencyKey, hash, issueKey,
-          request.owner.name, request.owner.email, context.source ?? null, context.sessionId ?? null, now, takeDeposit ? null : now,
+          bookingId, identity.customerId, dogId, service.id, start, end, takeDeposit ? 'pending_payment' : 'confirmed', holdExpiresAt,
+          JSON.stringify(price), price.fromPricePence, price.promotionPence, price.depositPence,
+          idempotencyDigest(request.idempotencyKey), requestHash(request), Boolean(accessKey), accessKey ? seal(request.idempotencyKey, accessKey) : null,
+          request.owner.name, request.owner.email, request.owner.phone, identity.phoneProven,
+          context.source ?? null, context.sessionId ?? null, now, takeDeposit ? null : now,
         ],
       );
-      const accessKey = issueKey ? await issueAccessKey(tx, customer.id, 'device', { label: 'booking' }) : undefined;
-
-      if (takeDeposit) {
-        const checkout = await createDepositCheckout(stripe, {
-          bookingId, amountPence: price.depositPence, serviceTitle: service.title, dogName: request.dog.name,
-          start, timeZone: settings.timeZone, email: request.owner.email, expiresAt: holdExpiresAt!, siteUrl: env().URL,
-        });
-        await tx.query('UPDATE bookings SET stripe_session_id = $2, stripe_checkout_url = $3 WHERE id = $1', [bookingId, checkout.id, checkout.url]);
-        return { bookingId, status: 'pending_payment', checkoutUrl: checkout.url, ...(accessKey ? { accessKey } : {}) };
-      }
-      await enqueueBookingNotices(tx, bookingId, 'confirmed');
-      return { bookingId, status: 'confirmed', ...(accessKey ? { accessKey } : {}) };
+      const messageIds = takeDeposit ? [] : await enqueueBookingNotices(tx, bookingId, 'confirmed', { now, siteUrl: siteUrlOf(context) });
+      return { status: takeDeposit ? 'pending_payment' as const : 'confirmed' as const, ...(accessKey ? { accessKey } : {}), messageIds };
     });
+    return { bookingId, ...reserved };
   } catch (error) {
     if (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')) {
       throw slotTaken(await freshSlotsOfDay(request.serviceId, start, now).catch(() => []));
@@ -145,73 +180,170 @@ export async function createBooking(request: CreateBookingRequest, context: Book
     if (isUniqueViolation(error, 'bookings_idempotency_key_key')) {
       // The same request, twice at once: the other one won; answer as it did.
       const winner = await findByIdempotencyKey(request.idempotencyKey);
-      if (winner) return replay(winner, hash);
+      if (winner) return { answer: await replay(winner, request, context, now) };
     }
     throw error;
   }
 }
 
-interface CustomerRef {
-  id: string;
-  created: boolean;
-  /** Whether this request speaks for the customer: a new customer, or the device's own key. */
-  trusted: boolean;
+function siteUrlOf(context: BookingContext): string {
+  return context.siteUrl ?? configuredSiteUrl();
 }
 
 /**
- * The customer of this phone number, created if new. A phone number is not proof of identity, so
- * an existing customer's details are changed only through their own device key; otherwise only
- * empty fields are filled. The contact typed is kept on the booking either way.
+ * The confirmation goes out now rather than at the outbox's next scheduled run: after the answer
+ * when the platform lets work finish then (Netlify's waitUntil), else before it.
  */
-async function upsertCustomer(tx: Tx, request: CreateBookingRequest, deviceCustomerId: string | null): Promise<CustomerRef> {
-  const { owner } = request;
-  const newId = randomId(16);
-  const { rows: [inserted] } = await tx.query<{ id: string }>(
-    `INSERT INTO customers (id, phone, name, email, marketing_consent) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (phone) DO NOTHING RETURNING id`,
-    [newId, owner.phone, owner.name, owner.email, owner.marketingConsent],
-  );
-  if (inserted) return { id: inserted.id, created: true, trusted: true };
-  const { rows: [found] } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE phone = $1 FOR UPDATE', [owner.phone]);
-  if (!found) throw new Error('customer vanished between insert and select');
-  const trusted = deviceCustomerId === found.id;
-  if (trusted) {
-    await tx.query(
-      'UPDATE customers SET name = $2, email = $3, marketing_consent = $4, updated_at = now() WHERE id = $1',
-      [found.id, owner.name, owner.email, owner.marketingConsent],
-    );
-  } else {
-    await tx.query(
-      'UPDATE customers SET name = COALESCE(name, $2), email = COALESCE(email, $3), updated_at = now() WHERE id = $1',
-      [found.id, owner.name, owner.email],
-    );
-  }
-  return { id: found.id, created: false, trusted };
+async function sendSoon(messageIds: readonly string[], context: BookingContext, now: Date): Promise<void> {
+  if (messageIds.length === 0) return;
+  const work = sendDueMessages({ now, ids: [...messageIds] }).catch((error: unknown) => {
+    console.error('sending the booking messages failed; the scheduled run will retry:', error);
+  });
+  if (context.waitUntil) context.waitUntil(work);
+  else await work;
 }
 
-/** A saved dog of this customer (by id or by name), updated when trusted; otherwise a new one. */
-async function upsertDog(tx: Tx, request: CreateBookingRequest, customer: CustomerRef): Promise<string> {
+/**
+ * Step two of a booking with a deposit: the Stripe Checkout page, opened outside any transaction.
+ * Stripe's idempotency key makes a repeat (a replayed request) get the same page. If Stripe fails,
+ * the hold is released at once and nothing is charged.
+ */
+async function openCheckout(bookingId: string, context: BookingContext, now: Date): Promise<string> {
+  const stripe = stripeClient();
+  const [booking, settings] = await Promise.all([findBooking(db(), bookingId), loadBookingSettings()]);
+  if (!stripe || !booking || booking.status !== 'pending_payment' || !booking.hold_expires_at) {
+    throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', { code: 'slot_unavailable' });
+  }
+  let checkout: { id: string; url: string };
+  try {
+    checkout = await createDepositCheckout(stripe, {
+      bookingId, amountPence: booking.deposit_pence, serviceTitle: booking.service_title, dogName: booking.dog_name,
+      start: booking.start_at, timeZone: settings.timeZone, email: booking.contact_email, expiresAt: booking.hold_expires_at,
+      siteUrl: siteUrlOf(context),
+    });
+  } catch (error) {
+    await releaseHold(bookingId, 'the payment page could not be opened', now);
+    throw error;
+  }
+  const [recorded] = await query<{ id: string }>(
+    `UPDATE bookings SET stripe_session_id = $2, stripe_checkout_url = $3, updated_at = $4
+      WHERE id = $1 AND status = 'pending_payment' RETURNING id`,
+    [bookingId, checkout.id, checkout.url, now],
+  );
+  if (!recorded) {
+    // Released meanwhile (the hold lapsed): nobody may pay on this page.
+    await expireCheckout(stripe, checkout.id);
+    throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', { code: 'slot_unavailable' });
+  }
+  return checkout.url;
+}
+
+/** An unpaid hold gives its tables back (the capacity trigger frees them). */
+export async function releaseHold(bookingId: string, why: string, now: Date): Promise<boolean> {
+  const rows = await query(
+    `UPDATE bookings SET status = 'expired', status_note = $2, updated_at = $3 WHERE id = $1 AND status = 'pending_payment' RETURNING id`,
+    [bookingId, why, now],
+  );
+  return rows.length > 0;
+}
+
+interface Identity {
+  customerId: string;
+  /** Whether the booking joins records that already were this person's (their device's, or the proved number's). */
+  ownRecords: boolean;
+  phoneProven: boolean;
+}
+
+/**
+ * Whose booking this is (docs/decisions/050-phone-numbers-prove-nothing.md). A booking joins earlier
+ * records only when its maker proved the right to them: the device key of the customer it books for
+ * (same number), or a code texted to the number now. Otherwise it gets a customer record of its own,
+ * carrying only what was typed. A number with a booking already ahead must be proved by a code
+ * before another booking may use it, so nobody can fill the diary with a stranger's number.
+ */
+async function identify(tx: Tx, request: CreateBookingRequest, holder: KeyHolder | null, now: Date): Promise<Identity> {
+  const { owner } = request;
+  const viaCode = Boolean(request.phoneProof);
+  if (viaCode) await spendPhoneCode(tx, request.phoneProof!.requestId, now);
+  const holderHasNumber = holder !== null && holder.kind === 'device' && holder.phone === owner.phone;
+  const phoneProven = viaCode || (holderHasNumber && holder.phoneVerified);
+
+  if (!phoneProven) {
+    const { rows: ahead } = await tx.query(
+      `SELECT 1 FROM bookings WHERE contact_phone = $1 AND status IN ('pending_payment', 'confirmed') AND end_at > $2 LIMIT 1`,
+      [owner.phone, now],
+    );
+    if (ahead.length) throw new HttpError(403, PHONE_PROOF_NEEDED, { code: 'phone_verification_required' });
+  }
+
+  if (viaCode) {
+    // The number is proved: the one record that proved it before, else the device's own, else a new one.
+    const { rows: [verified] } = await tx.query<{ id: string }>(
+      'SELECT id FROM customers WHERE phone = $1 AND phone_verified_at IS NOT NULL FOR UPDATE', [owner.phone],
+    );
+    let customerId = verified?.id ?? (holderHasNumber ? holder!.customerId : null);
+    if (!customerId) {
+      customerId = randomId(16);
+      await tx.query(
+        `INSERT INTO customers (id, phone, name, email, marketing_consent, phone_verified_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [customerId, owner.phone, owner.name, owner.email, owner.marketingConsent, now],
+      );
+    } else {
+      await tx.query(
+        `UPDATE customers SET name = $2, email = $3, marketing_consent = $4, phone_verified_at = COALESCE(phone_verified_at, $5), updated_at = $5
+          WHERE id = $1`,
+        [customerId, owner.name, owner.email, owner.marketingConsent, now],
+      );
+    }
+    return { customerId, ownRecords: true, phoneProven: true };
+  }
+
+  if (holderHasNumber) {
+    await tx.query(
+      'UPDATE customers SET name = $2, email = $3, marketing_consent = $4, updated_at = $5 WHERE id = $1',
+      [holder!.customerId, owner.name, owner.email, owner.marketingConsent, now],
+    );
+    return { customerId: holder!.customerId, ownRecords: true, phoneProven };
+  }
+
+  const customerId = randomId(16);
+  await tx.query(
+    'INSERT INTO customers (id, phone, name, email, marketing_consent) VALUES ($1, $2, $3, $4, $5)',
+    [customerId, owner.phone, owner.name, owner.email, owner.marketingConsent],
+  );
+  return { customerId, ownRecords: false, phoneProven: false };
+}
+
+/** The dog: a saved one of the customer's own records (by id, else by name), updated; otherwise a new one. */
+async function dogFor(tx: Tx, request: CreateBookingRequest, customerId: string, ownRecords: boolean): Promise<string> {
   const { dog } = request;
   const fields = [dog.name, dog.breedId, dog.weightKg, dog.coat, dog.notes ?? '', dog.nervous ?? false];
-  if (request.savedDogId && customer.trusted) {
+  if (!ownRecords) {
+    // A customer record of this booking's own: nothing to join, nothing to collide with.
+    const id = randomId(12);
+    await tx.query(
+      'INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat, notes, nervous) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [id, customerId, ...fields],
+    );
+    return id;
+  }
+  if (request.savedDogId) {
+    // Renaming a saved dog to the name of another of theirs updates that other one instead (below).
     const { rows: [saved] } = await tx.query<{ id: string }>(
       `UPDATE dogs SET name = $3, breed_id = $4, weight_kg = $5, coat = $6, notes = $7, nervous = $8, updated_at = now()
-        WHERE id = $1 AND customer_id = $2 RETURNING id`,
-      [request.savedDogId, customer.id, ...fields],
+        WHERE id = $1 AND customer_id = $2
+          AND NOT EXISTS (SELECT 1 FROM dogs o WHERE o.customer_id = $2 AND lower(o.name) = lower($3) AND o.id <> $1)
+        RETURNING id`,
+      [request.savedDogId, customerId, ...fields],
     );
     if (saved) return saved.id;
   }
   const { rows: [row] } = await tx.query<{ id: string }>(
     `INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat, notes, nervous) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (customer_id, lower(name)) DO UPDATE SET
-       breed_id = CASE WHEN $9 THEN EXCLUDED.breed_id ELSE dogs.breed_id END,
-       weight_kg = CASE WHEN $9 THEN EXCLUDED.weight_kg ELSE dogs.weight_kg END,
-       coat = CASE WHEN $9 THEN EXCLUDED.coat ELSE dogs.coat END,
-       notes = CASE WHEN $9 THEN EXCLUDED.notes ELSE dogs.notes END,
-       nervous = CASE WHEN $9 THEN EXCLUDED.nervous ELSE dogs.nervous END,
-       updated_at = now()
+     ON CONFLICT (customer_id, lower(name)) DO UPDATE SET breed_id = EXCLUDED.breed_id, weight_kg = EXCLUDED.weight_kg,
+       coat = EXCLUDED.coat, notes = EXCLUDED.notes, nervous = EXCLUDED.nervous, updated_at = now()
      RETURNING id`,
-    [randomId(12), customer.id, ...fields, customer.trusted],
+    [randomId(12), customerId, ...fields],
   );
   return row!.id;
 }

@@ -1,9 +1,10 @@
 import {
   cancellationMessages, changeMessages, confirmationMessages, shopNewBookingNotice, type MessageContext, type OutgoingMessage,
 } from '../../domain/messages.ts';
+import { UNPROVEN_TEXTS_PER_NUMBER_PER_DAY } from '../../domain/abuse-limits.ts';
 import type { Tx } from '../db.ts';
-import { env } from '../env.ts';
 import { loadBookingSettings } from '../settings.ts';
+import { siteUrl } from '../site-url.ts';
 import { messageBookingFrom } from './calendar.ts';
 import { findBooking } from './view.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
@@ -13,18 +14,23 @@ export type BookingNotice = 'confirmed' | 'cancelled' | 'moved' | 'payment_refun
 /**
  * Writes the messages of a booking event to the outbox in the caller's transaction, so they are
  * sent (with retries) if and only if the change commits. The words are the domain's templates.
+ * Returns the outbox ids, so the caller can send them at once after the commit.
+ *
+ * A booking whose number was never proved texts that number only a little: a stranger who types
+ * someone else's number cannot make the shop text them again and again (the e-mail still goes).
  */
 export async function enqueueBookingNotices(
   tx: Tx,
   bookingId: string,
   notice: BookingNotice,
-  extra: { previousStart?: Date; now?: Date } = {},
-): Promise<OutgoingMessage[]> {
+  extra: { previousStart?: Date; now?: Date; siteUrl?: string; refundPence?: number } = {},
+): Promise<string[]> {
   const booking = await findBooking(tx, bookingId);
   if (!booking) return [];
   const settings = await loadBookingSettings(tx);
+  const now = extra.now ?? new Date();
   const ctx: MessageContext = {
-    siteUrl: env().URL, timeZone: settings.timeZone, cancellationNoticeHours: settings.cancellationNoticeHours, now: extra.now ?? new Date(),
+    siteUrl: extra.siteUrl ?? siteUrl(), timeZone: settings.timeZone, cancellationNoticeHours: settings.cancellationNoticeHours, now,
   };
   const about = messageBookingFrom(booking);
   let messages: OutgoingMessage[];
@@ -35,17 +41,32 @@ export async function enqueueBookingNotices(
     case 'moved':
       messages = changeMessages(about, extra.previousStart ?? booking.start_at, ctx);
       break;
-    case 'cancelled':
-      messages = cancellationMessages(about, ctx, {
-        refundedPence: booking.deposit_refunded_pence,
-        keptPence: booking.deposit_paid_pence - booking.deposit_refunded_pence,
-      });
+    case 'cancelled': {
+      // A refund being made counts as refunded: the customer is told what they will get back.
+      const refunded = booking.deposit_refunded_pence + booking.refund_due_pence;
+      messages = cancellationMessages(about, ctx, { refundedPence: refunded, keptPence: booking.deposit_paid_pence - refunded });
       break;
+    }
     case 'payment_refunded':
       // Paid after the hold lapsed and the time had gone: the cancellation words, with the refund.
-      messages = cancellationMessages(about, ctx, { refundedPence: booking.deposit_refunded_pence, keptPence: 0 });
+      messages = cancellationMessages(about, ctx, { refundedPence: booking.deposit_refunded_pence + booking.refund_due_pence, keptPence: 0 });
       break;
   }
-  for (const message of messages) await enqueueMessage(tx, message);
-  return messages;
+  const ids: string[] = [];
+  for (const message of messages) {
+    if (message.channel === 'sms' && !booking.phone_proven && (await textsToday(tx, message.recipient, now)) >= UNPROVEN_TEXTS_PER_NUMBER_PER_DAY) {
+      continue;
+    }
+    const id = await enqueueMessage(tx, message);
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+async function textsToday(tx: Tx, recipient: string, now: Date): Promise<number> {
+  const { rows: [row] } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM outbox WHERE channel = 'sms' AND recipient = $1 AND created_at > $2::timestamptz - interval '1 day'`,
+    [recipient, now],
+  );
+  return row?.n ?? 0;
 }

@@ -1,4 +1,5 @@
 import { API_HEADERS } from '../../domain/api.ts';
+import { siteUrl } from '../site-url.ts';
 import type { BookingContext } from './create-booking.ts';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
@@ -8,7 +9,7 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
  * `source` query of the landing page (e.g. `bookLink` from /book-appointment). Malformed values are
  * ignored, never an error: attribution must not stop a booking.
  */
-export function bookingContextFrom(req: Request): BookingContext {
+export function bookingContextFrom(req: Request, context?: { waitUntil?: (work: Promise<unknown>) => void }): BookingContext {
   const sessionId = req.headers.get(API_HEADERS.sessionId);
   let source: string | null = null;
   const landing = req.headers.get(API_HEADERS.landingPage);
@@ -24,5 +25,7 @@ export function bookingContextFrom(req: Request): BookingContext {
     accessKey: req.headers.get(API_HEADERS.accessKey),
     sessionId: sessionId && SESSION_ID.test(sessionId) ? sessionId : null,
     source: source && /^[A-Za-z0-9_-]{1,64}$/.test(source) ? source : null,
+    siteUrl: siteUrl(req),
+    ...(typeof context?.waitUntil === 'function' ? { waitUntil: (work) => context.waitUntil!(work) } : {}),
   };
 }

@@ -33,7 +33,10 @@ export interface BookingRecord {
   dog_nervous: boolean;
   contact_name: string;
   contact_email: string;
+  /** The number typed with this booking (older bookings: the customer's). */
   phone: string | null;
+  phone_proven: boolean;
+  refund_due_pence: number;
   revision: number;
 }
 
@@ -43,7 +46,7 @@ const SELECT_BOOKING = `
          b.start_at, b.end_at, b.hold_expires_at, b.quote, b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence,
          b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
-         b.contact_name, b.contact_email, c.phone, b.revision
+         b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
     JOIN dogs d ON d.id = b.dog_id
@@ -75,7 +78,7 @@ export type BookingViewWithPayment = BookingView & { checkoutUrl?: string; holdE
 
 export function bookingView(b: BookingRecord, settings: BookingSettings, now: Date): BookingViewWithPayment {
   const policy = canChange({ appointmentStart: b.start_at, now, settings, status: b.status });
-  const depositHeld = b.deposit_paid_pence - b.deposit_refunded_pence;
+  const depositHeld = b.deposit_paid_pence - b.deposit_refunded_pence - b.refund_due_pence;
   return {
     id: b.id,
     status: b.status,

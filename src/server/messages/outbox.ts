@@ -150,7 +150,11 @@ export interface SendResult {
  * short), until `limit` rows are done or `budgetMs` of wall time is spent (a scheduled function has
  * about 30 seconds). Claims use FOR UPDATE SKIP LOCKED, so overlapping runs never send a row twice.
  */
-export async function sendDueMessages(options: { now?: Date; limit?: number; providers?: Providers; budgetMs?: number; maxAttempts?: number } = {}): Promise<SendResult> {
+export async function sendDueMessages(options: {
+  now?: Date; limit?: number; providers?: Providers; budgetMs?: number; maxAttempts?: number;
+  /** Only these messages (just written, wanted now: a code, a confirmation); the scheduled run sends the rest. */
+  ids?: readonly string[];
+} = {}): Promise<SendResult> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? 50;
   const budgetMs = options.budgetMs ?? 20_000;
@@ -160,7 +164,7 @@ export async function sendDueMessages(options: { now?: Date; limit?: number; pro
   const result: SendResult = { sent: 0, retrying: 0, gaveUp: 0 };
   try {
     for (let done = 0; done < limit && Date.now() - started < budgetMs; done++) {
-      const row = await claimNext(now);
+      const row = await claimNext(now, options.ids);
       if (!row) break;
       try {
         const via = await deliver(row, providers);
@@ -191,19 +195,20 @@ export async function sendDueMessages(options: { now?: Date; limit?: number; pro
   return result;
 }
 
-async function claimNext(now: Date): Promise<OutboxRow | null> {
+async function claimNext(now: Date, ids?: readonly string[]): Promise<OutboxRow | null> {
   return transaction(async (tx) => {
     const { rows } = await tx.query<OutboxRow>(
       `UPDATE outbox SET attempts = attempts + 1, locked_until = $1::timestamptz + interval '${LEASE}'
         WHERE id = (
           SELECT id FROM outbox
-           WHERE sent_at IS NULL AND failed_at IS NULL AND send_after <= $1
+           WHERE sent_at IS NULL AND failed_at IS NULL
              AND (locked_until IS NULL OR locked_until <= $1)
+             AND ($2::bigint[] IS NULL AND send_after <= $1 OR id = ANY($2::bigint[]))
            ORDER BY send_after, id
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING *`,
-      [now],
+      [now, ids ? ids.map(String) : null],
     );
     return rows[0] ?? null;
   });

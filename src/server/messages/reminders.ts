@@ -3,7 +3,7 @@ import { reminderDedupeKey, reminderWindow } from '../../domain/reminders.ts';
 import { messageBookingFrom } from '../bookings/calendar.ts';
 import { findBooking } from '../bookings/view.ts';
 import { query, transaction } from '../db.ts';
-import { env } from '../env.ts';
+import { siteUrl } from '../site-url.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { enqueueMessage } from './outbox.ts';
 
@@ -24,7 +24,7 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
     `SELECT id FROM bookings WHERE status = 'confirmed' AND start_at >= $1 AND start_at < $2 ORDER BY start_at, id`,
     [window.from, window.to],
   );
-  const ctx: MessageContext = { siteUrl: env().URL, timeZone: settings.timeZone, cancellationNoticeHours: settings.cancellationNoticeHours, now };
+  const ctx: MessageContext = { siteUrl: siteUrl(), timeZone: settings.timeZone, cancellationNoticeHours: settings.cancellationNoticeHours, now };
   let enqueued = 0;
   for (const { id } of due) {
     // One transaction per booking, re-reading it: a booking cancelled meanwhile gets no reminder.

@@ -6,6 +6,7 @@ import { isCapacityViolation } from '../bookings/db-errors.ts';
 import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
 import { refundDeposit } from './checkout.ts';
+import { settleRefund } from './settle.ts';
 import { stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
@@ -14,9 +15,10 @@ const HANDLED = new Set(['checkout.session.completed', 'checkout.session.async_p
  * Stripe's webhook. The signature is checked on the raw body; each event id is handled once (the
  * stripe_events row is written in the same transaction as its effect, so a failure leaves it to
  * Stripe's retry); and every handler looks at the booking as it is now, so events may come in any
- * order, any number of times. See docs/decisions/027-stripe-webhook.md.
+ * order, any number of times. Money owed back is recorded in the transaction and refunded after it
+ * commits, never while it holds locks (docs/decisions/027 and 051).
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | null, now = new Date()): Promise<{ received: true; outcome: string }> {
+export async function handleStripeWebhook(rawBody: string, signature: string | null, now = new Date(), siteUrl?: string): Promise<{ received: true; outcome: string }> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new HttpError(400, 'Payments are not configured on this site');
   let event: Stripe.Event;
@@ -27,8 +29,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   }
   if (!HANDLED.has(event.type)) return { received: true, outcome: 'ignored' };
   const session = event.data.object as Stripe.Checkout.Session;
-  const bookingId = session.metadata?.booking_id ?? session.client_reference_id ?? null;
-  const stripe = stripeClient();
+  const bookingId = bookingIdOf(session);
 
   const outcome = await bookingTransaction(async (tx) => {
     const { rows: fresh } = await tx.query(
@@ -38,11 +39,46 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     if (fresh.length === 0) return 'duplicate';
     const result = event.type === 'checkout.session.expired'
       ? await sessionExpired(tx, session, now)
-      : await sessionPaid(tx, session, bookingId, stripe, now);
+      : await sessionPaid(tx, session, now, siteUrl);
     await tx.query('UPDATE stripe_events SET outcome = $2 WHERE id = $1', [event.id, result]);
     return result;
   });
+  await settleAfterCommit(outcome, session, now);
   return { received: true, outcome };
+}
+
+/** The refund an outcome owes, made once its transaction has committed. */
+async function settleAfterCommit(outcome: string, session: Stripe.Checkout.Session, now: Date): Promise<void> {
+  const bookingId = bookingIdOf(session);
+  if (!bookingId || !outcome.startsWith('refund')) return;
+  if (outcome !== 'refund_unknown_booking') {
+    await settleRefund(stripeClient(), bookingId, now);
+    return;
+  }
+  // No booking row to record the debt on: refund straight away, or leave it to a person.
+  const stripe = stripeClient();
+  const paymentIntent = paymentIntentOf(session);
+  const paid = session.amount_total ?? 0;
+  try {
+    if (!stripe || !paymentIntent) throw new Error('no Stripe key or payment intent');
+    await refundDeposit(stripe, bookingId, paymentIntent, paid, 'payment for a booking that does not exist');
+  } catch (error) {
+    console.error(`Stripe paid ${paid}p for booking ${bookingId}, which does not exist, and the refund failed (${error instanceof Error ? error.message : error}): refund payment ${paymentIntent} in the Stripe dashboard.`);
+  }
+}
+
+/**
+ * A paid Checkout session found by the reconciler (its webhook never came): the same effect as the
+ * webhook's, in its own transaction, then any refund it owes.
+ */
+export async function applyPaidSession(session: Stripe.Checkout.Session, now = new Date(), siteUrl?: string): Promise<string> {
+  const outcome = await bookingTransaction((tx) => sessionPaid(tx, session, now, siteUrl));
+  await settleAfterCommit(outcome, session, now);
+  return outcome;
+}
+
+function bookingIdOf(session: Stripe.Checkout.Session): string | null {
+  return session.metadata?.booking_id ?? session.client_reference_id ?? null;
 }
 
 interface HeldBooking {
@@ -62,7 +98,7 @@ async function lockBooking(tx: Tx, session: Stripe.Checkout.Session, bookingId: 
 }
 
 async function sessionExpired(tx: Tx, session: Stripe.Checkout.Session, now: Date): Promise<string> {
-  const booking = await lockBooking(tx, session, session.metadata?.booking_id ?? null);
+  const booking = await lockBooking(tx, session, bookingIdOf(session));
   if (!booking) return 'unknown_booking';
   if (booking.status !== 'pending_payment') return `unchanged_${booking.status}`;
   // The capacity trigger frees the tables.
@@ -78,25 +114,26 @@ function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
   return typeof pi === 'string' ? pi : (pi?.id ?? null);
 }
 
-async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, bookingId: string | null, stripe: Stripe | null, now: Date): Promise<string> {
+/** Records a refund owed on a booking; settleRefund makes it once the transaction has committed. */
+async function oweRefund(tx: Tx, id: string, paid: number, paymentIntent: string | null, why: string, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = COALESCE($3, stripe_payment_intent),
+            refund_due_pence = $2 - deposit_refunded_pence, refund_reason = $4, updated_at = $5
+      WHERE id = $1`,
+    [id, paid, paymentIntent, why, now],
+  );
+}
+
+async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, now: Date, siteUrl?: string): Promise<string> {
   // Delayed payment methods complete the session unpaid; their async_payment_succeeded comes later.
   if (session.payment_status !== 'paid') return 'awaiting_payment';
   const paid = session.amount_total ?? 0;
   const paymentIntent = paymentIntentOf(session);
+  const bookingId = bookingIdOf(session);
   const booking = await lockBooking(tx, session, bookingId);
 
-  const refund = async (id: string, why: string) => {
-    if (!stripe || !paymentIntent) {
-      console.error(`Booking ${id}: ${why}; refund ${paid}p by hand (no Stripe key or payment intent).`);
-      return null;
-    }
-    return refundDeposit(stripe, id, paymentIntent, paid, why);
-  };
-
-  if (!booking) {
-    if (bookingId) await refund(bookingId, 'payment for a booking that does not exist');
-    return 'refunded_unknown_booking';
-  }
+  // Nothing to attach the money to: refunded after the commit (settleAfterCommit).
+  if (!booking) return bookingId ? 'refund_unknown_booking' : 'unknown_booking';
   if (booking.status === 'confirmed') {
     if (booking.deposit_paid_pence === 0) {
       await tx.query('UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = $3, updated_at = $4 WHERE id = $1', [booking.id, paid, paymentIntent, now]);
@@ -118,24 +155,18 @@ async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, bookingId: 
     } catch (error) {
       if (!isCapacityViolation(error)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT confirm_paid');
-      const refundId = await refund(booking.id, 'paid after the hold lapsed and the time was taken');
+      await oweRefund(tx, booking.id, paid, paymentIntent, 'paid after the hold lapsed and the time was taken', now);
       await tx.query(
-        `UPDATE bookings SET deposit_paid_pence = $2, deposit_refunded_pence = $3, stripe_payment_intent = $4, stripe_refund_id = $5,
-                status_note = 'paid after the hold lapsed and the time had been taken; deposit refunded', updated_at = $6
-          WHERE id = $1`,
-        [booking.id, paid, refundId ? paid : 0, paymentIntent, refundId, now],
+        `UPDATE bookings SET status_note = 'paid after the hold lapsed and the time had been taken; deposit refunded' WHERE id = $1`,
+        [booking.id],
       );
-      await enqueueBookingNotices(tx, booking.id, 'payment_refunded');
-      return 'refunded_slot_taken';
+      await enqueueBookingNotices(tx, booking.id, 'payment_refunded', { now, ...(siteUrl ? { siteUrl } : {}) });
+      return 'refund_due_slot_taken';
     }
-    await enqueueBookingNotices(tx, booking.id, 'confirmed');
+    await enqueueBookingNotices(tx, booking.id, 'confirmed', { now, ...(siteUrl ? { siteUrl } : {}) });
     return booking.status === 'expired' ? 'confirmed_after_expiry' : 'confirmed';
   }
   // Cancelled while the payment page was open, then paid: give the money back.
-  const refundId = await refund(booking.id, 'paid for a cancelled booking');
-  await tx.query(
-    `UPDATE bookings SET deposit_paid_pence = $2, deposit_refunded_pence = $3, stripe_payment_intent = $4, stripe_refund_id = $5, updated_at = $6 WHERE id = $1`,
-    [booking.id, paid, refundId ? paid : 0, paymentIntent, refundId, now],
-  );
-  return 'refunded_cancelled';
+  await oweRefund(tx, booking.id, paid, paymentIntent, 'paid for a cancelled booking', now);
+  return 'refund_due_cancelled';
 }

@@ -1,0 +1,41 @@
+import type { Quote, QuoteQuery, QuoteResponse } from '../../domain/booking-schemas.ts';
+import type { BookingSettings } from '../../domain/booking-settings.ts';
+import { promotionApplies, quote } from '../../domain/pricing.ts';
+import { db, type Tx } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { stripeClient } from '../payments/stripe.ts';
+import { loadBookingSettings } from '../settings.ts';
+import { findService, type ServiceRow } from './availability.ts';
+
+/**
+ * The price of a booking as the server charges it. Both the booking itself and GET /v1.0.1/quote use
+ * this, so what the review step shows is what Stripe asks for: the shop's stored settings, and no
+ * deposit when online payment is not configured (the customer then pays in the shop).
+ */
+export function priceFor(service: ServiceRow, dogWeightKg: number | undefined, settings: BookingSettings, now: Date): Quote {
+  const online = stripeClient() !== null;
+  return quote({
+    service: { price: service.price_pence, kind: service.kind, title: service.title },
+    dogWeightKg: dogWeightKg ?? Number.NaN,
+    settings: { promotion: settings.promotion, deposit: online ? settings.deposit : { kind: 'none' } },
+    now,
+  });
+}
+
+export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx = db()): Promise<QuoteResponse> {
+  const [settings, service] = await Promise.all([loadBookingSettings(tx), findService(tx, query.service)]);
+  if (!service) throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  const price = priceFor(service, query.weightKg, settings, now);
+  const promotion = settings.promotion;
+  // The offer is shown while it runs, for the service it is for (weight decides whether it applies).
+  const running = promotion && promotionApplies(promotion, promotion.serviceKind, 0, now) ? promotion : null;
+  return {
+    serviceId: service.id,
+    quote: price,
+    payment: price.depositPence > 0 ? 'online_deposit' : 'in_shop',
+    timeZone: settings.timeZone,
+    cancellationNoticeHours: settings.cancellationNoticeHours,
+    holdMinutes: settings.holdMinutes,
+    promotion: running ? { discountPence: running.discountPence, maxWeightKg: running.maxWeightKg, serviceKind: running.serviceKind } : null,
+  };
+}
