@@ -24,6 +24,10 @@ export interface ApiResult<T> {
   data: T | null;
   error: string | null;
   status: number;
+  /** The server's machine-readable reason (`{ code }` of an error answer), e.g. 'slot_taken'. */
+  code: string | null;
+  /** The whole error answer, for what it carries besides the message (fresh times, tries left). */
+  body: unknown;
 }
 
 export interface ApiOptions<T> {
@@ -64,6 +68,12 @@ function errorOf(content: unknown, status: number): string {
   return `Request failed with status ${status}`;
 }
 
+function codeOf(content: unknown): string | null {
+  return content && typeof content === 'object' && 'code' in content && typeof content.code === 'string' ? content.code : null;
+}
+
+const failed = (error: string, status: number, body: unknown = null): ApiResult<never> => ({ data: null, error, status, code: codeOf(body), body });
+
 /**
  * `api` plus `keepalive`, for events sent as the page unloads (a navigation click): the browser
  * finishes the request after the page has gone.
@@ -85,23 +95,22 @@ export async function request<T>(path: string, options: ApiOptions<T> & { keepal
       credentials: 'same-origin',
     });
   } catch (error) {
-    if (timeout.aborted) return { data: null, error: `Request timed out after ${timeoutMs} ms`, status: 0 };
-    if (signal?.aborted) return { data: null, error: 'Request cancelled', status: 0 };
-    return { data: null, error: error instanceof Error ? error.message : String(error), status: 0 };
+    if (timeout.aborted) return failed(`Request timed out after ${timeoutMs} ms`, 0);
+    if (signal?.aborted) return failed('Request cancelled', 0);
+    return failed(error instanceof Error ? error.message : String(error), 0);
   }
   let content: unknown;
   try {
     content = await readContent(response);
   } catch (error) {
-    const error_ = timeout.aborted ? `Request timed out after ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
-    return { data: null, error: error_, status: response.status };
+    return failed(timeout.aborted ? `Request timed out after ${timeoutMs} ms` : error instanceof Error ? error.message : String(error), response.status);
   }
-  if (!response.ok) return { data: null, error: errorOf(content, response.status), status: response.status };
-  if (!schema) return { data: content as T, error: null, status: response.status };
+  if (!response.ok) return failed(errorOf(content, response.status), response.status, content);
+  if (!schema) return { data: content as T, error: null, status: response.status, code: null, body: content };
   const parsed = schema.safeParse(content);
   return parsed.success
-    ? { data: parsed.data, error: null, status: response.status }
-    : { data: null, error: 'The server sent an answer we could not read', status: response.status };
+    ? { data: parsed.data, error: null, status: response.status, code: null, body: content }
+    : failed('The server sent an answer we could not read', response.status);
 }
 
 export function api<T>(

@@ -10,10 +10,11 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
   await act.click(page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' }), 'home page button');
   await expect(page).toHaveURL(/\/book\?source=bookLink&type=full$/);
 
-  // The service comes from the button: the form opens at "Your dog".
+  // The service comes from the button: the form opens at "Your dog", with step 1 done and naming the
+  // service, one tap from changing it.
   await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
-  // The services list comes from the API.
-  await expect(page.getByRole('main').getByText('Full Groom', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name: 'Service Full Groom (done)' })).toBeVisible();
+  await expect(page.locator('.booking-context')).toContainText('Full Groom');
   await act.fill(page.getByLabel("Your dog's name"), 'Bella', 'dog name');
   await act.fill(page.getByRole('combobox', { name: 'Breed' }), 'cocka', 'breed search');
   await act.click(page.getByRole('option', { name: 'Cockapoo' }), 'breed');

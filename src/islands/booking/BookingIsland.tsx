@@ -4,15 +4,18 @@ import { api, BOOKING_TYPES_TIMEOUT_MS } from '../../client/api.ts';
 import { COOKIE_NAMES, getCookie, setCookie } from '../../client/cookies.ts';
 import { user as deviceUser } from '../../client/store.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../domain/booking-types.ts';
-import { COATS, CreateBookingResponseSchema, SLOT_TAKEN_MESSAGE, type Coat } from '../../domain/booking-schemas.ts';
-import { DEFAULT_BOOKING_SETTINGS } from '../../domain/booking-settings.ts';
+import {
+  BookingErrorSchema, COATS, CreateBookingResponseSchema, QuoteResponseSchema, SLOT_TAKEN_MESSAGE, type Coat, type QuoteResponse, type Slot,
+} from '../../domain/booking-schemas.ts';
 import { formatPence } from '../../domain/money.ts';
 import { formatUkMobile, normaliseUkMobile } from '../../domain/phone.ts';
-import { quote } from '../../domain/pricing.ts';
+import { PHONE_CODE_DIGITS, PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
 import { SavedDogsResponseSchema, type SavedDog } from '../../domain/saved-dogs.ts';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { Checkbox, RadioGroup } from '../forms/Choices.tsx';
 import { Spinner } from '../forms/Field.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
+import { OtpField } from '../forms/OtpField.tsx';
 import { SearchableDropdown } from '../forms/SearchableDropdown.tsx';
 import { TextArea, TextField } from '../forms/TextField.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
@@ -23,10 +26,9 @@ import {
 } from './answers.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
 import { formatDuration, formatWhen } from './format.ts';
+import { rememberBookingView } from './booking-view-store.ts';
 import { typicalCoat } from './typical-coats.ts';
 import './booking.css';
-
-/** How long the form waits for the services before asking again (see the call below). */
 
 const BreedsSchema = z.array(z.object({ _id: z.string(), name: z.string(), image_url_s3: z.string().nullable().optional() }));
 type Breed = z.infer<typeof BreedsSchema>[number];
@@ -80,11 +82,15 @@ function BookingForm(props: BookingIslandProps) {
   const [breedsError, setBreedsError] = useState(false);
   const [savedDogs, setSavedDogs] = useState<SavedDog[]>([]);
   const [slotTaken, setSlotTaken] = useState(false);
-  const [refreshKey, setRefreshKey] = useState(0);
+  const [freshDay, setFreshDay] = useState<{ date: string; slots: Slot[] } | null>(null);
+  const [quoteInfo, setQuoteInfo] = useState<QuoteResponse | null>(null);
+  const [quoteError, setQuoteError] = useState(false);
+  const [phoneCheck, setPhoneCheck] = useState<PhoneCheck | null>(null);
   const [confirmStatus, setConfirmStatus] = useState<ButtonStatus>(0);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [attempted, setAttempted] = useState<Set<StepIndex>>(new Set());
   const heading = useRef<HTMLHeadingElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const idempotency = useRef<{ key: string; body: string } | null>(null);
   const moved = useRef(false);
 
@@ -110,18 +116,44 @@ function BookingForm(props: BookingIslandProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Focus the new step's heading so screen readers announce it and Tab starts from the top.
+  // Focus the new step's heading so screen readers announce it and Tab starts from the top, and
+  // bring the form's top (progress, then heading) just below the sticky header, not under it.
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
-    heading.current?.focus();
-    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading.current?.focus({ preventScroll: true });
+    root.current?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
   }, [step]);
 
   useEffect(() => {
     loadServices();
     loadBreeds();
   }, []);
+
+  // The price, deposit and rules as the server will charge them (GET /quote), for the service and
+  // weight given so far; asked again when they change (the weight after a pause in typing).
+  const weightKg = parseWeight(answers.weight);
+  const quoteKey = answers.serviceId ? `${answers.serviceId}|${Number.isFinite(weightKg) ? weightKg : ''}` : null;
+  const loadQuote = useCallback((key: string, signal?: AbortSignal) => {
+    const [service, kg] = key.split('|');
+    const params = new URLSearchParams({ service: service! });
+    if (kg) params.set('weightKg', kg);
+    setQuoteError(false);
+    void api(`/quote?${params}`, { schema: QuoteResponseSchema, signal }).then((r) => {
+      if (signal?.aborted) return;
+      if (r.data) setQuoteInfo(r.data);
+      else setQuoteError(true);
+    });
+  }, []);
+  useEffect(() => {
+    if (!quoteKey) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => loadQuote(quoteKey, controller.signal), 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [quoteKey, loadQuote]);
 
   // Each list is asked for once; a failure says so and offers to try again (the visitor decides).
   function loadServices() {
@@ -193,17 +225,17 @@ function BookingForm(props: BookingIslandProps) {
   // Only steps already reached (or complete) can be jumped to from the progress list.
   const reachable = (target: StepIndex) => target <= step || target <= firstIncompleteStep(answers);
 
-  const estimate = useMemo(() => {
-    if (!service) return null;
-    const kg = parseWeight(answers.weight);
-    return quote({
-      // The public services answer carries no `kind`; the service id is the kind in the shop's catalogue.
-      service: { price: service.price, kind: service._id, title: service.title },
-      dogWeightKg: kg,
-      settings: DEFAULT_BOOKING_SETTINGS,
-      now: new Date(),
+  // The quote shown is the server's, and only when it is for what the form now says.
+  const estimate = quoteInfo && quoteKey && quoteInfo.serviceId === answers.serviceId ? quoteInfo : null;
+
+  const askForCode = async (phone: string) => {
+    setPhoneCheck({ phone, requestId: null, code: '', sending: true, error: null });
+    const sent = await api('/phone-codes', { method: 'POST', body: { phone, purpose: 'booking' }, schema: PhoneCodeResponseSchema });
+    setPhoneCheck((c) => c && {
+      ...c, sending: false, requestId: sent.data?.requestId ?? null,
+      error: sent.data ? null : sent.error ?? 'We could not send the code. Please try again.',
     });
-  }, [service, answers.weight]);
+  };
 
   const confirm = async () => {
     const key = idempotency.current?.key ?? crypto.randomUUID();
@@ -216,6 +248,9 @@ function BookingForm(props: BookingIslandProps) {
     const bodyText = JSON.stringify({ ...body, idempotencyKey: '' });
     if (!idempotency.current || idempotency.current.body !== bodyText) idempotency.current = { key, body: bodyText };
     body.idempotencyKey = idempotency.current.key;
+    if (phoneCheck?.requestId && phoneCheck.code.length === PHONE_CODE_DIGITS) {
+      Object.assign(body, { phoneProof: { requestId: phoneCheck.requestId, code: phoneCheck.code } });
+    }
 
     setConfirmStatus(1);
     setConfirmError(null);
@@ -227,20 +262,37 @@ function BookingForm(props: BookingIslandProps) {
         rememberCheckout(result.data.checkoutUrl, result.data.bookingId);
         window.location.assign(result.data.checkoutUrl);
       } else {
+        // The booking's page shows what this answer said at once, without asking again.
+        if (result.data.booking) rememberBookingView(window.sessionStorage, result.data.booking);
         clearAnswers(window.sessionStorage);
         window.location.assign(`/b/${result.data.bookingId}`);
       }
       return;
     }
-    idempotency.current = null;
-    if (result.status === 409 && result.error?.startsWith(SLOT_TAKEN_MESSAGE)) {
-      // Someone else took the time: keep every answer, show fresh times for the same day.
-      setConfirmStatus(0);
-      setSlotTaken(true);
-      update({ start: null });
-      setRefreshKey((k) => k + 1);
-      go(STEP.time);
-      return;
+    // A request that may have reached the server keeps its key; one it refused gets a new one.
+    if (result.status >= 400 && result.status < 500) idempotency.current = null;
+    const refusal = BookingErrorSchema.safeParse(result.body);
+    switch (result.code) {
+      case 'slot_taken':
+        // Someone else took the time: keep every answer, show the day's fresh times the answer carries.
+        setConfirmStatus(0);
+        setSlotTaken(true);
+        if (answers.date) setFreshDay({ date: answers.date, slots: refusal.success ? refusal.data.slots ?? [] : [] });
+        update({ start: null });
+        go(STEP.time);
+        return;
+      case 'phone_verification_required':
+        setConfirmStatus(0);
+        await askForCode(body.owner.phone);
+        return;
+      case 'phone_code_wrong':
+        setConfirmStatus(0);
+        setPhoneCheck((c) => c && { ...c, code: '', error: result.error });
+        return;
+      case 'phone_code_expired':
+        setConfirmStatus(0);
+        setPhoneCheck((c) => c && { ...c, requestId: null, code: '', error: result.error });
+        return;
     }
     setConfirmStatus(3);
     setConfirmError(result.status === 0
@@ -250,8 +302,8 @@ function BookingForm(props: BookingIslandProps) {
   };
 
   return (
-    <div className="booking">
-      <Progress step={step} reachable={reachable} onJump={(s) => go(s)} />
+    <div className="booking" ref={root}>
+      <Progress step={step} reachable={reachable} onJump={(s) => go(s)} serviceTitle={service?.title ?? null} />
       <div className="booking-card">
         <h2 className="booking-step-title" ref={heading} tabIndex={-1}>
           <span className="visually-hidden">Step {step + 1} of {STEPS.length}: </span>{STEPS[step]}
@@ -269,7 +321,7 @@ function BookingForm(props: BookingIslandProps) {
         ) : null}
 
         {step === STEP.dog ? (
-          <DogStep answers={answers} update={update} breeds={breeds} breedsLoading={breedsLoading} breedsError={breedsError} onRetryBreeds={loadBreeds} savedDogs={savedDogs} showErrors={attempted.has(STEP.dog)} onNext={() => tryNext(STEP.dog)} onBack={() => go(STEP.service)} serviceId={answers.serviceId} />
+          <DogStep answers={answers} update={update} breeds={breeds} breedsLoading={breedsLoading} breedsError={breedsError} onRetryBreeds={loadBreeds} promotion={estimate?.promotion ?? null} savedDogs={savedDogs} showErrors={attempted.has(STEP.dog)} onNext={() => tryNext(STEP.dog)} onBack={() => go(STEP.service)} serviceId={answers.serviceId} />
         ) : null}
 
         {step === STEP.time && answers.serviceId ? (
@@ -284,7 +336,7 @@ function BookingForm(props: BookingIslandProps) {
               serviceId={answers.serviceId}
               date={answers.date}
               start={answers.start}
-              refreshKey={refreshKey}
+              freshDay={freshDay}
               headingLevel={3}
               onDate={(date) => update(date === answers.date ? {} : { date, start: null })}
               onTime={(slot, date) => {
@@ -298,7 +350,7 @@ function BookingForm(props: BookingIslandProps) {
         ) : null}
 
         {step === STEP.you ? (
-          <YouStep answers={answers} update={update} showErrors={attempted.has(STEP.you)} onBack={() => go(STEP.time)} onNext={() => {
+          <YouStep answers={answers} update={update} cancellationNoticeHours={estimate?.cancellationNoticeHours ?? null} showErrors={attempted.has(STEP.you)} onBack={() => go(STEP.time)} onNext={() => {
             if (stepProblems(STEP.you, answers).length) return tryNext(STEP.you);
             update({ acceptTerms: true });
             go(STEP.review);
@@ -311,6 +363,11 @@ function BookingForm(props: BookingIslandProps) {
             service={service}
             breedName={breeds.find((b) => b._id === answers.breedId)?.name ?? answers.breedId ?? ''}
             estimate={estimate}
+            quoteError={quoteError}
+            onRetryQuote={() => quoteKey && loadQuote(quoteKey)}
+            phoneCheck={phoneCheck}
+            onCode={(code) => setPhoneCheck((c) => c && { ...c, code, error: null })}
+            onResendCode={() => phoneCheck && void askForCode(phoneCheck.phone)}
             status={confirmStatus}
             error={confirmError}
             onJump={(s) => go(s)}
@@ -335,7 +392,7 @@ function rememberCheckout(url: string, bookingId: string) {
   }
 }
 
-function Progress({ step, reachable, onJump }: { step: StepIndex; reachable(s: StepIndex): boolean; onJump(s: StepIndex): void }) {
+function Progress({ step, reachable, onJump, serviceTitle }: { step: StepIndex; reachable(s: StepIndex): boolean; onJump(s: StepIndex): void; serviceTitle: string | null }) {
   return (
     <nav className="progress" aria-label="Booking steps">
       <p className="progress-count" aria-hidden="true">Step {step + 1} of {STEPS.length}</p>
@@ -350,6 +407,8 @@ function Progress({ step, reachable, onJump }: { step: StepIndex; reachable(s: S
                 <button type="button" className="progress-step" onClick={() => onJump(i)}>
                   <span className="progress-num" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
                   <span className="progress-name">{name}</span>
+                  {/* The service chosen by the button that brought the visitor here, one tap from changing. */}
+                  {i === STEP.service && serviceTitle && i < step ? <span className="progress-detail">{serviceTitle}</span> : null}
                   {i < step ? <span className="visually-hidden"> (done)</span> : null}
                 </button>
               ) : (
@@ -405,8 +464,9 @@ function ServiceStep({ services, error, onRetry, value, onChange, onNext, showEr
   );
 }
 
-function DogStep({ answers, update, breeds, breedsLoading, breedsError, onRetryBreeds, savedDogs, showErrors, onNext, onBack, serviceId }: {
-  answers: Answers; update(p: Partial<Answers>): void; breeds: Breed[]; breedsLoading: boolean; breedsError: boolean; onRetryBreeds(): void; savedDogs: SavedDog[];
+function DogStep({ answers, update, breeds, breedsLoading, breedsError, onRetryBreeds, promotion, savedDogs, showErrors, onNext, onBack, serviceId }: {
+  answers: Answers; update(p: Partial<Answers>): void; breeds: Breed[]; breedsLoading: boolean; breedsError: boolean; onRetryBreeds(): void;
+  promotion: QuoteResponse['promotion']; savedDogs: SavedDog[];
   showErrors: boolean; onNext(): void; onBack(): void; serviceId: string | null;
 }) {
   const name = useValidatedField(answers.dogName, validate.dogName);
@@ -419,7 +479,7 @@ function DogStep({ answers, update, breeds, breedsLoading, breedsError, onRetryB
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [showErrors]);
   const kg = parseWeight(answers.weight);
-  const promo = DEFAULT_BOOKING_SETTINGS.promotion;
+  const promo = promotion;
   const promoHint = promo && serviceId === promo.serviceKind
     ? (kg < promo.maxWeightKg ? `Under ${promo.maxWeightKg}kg: the small dog offer of ${formatPence(promo.discountPence)} off applies.` : `Dogs under ${promo.maxWeightKg}kg get ${formatPence(promo.discountPence)} off a shower.`)
     : 'A good guess is fine; it helps us plan the time.';
@@ -493,8 +553,8 @@ function DogStep({ answers, update, breeds, breedsLoading, breedsError, onRetryB
   );
 }
 
-function YouStep({ answers, update, showErrors, onNext, onBack }: {
-  answers: Answers; update(p: Partial<Answers>): void; showErrors: boolean; onNext(): void; onBack(): void;
+function YouStep({ answers, update, cancellationNoticeHours, showErrors, onNext, onBack }: {
+  answers: Answers; update(p: Partial<Answers>): void; cancellationNoticeHours: number | null; showErrors: boolean; onNext(): void; onBack(): void;
 }) {
   const name = useValidatedField(answers.ownerName, validate.ownerName);
   const phone = useValidatedField(answers.phone, validate.phone);
@@ -518,15 +578,26 @@ function YouStep({ answers, update, showErrors, onNext, onBack }: {
       </Checkbox>
       <p className="terms" id="terms-text">
         By continuing you agree to our <a href="/legal/terms-and-conditions" target="_blank" rel="noopener">terms and conditions</a> and
-        our <a href="/legal/refunds-and-cancellations" target="_blank" rel="noopener">refunds and cancellations policy</a> (free changes up to {DEFAULT_BOOKING_SETTINGS.cancellationNoticeHours} hours before).
+        our <a href="/legal/refunds-and-cancellations" target="_blank" rel="noopener">refunds and cancellations policy</a>
+        {cancellationNoticeHours !== null ? ` (free changes up to ${cancellationNoticeHours} hours before)` : ''}.
       </p>
       <StepButtons onNext={onNext} nextLabel="Agree and continue" onBack={onBack} />
     </>
   );
 }
 
-function ReviewStep({ answers, service, breedName, estimate, status, error, onJump, onConfirm, onBack }: {
-  answers: Answers; service: BookingType | null; breedName: string; estimate: ReturnType<typeof quote> | null; status: ButtonStatus;
+interface PhoneCheck {
+  phone: string;
+  /** The code request the server answered; null while sending or after a code expired. */
+  requestId: string | null;
+  code: string;
+  sending: boolean;
+  error: string | null;
+}
+
+function ReviewStep({ answers, service, breedName, estimate, quoteError, onRetryQuote, phoneCheck, onCode, onResendCode, status, error, onJump, onConfirm, onBack }: {
+  answers: Answers; service: BookingType | null; breedName: string; estimate: QuoteResponse | null; quoteError: boolean; onRetryQuote(): void;
+  phoneCheck: PhoneCheck | null; onCode(code: string): void; onResendCode(): void; status: ButtonStatus;
   error: string | null; onJump(s: StepIndex): void; onConfirm(): void; onBack(): void;
 }) {
   const rows: Array<{ label: string; value: ReactNode; step: StepIndex }> = [
@@ -536,9 +607,11 @@ function ReviewStep({ answers, service, breedName, estimate, status, error, onJu
       value: `${answers.dogName.trim()}, ${breedName}, ${parseWeight(answers.weight)} kg, ${answers.coat ? COAT_LABELS[answers.coat].toLowerCase() : ''} coat${answers.nervous ? ', nervous' : ''}`,
       step: STEP.dog,
     },
-    { label: 'When', value: answers.start ? formatWhen(answers.start, 'Europe/London') : '', step: STEP.time },
+    { label: 'When', value: answers.start ? formatWhen(answers.start, estimate?.timeZone ?? SHOP_TIME_ZONE) : '', step: STEP.time },
     { label: 'You', value: <>{answers.ownerName.trim()}<br />{formatUkMobile(normaliseUkMobile(answers.phone) ?? answers.phone)}<br />{answers.email.trim()}</>, step: STEP.you },
   ];
+  const price = estimate?.quote;
+  const waitingForCode = phoneCheck !== null && (phoneCheck.requestId === null || phoneCheck.code.length < PHONE_CODE_DIGITS);
   return (
     <>
       <dl className="review">
@@ -550,9 +623,9 @@ function ReviewStep({ answers, service, breedName, estimate, status, error, onJu
           </div>
         ))}
       </dl>
-      {estimate ? (
+      {price ? (
         <div className="price" aria-label="Price">
-          {estimate.lines.filter((l) => l.kind !== 'deposit').map((line) => (
+          {price.lines.filter((l) => l.kind !== 'deposit').map((line) => (
             <p key={line.kind + line.label} className={`price-line price-line--${line.kind}`}>
               <span>{line.kind === 'service' ? `${line.label}, from` : line.label}</span>
               <span>{line.pence < 0 ? `−${formatPence(-line.pence)}` : formatPence(line.pence)}</span>
@@ -560,14 +633,36 @@ function ReviewStep({ answers, service, breedName, estimate, status, error, onJu
           ))}
           <p className="price-line price-line--deposit">
             <span>Due now</span>
-            <span>{estimate.depositPence > 0 ? `${formatPence(estimate.depositPence)} deposit` : 'Nothing, pay in the shop'}</span>
+            <span>{price.depositPence > 0 ? `${formatPence(price.depositPence)} deposit` : 'Nothing, pay in the shop'}</span>
           </p>
           <p className="price-note">Prices are "from": we confirm yours when we meet your dog, and never add anything without asking.</p>
+        </div>
+      ) : quoteError ? (
+        <div className="notice notice--error" role="alert">
+          <p>We could not load the price just now.</p>
+          <button type="button" className="link-button" onClick={onRetryQuote}>Try again</button>
+        </div>
+      ) : (
+        <p className="picker-loading" role="status"><Spinner /> Working out the price…</p>
+      )}
+      {phoneCheck ? (
+        <div className="phone-check" role="group" aria-labelledby="phone-check-title">
+          <h3 id="phone-check-title" className="phone-check-title">Check it is your number</h3>
+          <p>
+            This number already has a booking with us, so we need to check it is yours before booking again.{' '}
+            {phoneCheck.sending ? 'Sending a code…' : phoneCheck.requestId ? <>We have texted a {PHONE_CODE_DIGITS}-digit code to <strong>{formatUkMobile(phoneCheck.phone)}</strong>.</> : null}
+          </p>
+          {phoneCheck.requestId ? (
+            <OtpField id="f-phone-code" label="Code from the text" value={phoneCheck.code} onChange={onCode} maxLength={PHONE_CODE_DIGITS}
+              status={phoneCheck.error ? 4 : phoneCheck.code.length === PHONE_CODE_DIGITS ? 3 : 1} successText="Ready" message={phoneCheck.error ?? undefined}
+              onEnter={onConfirm} />
+          ) : phoneCheck.error ? <div className="notice notice--error" role="alert"><p>{phoneCheck.error}</p></div> : null}
+          <p><button type="button" className="link-button" onClick={onResendCode} disabled={phoneCheck.sending}>Send a new code</button></p>
         </div>
       ) : null}
       {error ? <div className="notice notice--error" role="alert"><p>{error}</p></div> : null}
       <div className="step-buttons">
-        <InteractiveButton status={status} onClick={onConfirm} className="step-next" statusText={status === 1 ? 'Booking…' : status === 3 ? 'Not booked yet' : status === 4 ? 'Booked' : undefined}>
+        <InteractiveButton status={waitingForCode ? 2 : status} onClick={onConfirm} className="step-next" statusText={status === 1 ? 'Booking…' : status === 3 ? 'Not booked yet' : status === 4 ? 'Booked' : undefined}>
           Confirm booking
         </InteractiveButton>
         <button type="button" className="link-button step-back" onClick={onBack}>Back</button>

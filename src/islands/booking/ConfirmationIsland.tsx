@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../client/api.ts';
 import { z } from 'zod';
-import { BookingViewSchema as BaseViewSchema, SLOT_TAKEN_MESSAGE, type Slot } from '../../domain/booking-schemas.ts';
+import { BookingErrorSchema, BookingViewSchema as BaseViewSchema, type Slot } from '../../domain/booking-schemas.ts';
 import { formatPence } from '../../domain/money.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
+import { recalledBookingView } from './booking-view-store.ts';
 import { googleCalendarUrl, idFromPath } from './calendar-links.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
 import { formatDuration, formatTime, formatWhen } from './format.ts';
@@ -24,7 +25,6 @@ export interface ConfirmationIslandProps {
   phoneDisplay: string;
   phoneE164: string;
   whatsappE164: string;
-  holdMinutes: number;
 }
 
 /** The webhook that confirms a payment can lag a little behind the visitor's return from Stripe. */
@@ -39,7 +39,13 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
   const [error, setError] = useState<string | null>(null);
   const [waitedOut, setWaitedOut] = useState(false);
 
-  useEffect(() => setId(idFromPath(window.location.pathname, PREFIX[props.mode])), [props.mode]);
+  useEffect(() => {
+    const found = idFromPath(window.location.pathname, PREFIX[props.mode]);
+    setId(found);
+    // Just booked from this tab: show what the booking call answered at once (then refresh it).
+    const recalled = found && props.mode === 'booking' ? recalledBookingView(window.sessionStorage, found) : null;
+    if (recalled) setView(recalled);
+  }, [props.mode]);
 
   const path = id ? (props.mode === 'booking' ? `/bookings/${id}` : `/bookings/by-session/${id}`) : null;
   const load = async () => {
@@ -149,7 +155,7 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
   const [status, setStatus] = useState<ButtonStatus>(0);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [moveTo, setMoveTo] = useState<{ date: string | null; slot: Slot | null }>({ date: null, slot: null });
-  const [refreshKey, setRefreshKey] = useState(0);
+  const [freshDay, setFreshDay] = useState<{ date: string; slots: Slot[] } | null>(null);
   const when = formatWhen(view.start, view.timeZone, { year: true });
   const place = `${view.location.name}, ${view.location.address}, ${view.location.postcode}`;
   const title = `${view.service.title} for ${view.dog.name}`;
@@ -169,9 +175,11 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
     const result = await api(`/bookings/${view.id}/move`, { method: 'POST', body: { start: moveTo.slot.start }, timeoutMs: 15_000 });
     setStatus(0);
     if (result.error) {
-      if (result.status === 409 && result.error.startsWith(SLOT_TAKEN_MESSAGE)) {
+      if (result.code === 'slot_taken') {
+        // The refusal carries the day's fresh times: show them, without asking for the weeks again.
+        const refusal = BookingErrorSchema.safeParse(result.body);
         setMoveTo({ date: moveTo.date, slot: null });
-        setRefreshKey((k) => k + 1);
+        if (moveTo.date) setFreshDay({ date: moveTo.date, slots: refusal.success ? refusal.data.slots ?? [] : [] });
       }
       return setMessage({ kind: 'error', text: result.error });
     }
@@ -262,7 +270,7 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
                 exclude={view.id}
                 date={moveTo.date}
                 start={moveTo.slot?.start ?? null}
-                refreshKey={refreshKey}
+                freshDay={freshDay}
                 headingLevel={3}
                 onDate={(date) => setMoveTo((m) => (m.date === date ? m : { date, slot: null }))}
                 onTime={(slot, date) => setMoveTo({ date, slot })}
@@ -304,8 +312,8 @@ function PaymentCancelled({ view, props }: { view: BookingView | null; props: Co
         <p>
           No money has been taken.{' '}
           {held
-            ? <>We're still holding <strong>{formatWhen(view.start, view.timeZone)}</strong> for {view.dog.name} for a while ({until ? `until ${until}` : `about ${props.holdMinutes} minutes`}), so you can try again.</>
-            : <>We hold a chosen time for a while (about {props.holdMinutes} minutes), so you can try again.</>}
+            ? <>We're still holding <strong>{formatWhen(view.start, view.timeZone)}</strong> for {view.dog.name} for a while{until ? ` (until ${until})` : ''}, so you can try again.</>
+            : <>We hold a chosen time for a while, so you can try again.</>}
         </p>
         <div className="actions">
           {checkout ? <a className="button" href={checkout}>Try paying again</a> : <a className="button" href="/book">Try again</a>}

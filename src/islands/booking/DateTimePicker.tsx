@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../client/api.ts';
 import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../../domain/booking-schemas.ts';
 import { addDays } from '../../domain/london-time.ts';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { formatDate } from './format.ts';
 
@@ -18,8 +19,13 @@ export interface DateTimePickerProps {
   onTime(slot: Slot, date: string): void;
   /** When moving a booking: leave it out of the busy times. */
   exclude?: string;
-  /** Bumped to fetch fresh times (after a 409). */
+  /** Bumped to fetch fresh times. */
   refreshKey?: number;
+  /**
+   * A day's times the server just sent (the 409 `slot_taken` answer carries them): shown at once,
+   * without asking for the weeks again. A new object each time.
+   */
+  freshDay?: { date: string; slots: Slot[] } | null;
   headingLevel?: 2 | 3;
 }
 
@@ -33,9 +39,9 @@ function weekdayIndex(isoDate: string): number {
  * A calendar of the coming weeks showing which days have room, then the free start times of the
  * chosen day as large buttons. Times come from GET /availability (the server decides).
  */
-export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude, refreshKey = 0, headingLevel = 2 }: DateTimePickerProps) {
+export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude, refreshKey = 0, freshDay = null, headingLevel = 2 }: DateTimePickerProps) {
   const [days, setDays] = useState<AvailabilityDay[]>([]);
-  const [timeZone, setTimeZone] = useState('Europe/London');
+  const [timeZone, setTimeZone] = useState(SHOP_TIME_ZONE);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState(true);
@@ -66,6 +72,11 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serviceId, exclude, refreshKey]);
+
+  useEffect(() => {
+    if (!freshDay) return;
+    setDays((old) => old.map((d) => (d.date === freshDay.date ? { ...d, slots: freshDay.slots } : d)));
+  }, [freshDay]);
 
   const bookable = days.filter((d) => d.open && d.slots.length > 0);
   // The first day with room is chosen for the visitor: most book the soonest time that suits.

@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
+
 /** "20261201T103000Z": the UTC form Google Calendar's template link takes. */
 function googleDate(instant: string): string {
   return new Date(instant).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -11,7 +13,7 @@ export function googleCalendarUrl(event: { title: string; start: string; end: st
     dates: `${googleDate(event.start)}/${googleDate(event.end)}`,
     location: event.location,
     details: event.details,
-    ctz: 'Europe/London',
+    ctz: SHOP_TIME_ZONE,
   });
   return `https://calendar.google.com/calendar/render?${params}`;
 }

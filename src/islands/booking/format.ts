@@ -1,5 +1,5 @@
 /**
- * Dates and times as the shop says them, always in its own time zone (Europe/London) whatever the
+ * Dates and times as the shop says them, always in its own time zone (SHOP_TIME_ZONE) whatever the
  * visitor's device is set to: "Tuesday 1 December, 10:30".
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
