@@ -267,3 +267,37 @@ test.describe('a page on another site', () => {
     }
   });
 });
+
+/** The API calls that write (anything but GET) a page makes until its deferred scripts have run and the network is quiet. */
+async function writesOf(page: Page, path: string, interact: () => Promise<void> = async () => undefined): Promise<string[]> {
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/v1.0.1/') && r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  await page.goto(path);
+  // The visit starts in an idle callback queued at `load` (SiteScripts); one queued now runs after it.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+  await interact();
+  await page.waitForLoadState('networkidle');
+  return writes;
+}
+
+test('/dev/input_test is not for search engines and writes nothing', async ({ page, request }) => {
+  const response = await request.get('/dev/input_test');
+  expect(response.headers()['x-robots-tag']).toBe('noindex');
+  expect(await response.text()).toContain('<meta name="robots" content="noindex">');
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain('/prices');
+  expect(sitemap).not.toContain('/dev/');
+
+  // The same watch sees an ordinary page record its visit, so it would see this one's.
+  expect(await writesOf(page, '/prices')).toContain('POST /v1.0.1/magic');
+  const writes = await writesOf(page, '/dev/input_test', async () => {
+    await page.waitForSelector('astro-island:not([ssr])');
+    await page.locator('#live-text').fill('Bella');
+    await page.locator('#live-text').press('Enter');
+    await expect(page.getByText('Enter emitted with "Bella"')).toBeVisible();
+    await page.getByTestId('button-0').click();
+  });
+  expect(writes).toEqual([]);
+});
