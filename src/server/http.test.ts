@@ -21,7 +21,7 @@ async function refusal(response: Response) {
 afterEach(() => vi.restoreAllMocks());
 
 /** env() is read once per process.env object, so a changed environment is a new object. */
-async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
+async function withEnv<T>(vars: Record<string, string>, run: () => T | Promise<T>): Promise<T> {
   const saved = process.env;
   process.env = { ...saved, ...vars };
   try {
