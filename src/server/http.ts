@@ -44,7 +44,8 @@ export const JSON_ONLY = 'The request body must be JSON, sent with Content-Type:
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function originOf(value: string): string | null {
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
   try {
     return new URL(value).origin;
   } catch {

@@ -261,7 +261,10 @@ test.describe('a page on another site', () => {
     // Nothing was booked: each key is still unused, so the same key with another dog books afresh
     // (a stored booking would make it a 409 idempotency conflict).
     for (const key of Object.values(keys)) {
-      const fresh = await page.request.post('/v1.0.1/bookings', { data: { ...booking(key), dog: { ...booking(key).dog, name: 'Real' } } });
+      // Another visitor each time: a number with a booking ahead needs a texted code to book again.
+      const real = visitor('real');
+      const owner = { ...booking(key).owner, name: real.name, phone: real.phone, email: real.email };
+      const fresh = await page.request.post('/v1.0.1/bookings', { data: { ...booking(key), owner } });
       expect(fresh.status(), await fresh.text()).toBe(201);
       await page.request.post(`/v1.0.1/bookings/${((await fresh.json()) as { bookingId: string }).bookingId}/cancel`, { data: {} });
     }
