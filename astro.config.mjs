@@ -1,7 +1,9 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { pageCsp } from './scripts/lib/page-csp.ts';
 
 // The public address of the site, used for canonical URLs, Open Graph and the sitemap.
 // Netlify sets URL on every build; locally the default is the production domain.
@@ -17,8 +19,14 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') }),
+    // Last, so it reads the pages as every other integration left them (docs/decisions/048).
+    pageCsp(),
   ],
   prefetch: false,
+  // The pages' zod never evaluates strings as code: their policy forbids it (src/client/zod-without-eval.ts).
+  vite: {
+    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) }] },
+  },
   // The showcase pictures are our own SVG artwork (src/assets/showcase), rasterised to WebP at build
   // time for the slideshow (issue 4, decision 019). No SVG from anyone else goes through this path.
   image: { dangerouslyProcessSVG: true },

@@ -181,6 +181,16 @@ async function handle(chain: RequestChain, req: IncomingMessage, res: ServerResp
     await sendWebResponse(await chain.functions!.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }), res, method);
     return;
   }
+  // The built 404 page with the headers Netlify's rules give it (netlify.toml, dist/_headers), as
+  // Netlify applies its `/*` headers to the 404 page too.
+  const page = await chain.dev.handle(new Request(new URL('/404.html', url)));
+  if (page?.ok) {
+    const headers = new Headers(page.headers);
+    headers.set('cache-control', 'no-store');
+    await sendWebResponse(new Response(page.body, { status: 404, headers }), res, method);
+    return;
+  }
+  await page?.body?.cancel();
   res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(method === 'HEAD' ? undefined : chain.notFoundPage);
 }

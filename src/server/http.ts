@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { env } from './env.ts';
 
 /**
  * The transport helpers every function uses: JSON answers, `{ "error": "…" }` for failures,
@@ -17,6 +18,76 @@ export class HttpError extends Error {
     this.status = status;
     this.extra = extra;
     this.headers = headers;
+  }
+}
+
+/**
+ * The security headers of every API answer, set by `endpoint()` whatever the handler answered
+ * (errors, 405, OPTIONS, the calendar file). The same values as the `/*` rule of netlify.toml, which
+ * Netlify applies to files but not to functions (checked by http.test.ts); the policy is the
+ * smallest one, since an API answer is never a page (docs/decisions/048-security-headers-and-csp.md).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+function withSecurityHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+export const CROSS_SITE_REFUSED = 'This request came from another website, so we refused it. Please use the forms on our own website.';
+export const JSON_ONLY = 'The request body must be JSON, sent with Content-Type: application/json.';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSRF: a browser says where a request comes from (`Sec-Fetch-Site`, `Origin`), and a page on
+ * another site cannot hide it. Refused: `Sec-Fetch-Site: cross-site`, and an `Origin` that is
+ * neither the request's own nor the site's public address (`URL`). A request with neither header
+ * did not come from a browser (curl, Stripe's webhook): it carries nothing of a visitor's that a
+ * forger could borrow, and it could send any Origin it liked, so refusing it would protect nothing
+ * (docs/decisions/049-csrf-json-and-origin.md).
+ */
+export function assertSameOrigin(req: Request): void {
+  if (req.headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') {
+    throw new HttpError(403, CROSS_SITE_REFUSED, { code: 'cross_site' });
+  }
+  const origin = req.headers.get('origin');
+  if (origin === null) return;
+  const own = new Set([new URL(req.url).origin, originOf(env().URL)]);
+  const from = originOf(origin.trim());
+  if (from === null || from === 'null' || !own.has(from)) throw new HttpError(403, CROSS_SITE_REFUSED, { code: 'cross_site' });
+}
+
+/**
+ * Only `application/json` (a charset, if named, must be UTF-8): the types an HTML form can send
+ * (text/plain, form encodings) are refused before the body is read, and a cross-site `fetch` with
+ * JSON needs a CORS preflight that this API never grants.
+ */
+export function assertJsonContentType(req: Request): void {
+  const [essence = '', ...parameters] = (req.headers.get('content-type') ?? '').split(';');
+  if (essence.trim().toLowerCase() !== 'application/json') throw new HttpError(415, JSON_ONLY, { code: 'unsupported_media_type' });
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=').map((part) => part.trim().toLowerCase());
+    if (name === 'charset' && value.replace(/^"|"$/g, '') !== 'utf-8') {
+      throw new HttpError(415, JSON_ONLY, { code: 'unsupported_media_type' });
+    }
   }
 }
 
@@ -63,6 +134,7 @@ export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<st
 
 /** Parses a JSON body against `schema`; every failure is a 4xx HttpError with a readable message. */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, limit = MAX_BODY_BYTES): Promise<z.infer<S>> {
+  assertJsonContentType(req);
   const text = await readBody(req, limit);
   let value: unknown;
   try {
@@ -95,19 +167,21 @@ export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.infe
 type Handler = (req: Request, context?: unknown) => Promise<Response> | Response;
 
 /**
- * Wraps a handler: only the listed methods, HttpErrors become their status, anything else is
- * logged and answered 500 without a stack trace. Bad input must never reach the last branch.
+ * Wraps a handler: only the listed methods, a state-changing method only from our own pages,
+ * HttpErrors become their status, anything else is logged and answered 500 without a stack trace.
+ * Bad input must never reach the last branch. Every answer leaves with the security headers.
  */
 export function endpoint(methods: readonly string[], handler: Handler): Handler {
   // HEAD is answered wherever GET is, as HTTP expects (uptime checks and crawlers use it).
   const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : [...methods];
   const allow = [...allowed, 'OPTIONS'].join(', ');
-  return async (req, context) => {
+  const answer = async (req: Request, context?: unknown): Promise<Response> => {
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
     if (!allowed.includes(req.method)) {
       return json({ error: `Method ${req.method} not allowed` }, { status: 405, headers: { allow } });
     }
     try {
+      if (UNSAFE_METHODS.has(req.method)) assertSameOrigin(req);
       const response = await handler(req, context);
       return req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
@@ -116,4 +190,5 @@ export function endpoint(methods: readonly string[], handler: Handler): Handler 
       return errorResponse(500, 'Something went wrong on our side. Please try again.');
     }
   };
+  return async (req, context) => withSecurityHeaders(await answer(req, context));
 }

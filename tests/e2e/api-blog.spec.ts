@@ -42,8 +42,17 @@ test('GET /v1.0.1/cms/blog/posts answers every published post keyed by slug, as 
   }
 });
 
-test('the blog post list answers HEAD and refuses nothing else with a 5xx', async ({ request }) => {
-  expect((await request.head('/v1.0.1/cms/blog/posts')).status()).toBe(200);
-  const post = await request.post('/v1.0.1/cms/blog/posts', { data: {} });
-  expect(post.status()).toBeLessThan(500);
+test('the blog post list answers GET and HEAD from the file, and refuses every other method as the other endpoints do', async ({ request }) => {
+  const head = await request.head('/v1.0.1/cms/blog/posts');
+  expect(head.status()).toBe(200);
+  expect(head.headers()['content-type']).toBe('application/json; charset=utf-8');
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    const response = await request.fetch('/v1.0.1/cms/blog/posts', { method, data: {} });
+    expect(response.status(), method).toBe(405);
+    expect(response.headers()['allow'], method).toBe('GET, HEAD, OPTIONS');
+    expect(await response.json(), method).toEqual({ error: `Method ${method} not allowed` });
+  }
+  const options = await request.fetch('/v1.0.1/cms/blog/posts', { method: 'OPTIONS' });
+  expect(options.status()).toBe(204);
+  expect(options.headers()['allow']).toBe('GET, HEAD, OPTIONS');
 });

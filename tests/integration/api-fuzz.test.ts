@@ -23,11 +23,23 @@ const headerValue = fc.oneof(
   fc.constantFrom('', 'null', '{}', '{"url":"https://x","path":"/"}', 'A'.repeat(22), 'A'.repeat(43), '%7B%22url%22%3A1%7D'),
   fc.record({ url: fc.string({ maxLength: 3000 }), path: fc.string({ maxLength: 1100 }) }).map((v) => JSON.stringify(v).replace(/[^\x20-\xff]/g, '?')),
 );
-const headers = fc.dictionary(
-  fc.constantFrom('x-session-id', 'x-landing-page', 'x-visitor-id', 'x-access-key', 'x-gclid', 'user-agent', 'content-type', 'x-nf-client-connection-ip'),
-  headerValue,
-  { maxKeys: 6 },
+// Mostly the type the API takes, so most calls get as far as validation and the database; now and
+// then none or any value at all (a 415).
+const contentType = fc.oneof(
+  { weight: 18, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+  { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1') },
+  { weight: 1, arbitrary: headerValue },
 );
+const headers = fc
+  .tuple(
+    fc.dictionary(
+      fc.constantFrom('x-session-id', 'x-landing-page', 'x-visitor-id', 'x-access-key', 'x-gclid', 'user-agent', 'x-nf-client-connection-ip'),
+      headerValue,
+      { maxKeys: 6 },
+    ),
+    fc.option(contentType, { nil: undefined, freq: 20 }),
+  )
+  .map(([others, type]): Record<string, string> => (type === undefined ? others : { ...others, 'content-type': type }));
 
 const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ minLength: 200, maxLength: 20_000 }));
 const magicShaped = fc.record(
@@ -122,6 +134,7 @@ describe('random requests never get a 5xx or a non-JSON answer', () => {
     expect(count(200)).toBeGreaterThan(200);
     expect(count(400)).toBeGreaterThan(200);
     expect(count(413)).toBeGreaterThan(5);
+    expect(count(415)).toBeGreaterThan(5);
     expect(count(429)).toBeGreaterThan(5);
   }, 120_000);
 

@@ -73,6 +73,7 @@ for (const engine of engines) {
       const answers = await Promise.all(Array.from({ length: ATTEMPTS }, async (_, i) =>
         Promise.resolve(bookingsHandler(new Request(`${API}/bookings`, {
           method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             serviceId: 'full', start: slot.start,
             dog: { name: `Racer ${i}`, breedId: 'whippet', weightKg: 13, coat: 'short' },

@@ -36,6 +36,7 @@ beforeAll(async () => {
 });
 
 const API = 'http://localhost/v1.0.1';
+const JSON_TYPE = { 'content-type': 'application/json' };
 let dayIndex = 0;
 /** A fresh open day for each test, so tests do not share tables. */
 async function nextOpenDay() {
@@ -61,7 +62,7 @@ function request(start: string): CreateBookingRequestInput {
   };
 }
 async function book(start: string) {
-  const res = await bookingsHandler(new Request(`${API}/bookings`, { method: 'POST', body: JSON.stringify(request(start)) }));
+  const res = await bookingsHandler(new Request(`${API}/bookings`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(request(start)) }));
   return { res, body: await res.json() };
 }
 async function webhook(type: string, session: Record<string, unknown>, id?: string, secret = WEBHOOK_SECRET) {
@@ -249,7 +250,7 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
 
 describe('cancel and move within and outside the policy', () => {
   const change = (id: string, action: 'cancel' | 'move', body: unknown = {}) =>
-    bookingChangesHandler(new Request(`${API}/bookings/${id}/${action}`, { method: 'POST', body: JSON.stringify(body) }));
+    bookingChangesHandler(new Request(`${API}/bookings/${id}/${action}`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(body) }));
 
   it('cancels a paid booking in good time: the deposit is refunded through Stripe and the time is free again', async () => {
     const day = await nextOpenDay();

@@ -34,6 +34,7 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
       idempotencyKey: randomUUID(),
     },
   },
+  'blog-posts': { method: 'POST', path: '/cms/blog/posts', body: {}, expect: 405 },
   booking: { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA', expect: 404 },
   'booking-changes': { method: 'POST', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel', body: { reason: 'check' }, expect: 404 },
   'customer-auth': { method: 'GET', path: '/customer/auth', expect: 401 },
