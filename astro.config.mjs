@@ -2,10 +2,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { satteri } from '@astrojs/markdown-satteri';
+import { assertPagesHaveNoPlaceholders, siteFactsPlugin } from './src/components/markdown.ts';
+import facts from './content/site.json' with { type: 'json' };
 
 // The public address of the site, used for canonical URLs, Open Graph and the sitemap.
 // Netlify sets URL on every build; locally the default is the production domain.
-const site = process.env.URL ?? 'https://www.leytondoggrooming.co.uk';
+const site = process.env.URL ?? facts.url;
 
 export default defineConfig({
   site,
@@ -17,8 +20,13 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') }),
+    // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.
+    { name: 'site-facts', hooks: { 'astro:build:done': ({ dir }) => assertPagesHaveNoPlaceholders(dir) } },
   ],
   prefetch: false,
+  // Content files write the business's facts as {{placeholders}}, filled from content/site.json
+  // (src/components/fact-placeholders.ts); Astro's default Markdown pipeline, plus that one step.
+  markdown: { processor: satteri({ mdastPlugins: [siteFactsPlugin] }) },
   // The showcase pictures are our own SVG artwork (src/assets/showcase), rasterised to WebP at build
   // time for the slideshow (issue 4, decision 019). No SVG from anyone else goes through this path.
   image: { dangerouslyProcessSVG: true },
