@@ -42,6 +42,7 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   // Scheduled functions, called as the scheduler calls them.
   'send-outbox': { method: 'POST', path: '/.netlify/functions/send-outbox', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   reminders: { method: 'POST', path: '/.netlify/functions/reminders', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
+  retention: { method: 'POST', path: '/.netlify/functions/retention', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
 };
 
 describe('every function, bundled as a deploy bundles it', () => {
