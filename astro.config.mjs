@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { satteri } from '@astrojs/markdown-satteri';
 import { pageCsp } from './scripts/lib/page-csp.ts';
+import { assertPagesHaveNoPlaceholders, siteFactsPlugin } from './src/components/markdown.ts';
+import facts from './content/site.json' with { type: 'json' };
 
 // The public address of the site, used for canonical URLs, Open Graph and the sitemap.
 // Netlify sets URL on every build; locally the default is the production domain.
-const site = process.env.URL ?? 'https://www.leytondoggrooming.co.uk';
+const site = process.env.URL ?? facts.url;
 
 export default defineConfig({
   site,
@@ -19,6 +22,8 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') }),
+    // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.
+    { name: 'site-facts', hooks: { 'astro:build:done': ({ dir }) => assertPagesHaveNoPlaceholders(dir) } },
     // Last, so it reads the pages as every other integration left them (docs/decisions/048).
     pageCsp(),
   ],
@@ -27,6 +32,9 @@ export default defineConfig({
   vite: {
     resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) }] },
   },
+  // Content files write the business's facts as {{placeholders}}, filled from content/site.json
+  // (src/components/fact-placeholders.ts); Astro's default Markdown pipeline, plus that one step.
+  markdown: { processor: satteri({ mdastPlugins: [siteFactsPlugin] }) },
   // The showcase pictures are our own SVG artwork (src/assets/showcase), rasterised to WebP at build
   // time for the slideshow (issue 4, decision 019). No SVG from anyone else goes through this path.
   image: { dangerouslyProcessSVG: true },

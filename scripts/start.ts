@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT, PortInUseError, startSiteServer } from './lib/site-server.ts';
 import { MigrationError } from './lib/database.ts';
+import facts from '../content/site.json' with { type: 'json' };
 
 const port = Number(process.env.PORT ?? 8888);
 const skipBuild = process.argv.includes('--no-build');
@@ -29,7 +30,7 @@ try {
   if (site.seeded.length) console.log(`Seeded the demo business: ${site.seeded.join(', ')}`);
   const { printStartupNotes } = await import('./lib/startup-notes.ts');
   await printStartupNotes(site);
-  console.log(`\nLeyton Dog Grooming is ready at ${site.url} (started in ${Date.now() - started} ms). Press Ctrl-C to stop.`);
+  console.log(`\n${facts.name} is ready at ${site.url} (started in ${Date.now() - started} ms). Press Ctrl-C to stop.`);
 
   let stopping = false;
   const stop = async () => {

@@ -47,6 +47,18 @@ export function openingSummary(days: readonly OpeningDay[] = site.openingHours, 
   return open.map((d) => `${name(d.day)} ${formatOpens(d.opens!)} – ${formatCloses(d.closes!)}`).join('; ');
 }
 
+/**
+ * The hours as a phrase for running text, closed days included: "Monday to Saturday, 9:00am – 18:00;
+ * closed on Sunday". Content files say it with `{{hours}}` (fact-placeholders.ts).
+ */
+export function openingHoursInWords(days: readonly OpeningDay[] = site.openingHours): string {
+  const closed = days.filter((d) => !d.opens || !d.closes).map((d) => d.day);
+  const open = openingSummary(days);
+  if (closed.length === 0 || closed.length === days.length) return open;
+  const list = closed.length === 1 ? closed[0]! : `${closed.slice(0, -1).join(', ')} and ${closed.at(-1)}`;
+  return `${open}; closed on ${list}`;
+}
+
 export const telHref = (e164: string) => `tel:${e164}`;
 /** wa.me wants the international number as digits only. */
 export const whatsappHref = (e164: string) => `https://wa.me/${e164.replace(/\D/g, '')}`;

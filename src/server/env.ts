@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import site from '../../content/site.json' with { type: 'json' };
 
 /**
  * The server's configuration, validated once. Every variable is listed with its default in
@@ -19,7 +20,7 @@ const EnvSchema = z.object({
   DATOCMS_BASE_URL: optionalUrl,
   NETLIFY_BUILD_HOOK_URL: optionalUrl,
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Leyton Dog Grooming <hello@leytondoggrooming.co.uk>'),
+  MAIL_FROM: z.string().default(`${site.name} <${site.email}>`),
   SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_TOKEN: z.string().optional(),
   FINGERPRINT_PUBLIC_KEY: z.string().optional(),

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { availability, mobile, visitor } from './booking-helpers.ts';
+
+const site = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
 
 /**
  * The pages Stripe Checkout returns to. The end-to-end server runs without Stripe (its webhook and
@@ -44,6 +47,7 @@ test('the success page waits for the payment to be confirmed, then shows the boo
   await expect(page.getByText(`, ${time}`)).toBeVisible();
   await expect(page.getByText('£10.00')).toBeVisible();
   await expect(page.getByRole('link', { name: 'view or change your booking' })).toHaveAttribute('href', `/b/${view.id}`);
+  await expect(page.getByText(`WhatsApp is quickest: we usually reply in about ${site.whatsapp.replyMinutes} minutes.`)).toBeVisible();
   await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
 });
 

@@ -150,6 +150,30 @@ test('the contact page gives every way in touch, the opening times from site.jso
   await expect(main).not.toContainText('5pm');
 });
 
+test('the self-disclosure page, the Q&A and About say the facts of site.json, filled in where their text refers to them', async ({ page }) => {
+  const street = `${site.address.street}, ${site.address.locality}, ${site.address.city} ${site.address.postcode}`;
+  await page.goto('/legal/self-disclosure-policy');
+  const policy = page.getByRole('main');
+  await expect(policy).toContainText(`${street}, United Kingdom.`);
+  await expect(policy).toContainText(`Phone: ${site.phone.display}`);
+  await expect(policy.locator('.prose').getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+  await expect(policy.locator('.prose')).toContainText(`company number ${site.companyNumber}.`);
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(`company number ${site.companyNumber}:`);
+
+  await page.goto('/frequently-asked-questions');
+  const hours = page.locator('details#opening-hours');
+  await hours.locator('summary').click();
+  await expect(hours.locator('.faq__answer')).toContainText('Monday to Saturday, 9:00am – 18:00; closed on Sunday. All grooms are by appointment');
+  const findingUs = page.locator('details#finding-us-and-parking');
+  await findingUs.locator('summary').click();
+  await expect(findingUs.locator('.faq__answer')).toContainText(site.address.directions);
+
+  await page.goto('/about');
+  await expect(page.getByRole('main')).toContainText(`we usually reply in about ${site.whatsapp.replyMinutes} minutes`);
+  await expect(page.getByRole('main')).toContainText(`Booking online takes about ${site.onlineBookingMinutes} minutes`);
+  await expect(page.locator('body')).not.toContainText('{{');
+});
+
 test('the prices page has its heading, Book Now, the no-hidden-fees promise and its links', async ({ page }) => {
   await page.goto('/prices');
   const main = page.getByRole('main');

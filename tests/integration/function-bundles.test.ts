@@ -46,6 +46,7 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   'send-outbox': { method: 'POST', path: '/.netlify/functions/send-outbox', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   reminders: { method: 'POST', path: '/.netlify/functions/reminders', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   'settle-payments': { method: 'POST', path: '/.netlify/functions/settle-payments', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
+  retention: { method: 'POST', path: '/.netlify/functions/retention', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
 };
 
 describe('every function, bundled as a deploy bundles it', () => {

@@ -25,6 +25,8 @@ export interface ConfirmationIslandProps {
   phoneDisplay: string;
   phoneE164: string;
   whatsappE164: string;
+  /** How soon WhatsApp messages are answered, from content/site.json. */
+  whatsappReplyMinutes: number;
 }
 
 /** The webhook that confirms a payment can lag a little behind the visitor's return from Stripe. */
@@ -240,7 +242,7 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
 
       <div className="booking-card">
         <h2 className="picker-heading">Questions or running late?</h2>
-        <p>WhatsApp is quickest: we usually reply in about 10 minutes.</p>
+        <p>WhatsApp is quickest: we usually reply in about {props.whatsappReplyMinutes} minutes.</p>
         <Contact {...props} />
       </div>
 
