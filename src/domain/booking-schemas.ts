@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema, WallTimeSchema } from './booking-settings.ts';
 import { normaliseUkMobile } from './phone.ts';
+import { freeText, plainText } from './text.ts';
 
 /**
  * The request and response shapes of the booking API, shared by the booking island (which validates
@@ -15,6 +16,8 @@ export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 export const ServiceIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a service id');
 /** Booking ids are random base64url strings (128 bits or more). */
 export const BookingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a booking id');
+/** Saved dogs' ids are random base64url strings (96 bits: src/server/ids.ts randomId(12)). */
+export const DogIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a saved dog id');
 /** An instant with its offset, e.g. 2026-03-30T08:00:00.000Z. */
 export const InstantSchema = z.iso.datetime({ offset: true });
 
@@ -65,20 +68,18 @@ export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
 // The dog and the owner
 // ---------------------------------------------------------------------------------------------
 
-const trimmed = (min: number, max: number) => z.string().trim().min(min).max(max);
-
 export const COATS = ['short', 'medium', 'long', 'double', 'wire', 'matted'] as const;
 export const CoatSchema = z.enum(COATS);
 export type Coat = z.infer<typeof CoatSchema>;
 
 export const DogSchema = z.object({
-  name: trimmed(1, 40),
+  name: plainText(1, 40, { label: "your dog's name" }),
   breedId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'),
   /** Kilograms with at most one decimal (a kitchen scale's reading). */
   weightKg: z.number().min(0.5).max(100)
     .refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
   coat: CoatSchema,
-  notes: z.string().trim().max(500).optional(),
+  notes: freeText(500, { label: 'the notes' }).optional(),
   nervous: z.boolean().optional(),
 }).strict();
 export type Dog = z.infer<typeof DogSchema>;
@@ -94,7 +95,7 @@ export const UkMobileSchema = z.string().max(40).transform((value, ctx) => {
 });
 
 export const OwnerSchema = z.object({
-  name: trimmed(1, 80),
+  name: plainText(1, 80, { label: 'your name' }),
   phone: UkMobileSchema,
   email: z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address')),
   marketingConsent: z.boolean(),
@@ -113,7 +114,7 @@ export const CreateBookingRequestSchema = z.object({
   dog: DogSchema,
   owner: OwnerSchema,
   /** A dog saved on this device's customer (device auth); the server checks it belongs to them. */
-  savedDogId: z.string().min(1).max(64).optional(),
+  savedDogId: DogIdSchema.optional(),
   /** A fresh uuid per attempt; a retried request with the same key gets the same answer. */
   idempotencyKey: z.uuid(),
 }).strict();
@@ -194,7 +195,7 @@ export type BookingView = z.infer<typeof BookingViewSchema>;
 
 // POST /v1.0.1/bookings/{id}/cancel and /move. The unguessable id in the path is the key.
 export const CancelBookingRequestSchema = z.object({
-  reason: z.string().trim().max(500).optional(),
+  reason: freeText(500, { label: 'the reason' }).optional(),
 }).strict();
 export type CancelBookingRequest = z.infer<typeof CancelBookingRequestSchema>;
 
