@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
+import { lastBookableDay } from '../../src/domain/availability.ts';
 import { AvailabilityResponseSchema, BookingErrorSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
+import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
+import { addDays, todayIn } from '../../src/domain/london-time.ts';
 import { query } from '../../src/server/db.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -66,5 +69,39 @@ describe('bad input is a 4xx and writes nothing', () => {
     expect(res.status).toBe(status);
     expect(BookingErrorSchema.parse(await res.json()).error).toMatch(message);
     expect(await fingerprint()).toBe(before);
+  });
+});
+
+describe('GET /v1.0.1/availability: `from` lies between today and the last bookable day', () => {
+  const today = todayIn(DEFAULT_BOOKING_SETTINGS.timeZone, new Date());
+  const lastDay = lastBookableDay(DEFAULT_BOOKING_SETTINGS, new Date());
+  const get = (qs: string) => availabilityHandler(new Request(`${API}/availability?service=full&${qs}`));
+
+  it.each([
+    ['the last day of the calendar', 'from=9999-12-31&days=62'], // once a RangeError in london-time.ts: 500
+    ['year 0000', 'from=0000-01-01'], // once read as 1900-01-01 and answered 200
+    ['year 1900', 'from=1900-01-01&days=1'],
+    ['year 2999', 'from=2999-01-01&days=1'],
+    ['yesterday', `from=${addDays(today, -1)}`],
+    ['the day after the horizon', `from=${addDays(lastDay, 1)}&days=1`],
+    ['a day that does not exist', 'from=2026-02-29'],
+  ])('refuses %s with a 400', async (_label, qs) => {
+    const res = await get(qs);
+    expect(res.status).toBe(400);
+    const answer = BookingErrorSchema.parse(await res.json());
+    expect(answer.error).toMatch(/^from: |^Please choose a day from /);
+    if (answer.error.startsWith('Please')) expect(answer.code).toBe('invalid');
+  });
+
+  it.each([
+    ['today', `from=${today}&days=1`, 1, 0],
+    ['the last bookable day, with days past the horizon', `from=${lastDay}&days=62`, 62, 61],
+    ['no from: today and the whole horizon', '', DEFAULT_BOOKING_SETTINGS.horizonWeeks * 7 + 1, 0],
+  ])('answers %s', async (_label, qs, count, beyond) => {
+    const res = await get(qs);
+    expect(res.status).toBe(200);
+    const { days } = AvailabilityResponseSchema.parse(await res.json());
+    expect(days).toHaveLength(count);
+    expect(days.filter((d) => d.reason === 'beyond_horizon')).toHaveLength(beyond);
   });
 });
