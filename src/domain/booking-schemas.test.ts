@@ -84,6 +84,8 @@ describe('CreateBookingRequestSchema', () => {
   it.each([
     [{}, true],
     [{ reason: 'Changed plans.\r\nSorry!' }, true],
+    [{ reason: 'x'.repeat(400) }, true],
+    [{ reason: 'x'.repeat(401) }, false],
     [{ reason: 'x\u0000' }, false],
     [{ reason: 'x\udfff' }, false],
     [{ reason: 42 }, false],

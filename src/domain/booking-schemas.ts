@@ -195,7 +195,8 @@ export type BookingView = z.infer<typeof BookingViewSchema>;
 
 // POST /v1.0.1/bookings/{id}/cancel and /move. The unguessable id in the path is the key.
 export const CancelBookingRequestSchema = z.object({
-  reason: freeText(500, { label: 'the reason' }).optional(),
+  // Kept with the booking as "cancelled by the customer: <reason>", in a note of at most 500.
+  reason: freeText(400, { label: 'the reason' }).optional(),
 }).strict();
 export type CancelBookingRequest = z.infer<typeof CancelBookingRequestSchema>;
 

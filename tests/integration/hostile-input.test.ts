@@ -72,6 +72,25 @@ describe('bad input is a 4xx and writes nothing', () => {
   });
 });
 
+describe('POST /v1.0.1/bookings/{id}/cancel with a long reason', () => {
+  it('refuses a reason the booking note cannot hold (once a 500: bookings_status_note_check) and keeps one that fits whole', async () => {
+    const made = await bookingsHandler(post('/bookings', body({ owner: { phone: '07700 900124' } })));
+    expect(made.status).toBe(201);
+    const { bookingId: id } = CreateBookingResponseSchema.parse(await made.json());
+
+    const before = await fingerprint();
+    const long = await bookingChangesHandler(post(`/bookings/${id}/cancel`, JSON.stringify({ reason: 'x'.repeat(500) })));
+    expect(long.status).toBe(400);
+    expect(BookingErrorSchema.parse(await long.json()).error).toBe('reason: Please keep the reason to 400 characters or fewer');
+    expect(await fingerprint()).toBe(before);
+
+    const fits = await bookingChangesHandler(post(`/bookings/${id}/cancel`, JSON.stringify({ reason: `${'y'.repeat(398)}🐶` })));
+    expect(fits.status).toBe(200);
+    const [row] = await query<{ status: string; status_note: string }>('SELECT status, status_note FROM bookings WHERE id = $1', [id]);
+    expect(row).toEqual({ status: 'cancelled', status_note: `cancelled by the customer: ${'y'.repeat(398)}🐶` });
+  });
+});
+
 describe('GET /v1.0.1/availability: `from` lies between today and the last bookable day', () => {
   const today = todayIn(DEFAULT_BOOKING_SETTINGS.timeZone, new Date());
   const lastDay = lastBookableDay(DEFAULT_BOOKING_SETTINGS, new Date());
