@@ -30,11 +30,13 @@ async function fingerprint(): Promise<string> {
   return JSON.stringify(row);
 }
 
-let start = '';
+let starts: string[] = [];
 let bookingId = '';
+let nextStart = 0;
+/** A booking body on a time of its own, so no two tests compete for a table. */
 const body = (over: { dog?: Record<string, unknown>; owner?: Record<string, unknown>; savedDogId?: string } = {}) => JSON.stringify({
   serviceId: 'full',
-  start,
+  start: starts[nextStart++ % starts.length],
   dog: { name: 'Biscuit', breedId: 'beagle', weightKg: 11.5, coat: 'short', notes: 'Shy', ...over.dog },
   owner: { name: 'Sam Jones', phone: '07700 900123', email: 'sam@example.com', marketingConsent: false, acceptTerms: true, ...over.owner },
   idempotencyKey: randomUUID(),
@@ -45,8 +47,8 @@ const post = (path: string, text: string) =>
 
 beforeAll(async () => {
   const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
-  const day = AvailabilityResponseSchema.parse(await res.json()).days.find((d) => d.open && d.slots.length > 2)!;
-  start = day.slots[0]!.start;
+  // Starts 2 hours apart: a full groom takes 2 hours, so each has both tables free.
+  starts = AvailabilityResponseSchema.parse(await res.json()).days.flatMap((d) => d.slots.filter((_, i) => i % 8 === 0).map((s) => s.start));
   const made = await bookingsHandler(post('/bookings', body()));
   expect(made.status).toBe(201);
   bookingId = CreateBookingResponseSchema.parse(await made.json()).bookingId;
@@ -88,6 +90,28 @@ describe('POST /v1.0.1/bookings/{id}/cancel with a long reason', () => {
     expect(fits.status).toBe(200);
     const [row] = await query<{ status: string; status_note: string }>('SELECT status, status_note FROM bookings WHERE id = $1', [id]);
     expect(row).toEqual({ status: 'cancelled', status_note: `cancelled by the customer: ${'y'.repeat(398)}🐶` });
+  });
+});
+
+describe('POST /v1.0.1/bookings from a returning customer', () => {
+  it("books when a saved dog is given the name of the customer's other dog (once a 500: dogs_customer_name_idx)", async () => {
+    const first = await bookingsHandler(post('/bookings', body({ owner: { phone: '07700 900125' }, dog: { name: 'Biscuit' } })));
+    expect(first.status).toBe(201);
+    const { accessKey } = CreateBookingResponseSchema.parse(await first.json());
+    const withKey = (text: string) =>
+      new Request(`${API}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-key': accessKey! }, body: text });
+    expect((await bookingsHandler(withKey(body({ owner: { phone: '07700 900125' }, dog: { name: 'Rex' } })))).status).toBe(201);
+    const dogs = async () => query<{ id: string; name: string; weight_kg: string }>(
+      `SELECT d.id, d.name, d.weight_kg::text FROM dogs d JOIN customers c ON c.id = d.customer_id WHERE c.phone = '+447700900125' ORDER BY d.name`);
+    const [biscuit, rex] = await dogs();
+    expect([biscuit!.name, rex!.name]).toEqual(['Biscuit', 'Rex']);
+
+    // Biscuit chosen from the saved dogs, but the name typed is Rex's: the booking is Rex's, Biscuit stays as it was.
+    const res = await bookingsHandler(withKey(body({ owner: { phone: '07700 900125' }, savedDogId: biscuit!.id, dog: { name: 'rex', weightKg: 20 } })));
+    expect(res.status).toBe(201);
+    const { bookingId: id } = CreateBookingResponseSchema.parse(await res.json());
+    expect(await dogs()).toEqual([biscuit, { ...rex, weight_kg: '20.0' }]);
+    expect(await query('SELECT dog_id FROM bookings WHERE id = $1', [id])).toEqual([{ dog_id: rex!.id }]);
   });
 });
 

@@ -194,9 +194,12 @@ async function upsertDog(tx: Tx, request: CreateBookingRequest, customer: Custom
   const { dog } = request;
   const fields = [dog.name, dog.breedId, dog.weightKg, dog.coat, dog.notes ?? '', dog.nervous ?? false];
   if (request.savedDogId && customer.trusted) {
+    // Renamed to the name of another of their dogs: that dog is meant, and the insert below updates it.
     const { rows: [saved] } = await tx.query<{ id: string }>(
       `UPDATE dogs SET name = $3, breed_id = $4, weight_kg = $5, coat = $6, notes = $7, nervous = $8, updated_at = now()
-        WHERE id = $1 AND customer_id = $2 RETURNING id`,
+        WHERE id = $1 AND customer_id = $2
+          AND NOT EXISTS (SELECT 1 FROM dogs other WHERE other.customer_id = $2 AND lower(other.name) = lower($3) AND other.id <> $1)
+        RETURNING id`,
       [request.savedDogId, customer.id, ...fields],
     );
     if (saved) return saved.id;
