@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
+import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import { lastBookableDay } from '../../src/domain/availability.ts';
 import { AvailabilityResponseSchema, BookingErrorSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
@@ -15,6 +17,8 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  * now a 4xx with a readable `error`, and nothing was written. The fuzz (api-fuzz.test.ts) found or
  * confirmed each; this keeps the exact input, so a regression names itself.
  */
+const WEBHOOK_SECRET = 'whsec_hostile_input_test';
+process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 useTestDatabase({ seed: true });
 
 const API = 'http://localhost/v1.0.1';
@@ -25,7 +29,7 @@ async function fingerprint(): Promise<string> {
   const [row] = await query<Record<string, unknown>>(`
     SELECT (SELECT count(*) FROM bookings)::int AS bookings, (SELECT count(*) FROM customers)::int AS customers,
            (SELECT count(*) FROM dogs)::int AS dogs, (SELECT count(*) FROM outbox)::int AS outbox,
-           (SELECT count(*) FROM access_keys)::int AS access_keys,
+           (SELECT count(*) FROM access_keys)::int AS access_keys, (SELECT count(*) FROM stripe_events)::int AS stripe_events,
            (SELECT coalesce(string_agg(id || status || revision || coalesce(status_note, ''), ',' ORDER BY id), '') FROM bookings) AS state`);
   return JSON.stringify(row);
 }
@@ -112,6 +116,41 @@ describe('POST /v1.0.1/bookings from a returning customer', () => {
     const { bookingId: id } = CreateBookingResponseSchema.parse(await res.json());
     expect(await dogs()).toEqual([biscuit, { ...rex, weight_kg: '20.0' }]);
     expect(await query('SELECT dog_id FROM bookings WHERE id = $1', [id])).toEqual([{ dog_id: rex!.id }]);
+  });
+});
+
+describe('POST /v1.0.1/payments/stripe-webhook with a correctly signed event that is not what Stripe sends', () => {
+  const session = { id: 'cs_test_hostile', payment_status: 'paid', amount_total: 1000, payment_intent: 'pi_test_hostile', metadata: { booking_id: 'A'.repeat(24) } };
+  const sign = (text: string) => new Request(`${API}/payments/stripe-webhook`, {
+    method: 'POST', headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET }) }, body: text,
+  });
+  const event = (over: Record<string, unknown>, data: unknown = { object: { object: 'checkout.session', ...session } }) =>
+    JSON.stringify({ id: 'evt_test_hostile', object: 'event', type: 'checkout.session.completed', created: 1, data, ...over });
+
+  // Each was a 500 (a TypeError, or Postgres refusing the value), which Stripe retries for days.
+  it.each([
+    ['the body null', 'null', /^Not a Stripe event$/],
+    ['data a string', event({}, 'Rex%'), /^Unexpected checkout\.session\.completed event: data: /],
+    ['no data.object', event({}, {}), /^Unexpected checkout\.session\.completed event: data\.object: /],
+    ['an event id that is not a string', event({ id: ['evt_x'] }), /^Unexpected .* event: id: /],
+    ['a NUL in the event id', event({ id: 'evt_\u0000' }), /^Unexpected .* event: id: must be a Stripe evt_ id$/],
+    ['an amount of 1e308', event({}, { object: { ...session, amount_total: 1e308 } }), /^Unexpected .* event: data\.object\.amount_total: /],
+    ['a negative amount', event({}, { object: { ...session, amount_total: -1 } }), /amount_total/],
+    ['an amount as text', event({}, { object: { ...session, amount_total: '__proto__' } }), /amount_total/],
+    ['a session id with a NUL', event({}, { object: { ...session, id: 'cs_\u0000' } }), /data\.object\.id: must be a Stripe cs_ id/],
+    ['a type that is not a string', event({ type: { toString: 1 } }), /^Not a Stripe event$/],
+  ])('%s: 400, nothing written', async (_label, text, message) => {
+    const before = await fingerprint();
+    const res = await webhookHandler(sign(text));
+    expect(res.status).toBe(400);
+    expect(BookingErrorSchema.parse(await res.json()).error).toMatch(message);
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('reads a booking id it cannot hold as no booking of ours', async () => {
+    const res = await webhookHandler(sign(event({ id: 'evt_test_nul_booking' }, { object: { ...session, metadata: { booking_id: 'x\u0000' } } })));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: 'refunded_unknown_booking' });
   });
 });
 

@@ -1,7 +1,9 @@
 import type Stripe from 'stripe';
+import { z } from 'zod';
+import { BookingIdSchema } from '../../domain/booking-schemas.ts';
 import type { Tx } from '../db.ts';
 import { env } from '../env.ts';
-import { HttpError } from '../http.ts';
+import { describeIssues, HttpError } from '../http.ts';
 import { isCapacityViolation } from '../bookings/db-errors.ts';
 import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
@@ -9,6 +11,38 @@ import { refundDeposit } from './checkout.ts';
 import { stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
+
+// Stripe's ids are a prefix and letters, digits and underscores; hyphens are let through too, as
+// they cost nothing and ids made up elsewhere (tests, the CLI's fixtures) carry them.
+const stripeId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,250}$`), `must be a Stripe ${prefix}_ id`);
+
+/**
+ * What this handler reads of a Checkout Session event, checked before any of it reaches the
+ * database: a signature proves the sender, not that every field is what Stripe documents, and a
+ * field the tables cannot hold (a NUL, a negative or huge amount) must be a 400, not a 500 that
+ * Stripe retries for days. Everything else Stripe sends is ignored.
+ */
+const CheckoutEventSchema = z.object({
+  id: stripeId('evt'),
+  type: z.string(),
+  data: z.object({
+    object: z.object({
+      id: stripeId('cs'),
+      payment_status: z.string().max(64).nullish(),
+      amount_total: z.number().int().min(0).max(100_000_000).nullish(),
+      payment_intent: z.union([stripeId('pi'), z.object({ id: stripeId('pi') })]).nullish(),
+      client_reference_id: z.string().max(500).nullish(),
+      metadata: z.record(z.string(), z.string().max(500)).nullish(),
+    }),
+  }),
+});
+type CheckoutSession = z.infer<typeof CheckoutEventSchema>['data']['object'];
+
+/** Our booking id from the session, or null when what it carries cannot be one of ours. */
+function bookingIdOf(session: CheckoutSession): string | null {
+  const id = BookingIdSchema.safeParse(session.metadata?.booking_id ?? session.client_reference_id ?? null);
+  return id.success ? id.data : null;
+}
 
 /**
  * Stripe's webhook. The signature is checked on the raw body; each event id is handled once (the
@@ -19,15 +53,24 @@ const HANDLED = new Set(['checkout.session.completed', 'checkout.session.async_p
 export async function handleStripeWebhook(rawBody: string, signature: string | null, now = new Date()): Promise<{ received: true; outcome: string }> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new HttpError(400, 'Payments are not configured on this site');
-  let event: Stripe.Event;
+  let verified: unknown;
   try {
-    event = verifyStripeEvent(rawBody, signature, secret);
+    verified = verifyStripeEvent(rawBody, signature, secret);
   } catch {
     throw new HttpError(400, 'Invalid Stripe signature');
   }
-  if (!HANDLED.has(event.type)) return { received: true, outcome: 'ignored' };
-  const session = event.data.object as Stripe.Checkout.Session;
-  const bookingId = session.metadata?.booking_id ?? session.client_reference_id ?? null;
+  const type = (verified as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string') throw new HttpError(400, 'Not a Stripe event');
+  if (!HANDLED.has(type)) return { received: true, outcome: 'ignored' };
+  const parsed = CheckoutEventSchema.safeParse(verified);
+  if (!parsed.success) {
+    // Signed by us, so either Stripe changed its shapes or our secret is out: someone must look.
+    console.error(`Stripe ${type} event refused, it does not fit: ${describeIssues(parsed.error)}`);
+    throw new HttpError(400, `Unexpected ${type} event: ${describeIssues(parsed.error)}`);
+  }
+  const event = parsed.data;
+  const session = event.data.object;
+  const bookingId = bookingIdOf(session);
   const stripe = stripeClient();
 
   const outcome = await bookingTransaction(async (tx) => {
@@ -52,7 +95,7 @@ interface HeldBooking {
   deposit_refunded_pence: number;
 }
 
-async function lockBooking(tx: Tx, session: Stripe.Checkout.Session, bookingId: string | null): Promise<HeldBooking | null> {
+async function lockBooking(tx: Tx, session: CheckoutSession, bookingId: string | null): Promise<HeldBooking | null> {
   const { rows } = await tx.query<HeldBooking>(
     `SELECT id, status, deposit_paid_pence, deposit_refunded_pence FROM bookings
       WHERE stripe_session_id = $1 OR id = $2 ORDER BY (stripe_session_id = $1) DESC NULLS LAST LIMIT 1 FOR UPDATE`,
@@ -61,8 +104,8 @@ async function lockBooking(tx: Tx, session: Stripe.Checkout.Session, bookingId: 
   return rows[0] ?? null;
 }
 
-async function sessionExpired(tx: Tx, session: Stripe.Checkout.Session, now: Date): Promise<string> {
-  const booking = await lockBooking(tx, session, session.metadata?.booking_id ?? null);
+async function sessionExpired(tx: Tx, session: CheckoutSession, now: Date): Promise<string> {
+  const booking = await lockBooking(tx, session, bookingIdOf(session));
   if (!booking) return 'unknown_booking';
   if (booking.status !== 'pending_payment') return `unchanged_${booking.status}`;
   // The capacity trigger frees the tables.
@@ -73,12 +116,12 @@ async function sessionExpired(tx: Tx, session: Stripe.Checkout.Session, now: Dat
   return 'expired';
 }
 
-function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+function paymentIntentOf(session: CheckoutSession): string | null {
   const pi = session.payment_intent;
   return typeof pi === 'string' ? pi : (pi?.id ?? null);
 }
 
-async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, bookingId: string | null, stripe: Stripe | null, now: Date): Promise<string> {
+async function sessionPaid(tx: Tx, session: CheckoutSession, bookingId: string | null, stripe: Stripe | null, now: Date): Promise<string> {
   // Delayed payment methods complete the session unpaid; their async_payment_succeeded comes later.
   if (session.payment_status !== 'paid') return 'awaiting_payment';
   const paid = session.amount_total ?? 0;
