@@ -128,9 +128,22 @@ function retype(value: unknown): unknown {
   return Array.isArray(value) ? { 0: value[0] } : Object.values(value as object);
 }
 
+/**
+ * A deep copy that keeps RawJson as it is. Values drawn with fc.constantFrom are the same objects
+ * every time, so a mutation must work on copies, or it would change the constant for later runs
+ * (and could make it contain itself).
+ */
+function copy<T>(value: T): T {
+  if (value instanceof RawJson || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copy) as T;
+  const out = {} as Record<string, unknown>;
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: copy(v), enumerable: true, writable: true, configurable: true });
+  return out as T;
+}
+
 export function applyMutations(valid: unknown, mutations: readonly Mutation[]): unknown {
-  let root = structuredClone(valid);
-  for (const m of mutations) {
+  let root = copy(valid);
+  for (const m of mutations.map(copy)) {
     const paths = pathsOf(root);
     const path = paths[m.at % paths.length]!;
     const node = getAt(root, path);
