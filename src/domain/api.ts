@@ -1,22 +1,22 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 /**
  * The request and response shapes of the visitor API of spec §7, shared by the functions and the
  * browser code. Bounds are part of the contract: anything longer is refused with a 400.
  */
-const shortText = (max: number) => z.string().trim().min(1).max(max);
 
 /** The `page` of a page view: a JSON string holding the full url and the path (spec §7). */
-export const PagePayloadSchema = z.object({ url: z.string().max(2048), path: z.string().max(1024) });
+export const PagePayloadSchema = z.object({ url: plainText(0, 2048), path: plainText(0, 1024) });
 
 export const MagicRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('identify'), gclid: shortText(256).optional(), fbclid: shortText(256).optional() }).strict(),
+  z.object({ type: z.literal('identify'), gclid: plainText(1, 256).optional(), fbclid: plainText(1, 256).optional() }).strict(),
   z.object({ type: z.literal('page_view'), page: z.string().min(2).max(3200) }).strict(),
   z.object({
     type: z.literal('event'),
     name: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'name must be lower_snake_case, at most 48 characters'),
-    path: z.string().max(1024).optional(),
-    detail: z.string().max(256).optional(),
+    path: plainText(0, 1024).optional(),
+    detail: plainText(0, 256).optional(),
   }).strict(),
 ]);
 export type MagicRequest = z.infer<typeof MagicRequestSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AvailabilityQuerySchema, CreateBookingRequestSchema, DogSchema, MoveBookingRequestSchema, OwnerSchema,
+  AvailabilityQuerySchema, CancelBookingRequestSchema, CreateBookingRequestSchema, DogSchema, MoveBookingRequestSchema, OwnerSchema,
 } from './booking-schemas.ts';
 
 const dog = { name: 'Biscuit', breedId: 'cockapoo', weightKg: 9.5, coat: 'long' };
@@ -36,7 +36,17 @@ describe('DogSchema', () => {
     [{ ...dog, coat: 'fluffy' }, false],
     [{ ...dog, notes: 'x'.repeat(500), nervous: true }, true],
     [{ ...dog, notes: 'x'.repeat(501) }, false],
+    [{ ...dog, name: 'Rex\u0000' }, false],
+    [{ ...dog, name: 'Rex\ud83d' }, false],
+    [{ ...dog, name: 'Rex 🐶' }, true],
+    [{ ...dog, notes: 'Shy\u0000' }, false],
+    [{ ...dog, notes: 'Shy\ufffe' }, false],
+    [{ ...dog, notes: 'Shy with dryers.\nLoves cheese.' }, true],
   ])('%j valid: %s', (d, valid) => expect(DogSchema.safeParse(d).success).toBe(valid));
+
+  it("tells the visitor what is wrong with the dog's name", () => {
+    expect(DogSchema.safeParse({ ...dog, name: 'Rex\u0000' }).error!.issues[0]!.message).toBe("Please remove unusual characters from your dog's name");
+  });
 });
 
 describe('OwnerSchema', () => {
@@ -49,6 +59,9 @@ describe('OwnerSchema', () => {
     [{ ...owner, acceptTerms: false }, false],
     [{ ...owner, name: 'x'.repeat(81) }, false],
     [{ ...owner, marketingConsent: 'yes' }, false],
+    [{ ...owner, name: 'Sam\u0000' }, false],
+    [{ ...owner, name: 'Sam\u009b' }, false],
+    [{ ...owner, email: 'sam\u0000@example.com' }, false],
     [owner, true],
   ])('%j valid: %s', (o, valid) => expect(OwnerSchema.safeParse(o).success).toBe(valid));
 });
@@ -61,7 +74,22 @@ describe('CreateBookingRequestSchema', () => {
     [{ ...request, start: '2026-11-24 10:00' }, false],
     [{ ...request, idempotencyKey: 'abc' }, false],
     [{ ...request, price: 0 }, false], // the price is never the client's to say
+    [{ ...request, savedDogId: 'AbCdEfGh12345_-x' }, true],
+    [{ ...request, savedDogId: 'x\u0000' }, false],
+    [{ ...request, savedDogId: '../../etc/passwd' }, false],
+    [{ ...request, savedDogId: 'short' }, false],
+    [{ ...request, savedDogId: 'x'.repeat(65) }, false],
   ])('%#: valid %s', (r, valid) => expect(CreateBookingRequestSchema.safeParse(r).success).toBe(valid));
+
+  it.each([
+    [{}, true],
+    [{ reason: 'Changed plans.\r\nSorry!' }, true],
+    [{ reason: 'x'.repeat(400) }, true],
+    [{ reason: 'x'.repeat(401) }, false],
+    [{ reason: 'x\u0000' }, false],
+    [{ reason: 'x\udfff' }, false],
+    [{ reason: 42 }, false],
+  ])('cancel %j valid: %s', (body, valid) => expect(CancelBookingRequestSchema.safeParse(body).success).toBe(valid));
 
   it('refuses a move without a start', () => {
     expect(MoveBookingRequestSchema.safeParse({}).success).toBe(false);

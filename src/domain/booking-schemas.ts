@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateSchema, WallTimeSchema } from './booking-settings.ts';
 import { normaliseUkMobile } from './phone.ts';
 import { PhoneProofSchema } from './phone-codes.ts';
+import { freeText, plainText } from './text.ts';
 
 /**
  * The request and response shapes of the booking API, shared by the booking island (which validates
@@ -16,6 +17,8 @@ export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 export const ServiceIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a service id');
 /** Booking ids are random base64url strings (128 bits or more). */
 export const BookingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a booking id');
+/** Saved dogs' ids are random base64url strings (96 bits: src/server/ids.ts randomId(12)). */
+export const DogIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a saved dog id');
 /** An instant with its offset, e.g. 2026-03-30T08:00:00.000Z. */
 export const InstantSchema = z.iso.datetime({ offset: true });
 
@@ -66,20 +69,18 @@ export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
 // The dog and the owner
 // ---------------------------------------------------------------------------------------------
 
-const trimmed = (min: number, max: number) => z.string().trim().min(min).max(max);
-
 export const COATS = ['short', 'medium', 'long', 'double', 'wire', 'matted'] as const;
 export const CoatSchema = z.enum(COATS);
 export type Coat = z.infer<typeof CoatSchema>;
 
 export const DogSchema = z.object({
-  name: trimmed(1, 40),
+  name: plainText(1, 40, { label: "your dog's name" }),
   breedId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'),
   /** Kilograms with at most one decimal (a kitchen scale's reading). */
   weightKg: z.number().min(0.5).max(100)
     .refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
   coat: CoatSchema,
-  notes: z.string().trim().max(500).optional(),
+  notes: freeText(500, { label: 'the notes' }).optional(),
   nervous: z.boolean().optional(),
 }).strict();
 export type Dog = z.infer<typeof DogSchema>;
@@ -95,7 +96,7 @@ export const UkMobileSchema = z.string().max(40).transform((value, ctx) => {
 });
 
 export const OwnerSchema = z.object({
-  name: trimmed(1, 80),
+  name: plainText(1, 80, { label: 'your name' }),
   phone: UkMobileSchema,
   email: z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address')),
   marketingConsent: z.boolean(),
@@ -114,7 +115,7 @@ export const CreateBookingRequestSchema = z.object({
   dog: DogSchema,
   owner: OwnerSchema,
   /** A dog saved on this device's customer (device auth); the server checks it belongs to them. */
-  savedDogId: z.string().min(1).max(64).optional(),
+  savedDogId: DogIdSchema.optional(),
   /** A fresh uuid per attempt; a retried request with the same key gets the same answer. */
   idempotencyKey: z.uuid(),
   /** The code texted to `owner.phone` (POST /v1.0.1/phone-codes), when the server asked for proof. */
@@ -199,7 +200,8 @@ export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;
 
 // POST /v1.0.1/bookings/{id}/cancel and /move. The unguessable id in the path is the key.
 export const CancelBookingRequestSchema = z.object({
-  reason: z.string().trim().max(500).optional(),
+  // Kept with the booking as "cancelled by the customer: <reason>", in a note of at most 500.
+  reason: freeText(400, { label: 'the reason' }).optional(),
 }).strict();
 export type CancelBookingRequest = z.infer<typeof CancelBookingRequestSchema>;
 

@@ -39,7 +39,11 @@ describe('bookingSettingsFrom', () => {
 });
 
 describe('IsoDateSchema', () => {
-  it.each([['2026-03-29', true], ['2028-02-29', true], ['2027-02-29', false], ['2026-13-01', false], ['26-03-29', false]])(
+  it.each([
+    ['2026-03-29', true], ['2028-02-29', true], ['2027-02-29', false], ['2026-02-29', false], ['2026-13-01', false], ['26-03-29', false],
+    ['2000-02-29', true], ['2100-02-29', false], ['2026-04-31', false], ['2026-12-31', true], ['2000-01-01', true], ['2999-12-31', true],
+    ['0000-01-01', false], ['1999-12-31', false], ['3000-01-01', false], ['9999-12-31', false], ['+02026-01-01', false], ['2026-01-01\n', false],
+  ])(
     '%s valid: %s', (d, valid) => expect(IsoDateSchema.safeParse(d).success).toBe(valid),
   );
 });

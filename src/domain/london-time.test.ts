@@ -114,3 +114,59 @@ describe('calendar arithmetic', () => {
     ['2026-03-29', 'sunday'], ['2026-03-30', 'monday'], ['2026-12-25', 'friday'], ['2027-12-25', 'saturday'], ['2026-11-22', 'sunday'],
   ])('%s is a %s', (date, weekday) => expect(weekdayOf(date)).toBe(weekday));
 });
+
+describe('the ends of the four-digit years', () => {
+  it.each([
+    // Before 1847 London kept local mean time, 1 min 15 s behind Greenwich.
+    ['0000-01-01', '00:00', '0000-01-01T00:01:15.000Z', 'saturday'],
+    ['0000-02-29', '12:00', '0000-02-29T12:01:15.000Z', 'tuesday'], // year 0 is a leap year (divisible by 400)
+    ['0099-12-31', '09:00', '0099-12-31T09:01:15.000Z', 'thursday'], // not 1999: Date.UTC's two-digit years
+    ['1847-12-01', '09:00', '1847-12-01T09:00:00.000Z', 'wednesday'],
+    ['2026-02-28', '09:00', '2026-02-28T09:00:00.000Z', 'saturday'],
+    ['2028-02-29', '09:00', '2028-02-29T09:00:00.000Z', 'tuesday'],
+    ['9999-07-01', '09:00', '9999-07-01T08:00:00.000Z', 'thursday'], // today's summer-time rule, carried on
+    ['9999-12-31', '23:59', '9999-12-31T23:59:00.000Z', 'friday'],
+  ])('%s %s ↔ %s, a %s', (date, time, iso, weekday) => {
+    expect(zonedDateTimeToInstant(date, time, tz, 'reject').toISOString()).toBe(iso);
+    expect(instantToZoned(new Date(iso), tz)).toMatchObject({ date, time, weekday });
+    expect(isUnambiguousWallTime(date, time, tz)).toBe(true);
+    expect(weekdayOf(date)).toBe(weekday);
+  });
+
+  it.each([
+    ['0000-01-01', 0, '0000-01-01'],
+    ['0000-02-28', 1, '0000-02-29'],
+    ['0099-12-31', 1, '0100-01-01'],
+    ['2026-02-28', 1, '2026-03-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['9999-12-30', 1, '9999-12-31'],
+    ['9999-12-31', -3652424, '0000-01-01'],
+  ])('%s + %i = %s', (date, n, result) => {
+    expect(addDays(date, n)).toBe(result);
+    expect(daysBetween(date, result)).toBe(n);
+  });
+
+  it.each([
+    ['2026-02-29', 'not a date in a common year'],
+    ['2027-02-29', 'not a date in a common year'],
+    ['10000-01-01', 'five digits'],
+    ['+002026-01-01', 'an expanded year'],
+  ])('refuses %s (%s) as a RangeError, never a wrong answer', (date) => {
+    expect(() => zonedDateTimeToInstant(date, '09:00', tz)).toThrow(RangeError);
+    expect(() => weekdayOf(date)).toThrow(RangeError);
+  });
+
+  it.each([['9999-12-31', 1], ['0000-01-01', -1], ['2026-01-01', 8_000 * 366]])(
+    '%s + %i leaves the four-digit years: a RangeError, not a date that sorts wrongly', (date, n) => {
+      expect(() => addDays(date, n)).toThrow(RangeError);
+    },
+  );
+
+  it('answers instants at both ends, and refuses one whose London date has five digits', () => {
+    expect(todayIn(tz, new Date('9999-12-31T23:59:59.999Z'))).toBe('9999-12-31');
+    expect(todayIn(tz, new Date('0000-01-01T00:01:15.000Z'))).toBe('0000-01-01');
+    expect(offsetMinutesAt(new Date('0000-06-01T12:00:00Z'), tz)).toBe(-1);
+    expect(() => todayIn(tz, new Date('+010000-01-01T00:00:00Z'))).toThrow(RangeError);
+    expect(() => instantToZoned(Number.NaN, tz)).toThrow(RangeError);
+  });
+});

@@ -5,7 +5,14 @@ import { WEEKDAYS } from './booking-settings.ts';
  * Wall-clock dates and times in a time zone (the shop's: Europe/London) and the UTC instants they
  * name, with Intl only. Dates are 'YYYY-MM-DD' strings and times 'HH:MM': the shop thinks in days
  * and times on the clock on the wall, the database in instants.
+ *
+ * Every date with a four-digit year, 0000-01-01 to 9999-12-31 (proleptic Gregorian, as ISO 8601
+ * and Postgres count), is answered: the strings compare in date order only while the year has
+ * four digits, so a date that would need five (or a sign) is a RangeError, the one way out of
+ * the range. Callers keep their dates near today (the availability server refuses others first).
  */
+export const FIRST_DATE = '0000-01-01';
+export const LAST_DATE = '9999-12-31';
 
 export interface ZonedDateTime {
   date: string;
@@ -29,7 +36,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      // The era tells 1 BC (year 0, as ISO counts) from AD 1: both are "1" in the year field.
+      timeZone, hourCycle: 'h23', era: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
     });
     formatters.set(timeZone, f);
   }
@@ -38,26 +46,48 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/**
+ * Date.UTC without its trap: Date.UTC reads years 0 to 99 as 1900 to 1999. Months and days out of
+ * range roll over as they do there.
+ */
+function utcMs(year: number, monthIndex: number, day: number, hours = 0, minutes = 0, seconds = 0): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  d.setUTCHours(hours, minutes, seconds, 0);
+  return d.getTime();
+}
+
 /** The wall-clock fields of an instant, as milliseconds of a "local time read as if it were UTC". */
 function localMillis(instantMs: number, timeZone: string): number {
   const parts = formatter(timeZone).formatToParts(new Date(instantMs));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  const yearOfEra = Number(get('year'));
+  const year = get('era') === 'BC' ? 1 - yearOfEra : yearOfEra;
   const seconds = Math.floor(instantMs / 1000) * 1000;
-  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const local = utcMs(year, Number(get('month')) - 1, Number(get('day')), Number(get('hour')), Number(get('minute')), Number(get('second')));
   return local + (instantMs - seconds);
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in minutes (positive east of Greenwich). */
+/**
+ * Offset of `timeZone` from UTC at `instant`, in minutes (positive east of Greenwich), rounded:
+ * before 1847 London kept its local mean time, 1 minute 15 seconds behind Greenwich.
+ */
 export function offsetMinutesAt(instant: Date | number, timeZone: string): number {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
   return Math.round((localMillis(ms, timeZone) - ms) / 60_000);
 }
 
+/** The exact offset in milliseconds, seconds included (local mean time has them). */
+function offsetMsAt(instantMs: number, timeZone: string): number {
+  return localMillis(instantMs, timeZone) - instantMs;
+}
+
+/** The wall clock of `timeZone` at an instant whose local date lies in 0000-01-01..9999-12-31. */
 export function instantToZoned(instant: Date | number, timeZone: string): ZonedDateTime {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
   if (!Number.isFinite(ms)) throw new RangeError('invalid instant');
   const local = new Date(localMillis(ms, timeZone));
-  const date = `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
+  const date = utcMsToDate(local.getTime());
   const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
   return {
     date,
@@ -75,11 +105,11 @@ export function instantToZoned(instant: Date | number, timeZone: string): ZonedD
 export function zonedDateTimeToInstant(date: string, time: string, timeZone: string, disambiguation: Disambiguation = 'compatible'): Date {
   const asUtc = wallClockAsUtc(date, time);
   // London's offset changes at most once in any two days, so the offsets a day either side are
-  // the only candidates.
-  const before = offsetMinutesAt(asUtc - 86_400_000, timeZone);
-  const after = offsetMinutesAt(asUtc + 86_400_000, timeZone);
+  // the only candidates. Exact offsets, so a local mean time (seconds and all) finds itself.
+  const before = offsetMsAt(asUtc - 86_400_000, timeZone);
+  const after = offsetMsAt(asUtc + 86_400_000, timeZone);
   const candidates = [...new Set([before, after])]
-    .map((offset) => asUtc - offset * 60_000)
+    .map((offset) => asUtc - offset)
     .filter((ms) => localMillis(ms, timeZone) === asUtc)
     .sort((a, b) => a - b);
   if (candidates.length === 1) return new Date(candidates[0]!);
@@ -89,7 +119,7 @@ export function zonedDateTimeToInstant(date: string, time: string, timeZone: str
   }
   // A time in the gap when clocks go forward.
   if (disambiguation === 'reject') throw new RangeError(`${date} ${time} does not exist in ${timeZone}`);
-  return new Date(asUtc - (disambiguation === 'earlier' ? after : before) * 60_000);
+  return new Date(asUtc - (disambiguation === 'earlier' ? after : before));
 }
 
 /** Whether the wall-clock time exists exactly once in `timeZone` on that date. */
@@ -108,7 +138,7 @@ function wallClockAsUtc(date: string, time: string): number {
   if (!d || !t) throw new RangeError(`expected YYYY-MM-DD and HH:MM, got ${date} ${time}`);
   const [y, mo, da, h, mi] = [Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2])];
   if (h > 23 || mi > 59) throw new RangeError(`invalid time ${time}`);
-  const ms = Date.UTC(y, mo - 1, da, h, mi);
+  const ms = utcMs(y, mo - 1, da, h, mi);
   const check = new Date(ms);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) throw new RangeError(`invalid date ${date}`);
   return ms;
@@ -122,10 +152,15 @@ function dateToUtcMs(date: string): number {
 
 function utcMsToDate(ms: number): string {
   const d = new Date(ms);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(`a date outside ${FIRST_DATE}..${LAST_DATE}`);
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-/** '2026-03-28' + 2 → '2026-03-30' (calendar days, so clock changes cannot shift it). */
+/**
+ * '2026-03-28' + 2 → '2026-03-30' (calendar days, so clock changes cannot shift it). A RangeError
+ * when the answer would leave the four-digit years.
+ */
 export function addDays(date: string, days: number): string {
   return utcMsToDate(dateToUtcMs(date) + days * 86_400_000);
 }

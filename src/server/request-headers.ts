@@ -1,4 +1,5 @@
 import { API_HEADERS, PagePayloadSchema } from '../domain/api.ts';
+import { hasUnusualCharacters } from '../domain/text.ts';
 
 /**
  * The spec §7 headers every visitor request carries, read defensively. They are context, not the
@@ -23,12 +24,10 @@ const CLICK_ID_PATTERN = /^[\x21-\x7e]{1,256}$/;
 const MAX_LANDING_PAGE = 3200;
 const MAX_USER_AGENT = 512;
 
-// Printable text only: no control characters (NUL cannot be stored in Postgres text at all).
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 function header(req: Request, name: string, max: number, pattern?: RegExp): string | null {
   const value = req.headers.get(name)?.trim();
-  if (!value || value.length > max || CONTROL.test(value)) return null;
+  // The shared text rule (src/domain/text.ts): what a body may not carry, a header may not either.
+  if (!value || value.length > max || hasUnusualCharacters(value)) return null;
   if (pattern && !pattern.test(value)) return null;
   return value;
 }
@@ -53,15 +52,10 @@ export function parseLandingPage(raw: string | null): { url: string; path: strin
     // Browsers may percent-encode header values; accept both forms.
     const text = raw.startsWith('%7B') || raw.startsWith('%7b') ? decodeURIComponent(raw) : raw;
     const parsed = PagePayloadSchema.safeParse(JSON.parse(text));
-    if (!parsed.success || hasControl(parsed.data.url) || hasControl(parsed.data.path)) return null;
-    return parsed.data;
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
-}
-
-export function hasControl(value: string): boolean {
-  return CONTROL.test(value);
 }
 
 /**

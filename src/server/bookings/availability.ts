@@ -1,4 +1,4 @@
-import { availableSlots, busyIntervalsFrom, type BookingTimes } from '../../domain/availability.ts';
+import { availableSlots, busyIntervalsFrom, lastBookableDay, type BookingTimes } from '../../domain/availability.ts';
 import type { AvailabilityQuery, AvailabilityResponse, BookingStatus, Slot } from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { addDays, instantToZoned, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
@@ -63,7 +63,15 @@ export async function availability(
 ): Promise<AvailabilityResponse> {
   const [settings, service] = await Promise.all([loadBookingSettings(tx), findService(tx, query.service)]);
   if (!service) throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
-  const from = query.from ?? todayIn(settings.timeZone, now);
+  const today = todayIn(settings.timeZone, now);
+  const lastDay = lastBookableDay(settings, now);
+  // `from` is a day that could be booked: today to the last day of the horizon. The days after it
+  // may run past the horizon and come back closed ('beyond_horizon'), so a calendar page that
+  // reaches the end still fills up; nothing asked for lies far from today.
+  if (query.from !== undefined && (query.from < today || query.from > lastDay)) {
+    throw new HttpError(400, `Please choose a day from ${today} to ${lastDay}: we take bookings up to ${settings.horizonWeeks} weeks ahead.`, { code: 'invalid' });
+  }
+  const from = query.from ?? today;
   const days = query.days ?? settings.horizonWeeks * 7 + 1;
   const to = addDays(from, days - 1);
   return { timeZone: settings.timeZone, days: await daysBetween(tx, settings, service, from, to, now, query.exclude) };

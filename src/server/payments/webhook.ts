@@ -1,7 +1,9 @@
 import type Stripe from 'stripe';
+import { z } from 'zod';
+import { BookingIdSchema } from '../../domain/booking-schemas.ts';
 import type { Tx } from '../db.ts';
 import { env } from '../env.ts';
-import { HttpError } from '../http.ts';
+import { describeIssues, HttpError } from '../http.ts';
 import { isCapacityViolation } from '../bookings/db-errors.ts';
 import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
@@ -10,6 +12,28 @@ import { settleRefund } from './settle.ts';
 import { stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
+
+// Stripe's ids are a prefix and letters, digits and underscores; hyphens are let through too, as
+// they cost nothing and ids made up elsewhere (tests, the CLI's fixtures) carry them.
+const stripeId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,250}$`), `must be a Stripe ${prefix}_ id`);
+
+/**
+ * What this handler reads of a Checkout Session, checked before any of it reaches the database: a
+ * signature proves the sender, not that every field is what Stripe documents, and a field the tables
+ * cannot hold (a NUL, a negative or huge amount) must be a 400, not a 500 that Stripe retries for
+ * days. Everything else Stripe sends is ignored.
+ */
+const CheckoutSessionSchema = z.object({
+  id: stripeId('cs'),
+  status: z.string().max(64).nullish(),
+  payment_status: z.string().max(64).nullish(),
+  amount_total: z.number().int().min(0).max(100_000_000).nullish(),
+  payment_intent: z.union([stripeId('pi'), z.object({ id: stripeId('pi') })]).nullish(),
+  client_reference_id: z.string().max(500).nullish(),
+  metadata: z.record(z.string(), z.string().max(500)).nullish(),
+});
+type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
+const CheckoutEventSchema = z.object({ id: stripeId('evt'), type: z.string(), data: z.object({ object: CheckoutSessionSchema }) });
 
 /**
  * Stripe's webhook. The signature is checked on the raw body; each event id is handled once (the
@@ -21,14 +45,23 @@ const HANDLED = new Set(['checkout.session.completed', 'checkout.session.async_p
 export async function handleStripeWebhook(rawBody: string, signature: string | null, now = new Date(), siteUrl?: string): Promise<{ received: true; outcome: string }> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new HttpError(400, 'Payments are not configured on this site');
-  let event: Stripe.Event;
+  let verified: unknown;
   try {
-    event = verifyStripeEvent(rawBody, signature, secret);
+    verified = verifyStripeEvent(rawBody, signature, secret);
   } catch {
     throw new HttpError(400, 'Invalid Stripe signature');
   }
-  if (!HANDLED.has(event.type)) return { received: true, outcome: 'ignored' };
-  const session = event.data.object as Stripe.Checkout.Session;
+  const type = (verified as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string') throw new HttpError(400, 'Not a Stripe event');
+  if (!HANDLED.has(type)) return { received: true, outcome: 'ignored' };
+  const parsed = CheckoutEventSchema.safeParse(verified);
+  if (!parsed.success) {
+    // Signed by us, so either Stripe changed its shapes or our secret is out: someone must look.
+    console.error(`Stripe ${type} event refused, it does not fit: ${describeIssues(parsed.error)}`);
+    throw new HttpError(400, `Unexpected ${type} event: ${describeIssues(parsed.error)}`);
+  }
+  const event = parsed.data;
+  const session = event.data.object;
   const bookingId = bookingIdOf(session);
 
   const outcome = await bookingTransaction(async (tx) => {
@@ -48,11 +81,11 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 }
 
 /** The refund an outcome owes, made once its transaction has committed. */
-async function settleAfterCommit(outcome: string, session: Stripe.Checkout.Session, now: Date): Promise<void> {
+async function settleAfterCommit(outcome: string, session: CheckoutSession, now: Date): Promise<void> {
   const bookingId = bookingIdOf(session);
-  if (!bookingId || !outcome.startsWith('refund')) return;
+  if (!outcome.startsWith('refund')) return;
   if (outcome !== 'refund_unknown_booking') {
-    await settleRefund(stripeClient(), bookingId, now);
+    if (bookingId) await settleRefund(stripeClient(), bookingId, now);
     return;
   }
   // No booking row to record the debt on: refund straight away, or leave it to a person.
@@ -61,7 +94,8 @@ async function settleAfterCommit(outcome: string, session: Stripe.Checkout.Sessi
   const paid = session.amount_total ?? 0;
   try {
     if (!stripe || !paymentIntent) throw new Error('no Stripe key or payment intent');
-    await refundDeposit(stripe, bookingId, paymentIntent, paid, 'payment for a booking that does not exist');
+    // Keyed by the session when the id is not one of ours: still refunded once, however often Stripe calls.
+    await refundDeposit(stripe, bookingId ?? `session-${session.id}`, paymentIntent, paid, 'payment for a booking that does not exist');
   } catch (error) {
     console.error(`Stripe paid ${paid}p for booking ${bookingId}, which does not exist, and the refund failed (${error instanceof Error ? error.message : error}): refund payment ${paymentIntent} in the Stripe dashboard.`);
   }
@@ -71,14 +105,19 @@ async function settleAfterCommit(outcome: string, session: Stripe.Checkout.Sessi
  * A paid Checkout session found by the reconciler (its webhook never came): the same effect as the
  * webhook's, in its own transaction, then any refund it owes.
  */
-export async function applyPaidSession(session: Stripe.Checkout.Session, now = new Date(), siteUrl?: string): Promise<string> {
+export async function applyPaidSession(retrieved: Stripe.Checkout.Session, now = new Date(), siteUrl?: string): Promise<string> {
+  const parsed = CheckoutSessionSchema.safeParse(retrieved);
+  if (!parsed.success) throw new Error(`Stripe session ${retrieved.id} does not fit: ${describeIssues(parsed.error)}`);
+  const session = parsed.data;
   const outcome = await bookingTransaction((tx) => sessionPaid(tx, session, now, siteUrl));
   await settleAfterCommit(outcome, session, now);
   return outcome;
 }
 
-function bookingIdOf(session: Stripe.Checkout.Session): string | null {
-  return session.metadata?.booking_id ?? session.client_reference_id ?? null;
+/** Our booking id from the session, or null when what it carries cannot be one of ours. */
+function bookingIdOf(session: CheckoutSession): string | null {
+  const id = BookingIdSchema.safeParse(session.metadata?.booking_id ?? session.client_reference_id ?? null);
+  return id.success ? id.data : null;
 }
 
 interface HeldBooking {
@@ -88,7 +127,7 @@ interface HeldBooking {
   deposit_refunded_pence: number;
 }
 
-async function lockBooking(tx: Tx, session: Stripe.Checkout.Session, bookingId: string | null): Promise<HeldBooking | null> {
+async function lockBooking(tx: Tx, session: CheckoutSession, bookingId: string | null): Promise<HeldBooking | null> {
   const { rows } = await tx.query<HeldBooking>(
     `SELECT id, status, deposit_paid_pence, deposit_refunded_pence FROM bookings
       WHERE stripe_session_id = $1 OR id = $2 ORDER BY (stripe_session_id = $1) DESC NULLS LAST LIMIT 1 FOR UPDATE`,
@@ -97,7 +136,7 @@ async function lockBooking(tx: Tx, session: Stripe.Checkout.Session, bookingId: 
   return rows[0] ?? null;
 }
 
-async function sessionExpired(tx: Tx, session: Stripe.Checkout.Session, now: Date): Promise<string> {
+async function sessionExpired(tx: Tx, session: CheckoutSession, now: Date): Promise<string> {
   const booking = await lockBooking(tx, session, bookingIdOf(session));
   if (!booking) return 'unknown_booking';
   if (booking.status !== 'pending_payment') return `unchanged_${booking.status}`;
@@ -109,7 +148,7 @@ async function sessionExpired(tx: Tx, session: Stripe.Checkout.Session, now: Dat
   return 'expired';
 }
 
-function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+function paymentIntentOf(session: CheckoutSession): string | null {
   const pi = session.payment_intent;
   return typeof pi === 'string' ? pi : (pi?.id ?? null);
 }
@@ -124,7 +163,7 @@ async function oweRefund(tx: Tx, id: string, paid: number, paymentIntent: string
   );
 }
 
-async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, now: Date, siteUrl?: string): Promise<string> {
+async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?: string): Promise<string> {
   // Delayed payment methods complete the session unpaid; their async_payment_succeeded comes later.
   if (session.payment_status !== 'paid') return 'awaiting_payment';
   const paid = session.amount_total ?? 0;
@@ -133,7 +172,7 @@ async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, now: Date, 
   const booking = await lockBooking(tx, session, bookingId);
 
   // Nothing to attach the money to: refunded after the commit (settleAfterCommit).
-  if (!booking) return bookingId ? 'refund_unknown_booking' : 'unknown_booking';
+  if (!booking) return 'refund_unknown_booking';
   if (booking.status === 'confirmed') {
     if (booking.deposit_paid_pence === 0) {
       await tx.query('UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = $3, updated_at = $4 WHERE id = $1', [booking.id, paid, paymentIntent, now]);
