@@ -16,7 +16,7 @@ export default defineConfig({
   // database itself (scripts/dev.ts, docs/decisions/003-local-server.md).
   integrations: [
     react(),
-    sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') }),
+    sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') && !page.includes('/preview') }),
   ],
   prefetch: false,
   // The showcase pictures are our own SVG artwork (src/assets/showcase), rasterised to WebP at build

@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { publishedContentClient } from './cms/config.ts';
-import { fromDatoCms, fromFiles } from './cms/loaders.ts';
+import { fromDatoCms, fromFiles, jsonArrayFile } from './cms/loaders.ts';
 import {
   BlogPostCount, BlogPosts, FaqCount, FaqEntries, PartnerCount, Partners, RemoteImageSchema, ShowcaseCount, ShowcasePictures,
   blogPostEntry, faqEntry, fetchAll, partnerEntry, showcaseEntry,
@@ -13,6 +13,7 @@ import {
  * set, the blog, showcase pictures, questions and answers and partners come from DatoCMS's GraphQL
  * Content Delivery API (published records only); without it, from `content/` exactly as before. Both
  * give the same shapes, so pages never know which it was (docs/decisions/040-content-from-datocms.md).
+ * Astro keeps entries sorted by id: where the order is content, entries carry it as `order`.
  * A picture is either a file of ours (resolved by astro:assets) or a DatoCMS CDN image (`kind: 'remote'`).
  */
 const cms = publishedContentClient();
@@ -50,8 +51,8 @@ const pages = defineCollection({
 const faq = defineCollection({
   loader: cms
     ? fromDatoCms('questions and answers', cms, async (c) => (await fetchAll(c, FaqCount, FaqEntries)).map(faqEntry))
-    : fromFiles(file('./content/faq.json')),
-  schema: z.object({ question: z.string(), answer: z.string(), topic: z.string() }),
+    : jsonArrayFile('./content/faq.json'),
+  schema: z.object({ question: z.string(), answer: z.string(), topic: z.string(), order: z.number().int() }),
 });
 
 const qualities = defineCollection({
@@ -70,10 +71,10 @@ const ShowcaseAsset = z.object({ id: z.string().min(1), url: z.string().regex(/^
 const showcase = defineCollection({
   loader: cms
     ? fromDatoCms('showcase pictures', cms, async (c) => (await fetchAll(c, ShowcaseCount, ShowcasePictures)).map(showcaseEntry))
-    : fromFiles(file('./content/showcase.json')),
+    : jsonArrayFile('./content/showcase.json'),
   schema: z.union([
-    z.object({ alt: z.string().min(1).max(200), pictureLowRes: ShowcaseAsset, picture: ShowcaseAsset }),
-    z.object({ alt: z.string().min(1).max(200), image: RemoteImageSchema }),
+    z.object({ alt: z.string().min(1).max(200), pictureLowRes: ShowcaseAsset, picture: ShowcaseAsset, order: z.number().int() }),
+    z.object({ alt: z.string().min(1).max(200), image: RemoteImageSchema, order: z.number().int() }),
   ]),
 });
 
@@ -81,8 +82,9 @@ const showcase = defineCollection({
 const partners = defineCollection({
   loader: cms
     ? fromDatoCms('partners', cms, async (c) => (await fetchAll(c, PartnerCount, Partners)).map(partnerEntry))
-    : fromFiles(file('./content/partners.json')),
+    : jsonArrayFile('./content/partners.json'),
   schema: z.object({
+    order: z.number().int(),
     name: z.string().min(1),
     url: z.url().optional(),
     alt: z.string().min(1),

@@ -43,7 +43,7 @@ export const RemoteImageSchema = z.object({
 });
 export type RemoteImage = z.infer<typeof RemoteImageSchema>;
 
-function remoteImage(upload: UploadValue, what: string): RemoteImage {
+export function remoteImage(upload: UploadValue, what: string): RemoteImage {
   const r = upload.responsiveImage;
   if (r) return { kind: 'remote', src: r.src, srcSet: r.srcSet, width: r.width, height: r.height, placeholder: r.base64 ?? null, original: upload.url };
   // Files the image CDN cannot transform (DatoCMS gives no responsiveImage): the file as it is.
@@ -86,6 +86,15 @@ export const BlogPostBySlug: ContentQuery<{ slug: string }, z.ZodNullable<typeof
   'BlogPostBySlug',
   `query BlogPostBySlug($slug: String!) { blogPost(filter: { slug: { eq: $slug } }) { ${BLOG_FIELDS} } }`,
   BlogPostRecord.nullable(),
+);
+
+/** A draft post for the editor's preview: DatoCMS renders its Markdown (`body(markdown: true)`). */
+const BlogPostPreviewRecord = BlogPostRecord.extend({ bodyHtml: z.string().nullish() });
+export type BlogPostPreviewRecord = z.infer<typeof BlogPostPreviewRecord>;
+export const BlogPostPreview: ContentQuery<{ slug: string }, z.ZodNullable<typeof BlogPostPreviewRecord>> = defineQuery(
+  'BlogPostPreview',
+  `query BlogPostPreview($slug: String!) { blogPost(filter: { slug: { eq: $slug } }) { ${BLOG_FIELDS} bodyHtml: body(markdown: true) } }`,
+  BlogPostPreviewRecord.nullable(),
 );
 
 /** The blog collection's data (src/content.config.ts) of one record, and its Markdown body. */

@@ -38,5 +38,6 @@ async function resolve(entry: CollectionEntry<'showcase'>): Promise<SlidePicture
 }
 
 export async function showcasePictures(): Promise<SlidePicture[]> {
-  return Promise.all((await getCollection('showcase')).map(resolve));
+  const entries = (await getCollection('showcase')).sort((a, b) => a.data.order - b.data.order);
+  return Promise.all(entries.map(resolve));
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { markdownToHtml } from 'satteri';
 import sharp from 'sharp';
 
 /**
@@ -186,7 +187,7 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     return { url, alt: field.alt ?? upload.alt, width: upload.width, height: upload.height, responsiveImage: responsive };
   }
 
-  function graphqlRecord(env: EnvironmentState, item: ItemRow, values: Json, params: { w: number }): Json {
+  function graphqlRecord(env: EnvironmentState, item: ItemRow, values: Json, params: { w: number; query: string }): Json {
     const fields = env.fields.filter((f) => f.itemTypeId === item.itemTypeId);
     const record: Json = { id: item.id, _status: status(item) };
     for (const f of fields) {
@@ -195,6 +196,9 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
       if (f.attributes.field_type === 'file') record[camel(key)] = graphqlUpload(value, params);
       else if (f.attributes.field_type === 'seo') record[camel(key)] = value ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [camel(k), v])) : null;
       else record[camel(key)] = value;
+      // `alias: text(markdown: true)`: the text field rendered to HTML.
+      const alias = new RegExp(`(\\w+):\\s*${camel(key)}\\(markdown:\\s*true\\)`).exec(params.query);
+      if (alias && typeof value === 'string') record[alias[1]!] = markdownToHtml(value).html;
     }
     return record;
   }
@@ -244,14 +248,14 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
       if (first > 100) return { status: 200, body: { errors: [{ message: 'Argument "first" must be less than or equal to 100', locations: [{ line: 1, column: 1 }] }] } };
       const byPosition = /orderBy:\s*\[\s*position_ASC/.test(query);
       rows.sort((a, b) => (byPosition ? a.item.position - b.item.position : 0) || Number(a.item.id) - Number(b.item.id));
-      return { status: 200, body: { data: { [fieldName]: rows.slice(skip, skip + first).map((r) => graphqlRecord(env, r.item, r.values, { w })) } } };
+      return { status: 200, body: { data: { [fieldName]: rows.slice(skip, skip + first).map((r) => graphqlRecord(env, r.item, r.values, { w, query })) } } };
     }
     const single = Object.entries(PLURALS).find(([apiKey]) => camel(apiKey) === fieldName);
     if (single) {
       const rows = visible(single[0]) ?? [];
       const slug = variables.slug;
       const row = rows.find((r) => slug === undefined || r.values.slug === slug);
-      return { status: 200, body: { data: { [fieldName]: row ? graphqlRecord(env, row.item, row.values, { w }) : null } } };
+      return { status: 200, body: { data: { [fieldName]: row ? graphqlRecord(env, row.item, row.values, { w, query }) : null } } };
     }
     return { status: 200, body: { errors: [{ message: `Field '${fieldName}' doesn't exist on type 'Query'` }] } };
   }
