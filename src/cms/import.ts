@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildClient, type Client } from '@datocms/cma-client-node';
+import { buildClient } from '@datocms/cma-client-node';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 

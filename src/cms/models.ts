@@ -163,7 +163,6 @@ function sameValidators(actual: unknown, wanted: Validators): boolean {
   return keys(a) === keys(wanted) && covers(a, wanted);
 }
 
-type RemoteModel = Awaited<ReturnType<Client['itemTypes']['list']>>[number];
 type RemoteField = Awaited<ReturnType<Client['fields']['list']>>[number];
 
 const modelAttributes = (spec: ModelSpec) => ({

@@ -162,7 +162,7 @@ export function partnerEntry(record: z.infer<typeof PartnerRecord>) {
  */
 export async function fetchAll<R extends z.ZodArray<z.ZodType>>(
   client: ContentClient,
-  count: ContentQuery<Record<string, never>, typeof Count>,
+  count: ContentQuery<Record<string, unknown>, typeof Count>,
   pageQuery: ContentQuery<Page, R>,
 ): Promise<z.infer<R>> {
   const { count: total } = await client.request(count);

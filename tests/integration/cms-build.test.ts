@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient } from '@datocms/cma-client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import previewLinksHandler from '../../netlify/functions/cms-preview-links.ts';
 import previewHandler from '../../netlify/functions/cms-preview.ts';
 import { importContent } from '../../src/cms/import.ts';
 import { setupCms } from '../../src/cms/setup.ts';
@@ -190,5 +191,34 @@ describe('the editor\'s draft preview', () => {
   it('answers 404 for a post that does not exist, even as a draft', async () => {
     expect((await preview('no-such-post')).status).toBe(404);
     expect((await preview('Not_A_Slug')).status).toBe(404);
+  });
+
+  describe('links for DatoCMS\'s Web Previews plugin', () => {
+    const ask = (secret: string, body: unknown, method = 'POST') => previewLinksHandler(new Request(`${origin}/preview/links?secret=${secret}`, {
+      method, headers: { 'content-type': 'application/json', origin: 'https://plugins-cdn.datocms.com' }, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+    }));
+    const record = (status: string) => ({
+      item: { id: '1', type: 'item', attributes: { slug: 'a-draft-post', title: 'x' }, meta: { status } },
+      itemType: { id: '2', type: 'item_type', attributes: { api_key: 'blog_post' } }, environmentId: 'main', locale: 'en',
+    });
+
+    it('gives the draft preview link of a post, and its page once published', async () => {
+      const draft = await ask(PREVIEW_SECRET, record('draft'));
+      expect(draft.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await draft.json()).toEqual({ previewLinks: [{ label: 'Draft preview', url: `${origin}/preview/blog/a-draft-post?secret=${PREVIEW_SECRET}` }] });
+      const live = (await (await ask(PREVIEW_SECRET, record('updated'))).json()) as { previewLinks: { label: string }[] };
+      expect(live.previewLinks.map((l) => l.label)).toEqual(['Draft preview', 'Published page']);
+      const faq = await ask(PREVIEW_SECRET, { ...record('draft'), itemType: { attributes: { api_key: 'faq_entry' } } });
+      expect(await faq.json()).toEqual({ previewLinks: [] });
+    });
+
+    it('answers the browser\'s CORS check, and refuses a wrong secret', async () => {
+      const options = await ask(PREVIEW_SECRET, null, 'OPTIONS');
+      expect(options.status).toBe(204);
+      expect(options.headers.get('access-control-allow-methods')).toContain('POST');
+      const wrong = await ask('wrong-secret', record('draft'));
+      expect(wrong.status).toBe(401);
+      expect(await wrong.text()).not.toContain(PREVIEW_SECRET);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { draftContentClient } from '../../cms/config.ts';
 import { ContentError } from '../../cms/content-client.ts';
 import { BlogPostPreview, remoteImage, type BlogPostPreviewRecord } from '../../cms/queries.ts';
@@ -101,4 +102,47 @@ export async function previewBlogPost(req: Request, slug: string | undefined): P
   const template = await fetch(new URL(PREVIEW_TEMPLATE_PATH, url.origin), { signal: AbortSignal.timeout(8_000) }).catch(() => null);
   if (!template?.ok) return notice(502, 'The preview page is missing', 'The site has no preview template: it is made by the build. Rebuild the site.');
   return new Response(renderPreview(await template.text(), post), { status: 200, headers: PREVIEW_HEADERS });
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type',
+  'access-control-max-age': '600',
+};
+
+const PreviewLinksRequest = z.object({
+  item: z.object({ attributes: z.record(z.string(), z.unknown()).optional(), meta: z.object({ status: z.string().optional() }).loose().optional() }).loose(),
+  itemType: z.object({ attributes: z.object({ api_key: z.string() }).loose() }).loose(),
+}).loose();
+
+/**
+ * The "previews webhook" of DatoCMS's Web Previews plugin: given the record an editor has open,
+ * the links to preview it (and to see it live, once published). Called from the editor's browser,
+ * so it answers CORS; it needs the preview secret in its own address, and only then hands out links
+ * that carry it.
+ */
+export async function previewLinks(req: Request): Promise<Response> {
+  const headers = { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (req.method !== 'POST') return new Response(JSON.stringify({ error: 'Use POST' }), { status: 405, headers: { ...headers, allow: 'POST, OPTIONS' } });
+  const secret = env().DATOCMS_PREVIEW_SECRET;
+  const url = new URL(req.url);
+  if (!secret || !sameSecret(url.searchParams.get('secret'), secret)) {
+    return new Response(JSON.stringify({ error: 'Missing or wrong preview secret' }), { status: 401, headers });
+  }
+  let body: z.infer<typeof PreviewLinksRequest>;
+  try {
+    body = PreviewLinksRequest.parse(await req.json());
+  } catch {
+    return new Response(JSON.stringify({ error: 'The body is not a Web Previews request' }), { status: 400, headers });
+  }
+  const links: { label: string; url: string }[] = [];
+  const slug = body.item.attributes?.slug;
+  if (body.itemType.attributes.api_key === 'blog_post' && typeof slug === 'string' && SLUG.test(slug)) {
+    links.push({ label: 'Draft preview', url: `${url.origin}/preview/blog/${slug}?secret=${encodeURIComponent(secret)}` });
+    const status = body.item.meta?.status;
+    if (status === 'published' || status === 'updated') links.push({ label: 'Published page', url: `${url.origin}/blog/post/${slug}` });
+  }
+  return new Response(JSON.stringify({ previewLinks: links }), { status: 200, headers });
 }
