@@ -94,6 +94,17 @@ describe('a build from DatoCMS', () => {
     expect(home).toMatch(/&quot;lowRes&quot;:\[0,&quot;data:image\/webp;base64,/);
   });
 
+  it('keeps the order editors give: showcase pictures, and questions by topic in order of first appearance', async () => {
+    const faq = JSON.parse(await readFile(path.join(root, 'content/faq.json'), 'utf8')) as Array<{ topic: string }>;
+    const topics = [...new Set(faq.map((q) => q.topic))].map((t) => `topic-${t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
+    for (const dir of [files, cms]) {
+      const page = await readFile(path.join(dir, 'frequently-asked-questions/index.html'), 'utf8');
+      expect([...page.matchAll(/<section class="faq-topic"[^>]*aria-labelledby="([^"]+)"/g)].map((m) => m[1])).toEqual(topics);
+      const home = await readFile(path.join(dir, 'index.html'), 'utf8');
+      expect([...home.matchAll(/&quot;id&quot;:\[0,&quot;([a-z-]+)&quot;\]/g)].map((m) => m[1])).toEqual(['poodle', 'westie', 'cockapoo', 'dachshund', 'spaniel', 'golden-retriever']);
+    }
+  });
+
   it('serves the same posts at /v1.0.1/cms/blog/posts', async () => {
     const read = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'v1.0.1/cms/blog/posts'), 'utf8')) as Record<string, { cover: string }>;
     const [a, b] = [await read(files), await read(cms)];
