@@ -77,7 +77,7 @@ export function renderPreview(template: string, post: BlogPostPreviewRecord): st
   for (const [placeholder, value] of Object.entries(text)) html = html.replaceAll(placeholder, escapeHtml(value));
   // DatoCMS's HTML of the editor's own Markdown, as the published page renders it at build time.
   html = html.replace(PREVIEW.body, () => post.bodyHtml ?? '');
-  const banner = '<p role="status" style="margin:0;padding:.6rem 1rem;background:#b8431c;color:#fff;text-align:center;font-weight:700">'
+  const banner = '<p role="status" style="margin:0;max-width:none;padding:.6rem 1rem;background:#b8431c;color:#fff;text-align:center;font-weight:700">'
     + 'Draft preview: only people with the preview link see this. Publish the post in DatoCMS to put it on the site.</p>';
   return html.replace(/<body([^>]*)>/, (tag) => `${tag}${banner}`);
 }
