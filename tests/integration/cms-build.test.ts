@@ -36,8 +36,7 @@ beforeAll(async () => {
   await importContent({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl, root, log: () => undefined });
   const client = buildClient({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl });
   const blog = (await client.itemTypes.list()).find((t) => t.api_key === 'blog_post')!;
-  const [existing] = await client.items.list({ filter: { type: 'blog_post', fields: { slug: { eq: 'how-often-should-you-groom-your-dog' } } } });
-  const howOften = (await client.items.list({ filter: { type: 'blog_post' } })).find((i) => i.slug === 'how-often-should-you-groom-your-dog') ?? existing!;
+  const howOften = (await client.items.list({ filter: { type: 'blog_post' } })).find((i) => i.slug === 'how-often-should-you-groom-your-dog')!;
   // A published post edited since (its draft must not show), and a post never published.
   await client.items.update(howOften.id, { title: 'An edit still in draft' });
   await client.items.create({
