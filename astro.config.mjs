@@ -21,7 +21,7 @@ export default defineConfig({
   // database itself (scripts/dev.ts, docs/decisions/003-local-server.md).
   integrations: [
     react(),
-    sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') }),
+    sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') && !page.includes('/preview') }),
     // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.
     { name: 'site-facts', hooks: { 'astro:build:done': ({ dir }) => assertPagesHaveNoPlaceholders(dir) } },
     // Last, so it reads the pages as every other integration left them (docs/decisions/048).

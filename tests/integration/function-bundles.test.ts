@@ -42,11 +42,16 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   'saved-dogs': { method: 'GET', path: '/customer/dogs', expect: 401 },
   magic: { method: 'POST', path: '/magic', body: { type: 'identify' }, expect: 200 },
   'stripe-webhook': { method: 'POST', path: '/payments/stripe-webhook', body: {}, expect: 400 },
+  'cms-publish-webhook': { method: 'POST', path: '/cms/publish-webhook', body: { entity_type: 'item', event_type: 'publish' }, expect: 401 },
+  // Not under /v1.0.1: the editor's preview page (no preview token configured here: 404).
+  'cms-preview': { method: 'GET', path: '/preview/blog/a-post', expect: 404 },
+  'cms-preview-links': { method: 'POST', path: '/preview/links', body: {}, expect: 401 },
   // Scheduled functions, called as the scheduler calls them.
   'send-outbox': { method: 'POST', path: '/.netlify/functions/send-outbox', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   reminders: { method: 'POST', path: '/.netlify/functions/reminders', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   'settle-payments': { method: 'POST', path: '/.netlify/functions/settle-payments', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   retention: { method: 'POST', path: '/.netlify/functions/retention', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
+  'cms-rebuild': { method: 'POST', path: '/.netlify/functions/cms-rebuild', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
 };
 
 describe('every function, bundled as a deploy bundles it', () => {
@@ -76,7 +81,7 @@ describe('every function, bundled as a deploy bundles it', () => {
     const calls = Object.entries(CALLS).map(([name, call]) => ({
       name,
       method: call.method,
-      url: call.path.startsWith('/.netlify') ? `https://www.leytondoggrooming.co.uk${call.path}` : `${BASE}${call.path}`,
+      url: call.path.startsWith('/.netlify') || call.path.startsWith('/preview') ? `https://www.leytondoggrooming.co.uk${call.path}` : `${BASE}${call.path}`,
       headers: { ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
       ...(call.body ? { body: JSON.stringify(call.body).replace('__FIRST_SLOT__', first) } : {}),
     }));

@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { getImage } from 'astro:assets';
+import type { RemoteImage } from '../../../../cms/queries.ts';
 import type { BlogPosts } from '../../../../domain/api.ts';
 
 /**
  * `GET /v1.0.1/cms/blog/posts` (spec §7, stored by the client as `blog_posts`): the published
  * posts keyed by slug, newest first. Built with the site from the same `blog` collection as the
- * blog pages, so the list can never disagree with them, and served as a static file: no function
+ * blog pages (from content/ or DatoCMS, src/content.config.ts), so the list can never disagree with them, and served as a static file: no function
  * runs and nothing is queried. netlify.toml gives it its JSON content type and a short cache; the
  * build that publishes a post refreshes it. See docs/decisions/015-blog-posts-as-a-static-endpoint.md.
  */
@@ -33,9 +34,13 @@ export const GET: APIRoute = async () => {
   return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json; charset=utf-8' } });
 };
 
-/** The built URL of the cover: vector art as it is, a photo as a WebP no wider than the page needs. */
-async function coverUrl(cover: ImageMetadata | undefined): Promise<string | null> {
+/**
+ * The built URL of the cover: vector art as it is, a photo as a WebP no wider than the page needs
+ * (a DatoCMS cover is already that WebP on its image CDN).
+ */
+async function coverUrl(cover: ImageMetadata | RemoteImage | undefined): Promise<string | null> {
   if (!cover) return null;
+  if ('kind' in cover) return cover.src;
   if (cover.format === 'svg') return cover.src;
   const image = await getImage({ src: cover, width: Math.min(COVER_WIDTH, cover.width), format: 'webp' });
   return image.src;
