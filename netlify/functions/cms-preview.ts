@@ -6,8 +6,9 @@ import { PREVIEW_HEADERS, previewBlogPost } from '../../src/server/cms/preview.t
  * docs/decisions/044). Not indexed, not cached.
  */
 export default async (req: Request, context?: Context) => {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...PREVIEW_HEADERS, allow: 'GET, HEAD, OPTIONS' } });
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return new Response('Method not allowed', { status: 405, headers: { ...PREVIEW_HEADERS, 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' } });
+    return new Response('Method not allowed', { status: 405, headers: { ...PREVIEW_HEADERS, 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD, OPTIONS' } });
   }
   try {
     const slug = context?.params?.slug ?? new URL(req.url).pathname.split('/').filter(Boolean).at(-1);

@@ -50,7 +50,7 @@ const HOST = 'http://localhost';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** Scheduled functions: Netlify calls them on a timer, never with a visitor's request. */
-const SCHEDULED = ['reminders', 'retention', 'send-outbox', 'settle-payments'];
+const SCHEDULED = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments'];
 
 // ---- what the fuzz has learnt about the database, so requests can name real things ------------
 
@@ -304,6 +304,20 @@ const phoneCodeRequests = jsonRequests({
   body: hostileVariants<unknown>(fc.record({ phone, purpose: fc.oneof({ weight: 5, arbitrary: fc.constant('booking') }, { weight: 1, arbitrary: fc.constantFrom('staff_sign_in', 'BOOKING', '') }) }), 3),
 });
 
+// The CMS's doors, with nothing configured: the editor's preview page, its links and the publish webhook.
+const previewRequests = getRequests(fc.oneof(
+  fc.constantFrom('/preview/blog/how-often-should-you-groom-your-dog', '/preview/blog/x?secret=wrong', '/preview/blog/..%2F..%2Fetc', '/preview/blog/%00'),
+  oddId.map((id) => `/preview/blog/${id}`),
+));
+const previewLinkRequests = jsonRequests({
+  method: 'POST', path: fc.constantFrom('/preview/links', '/preview/links?token=x'),
+  body: hostileVariants<unknown>(fc.record({ item: fc.record({ attributes: fc.record({ slug: fc.string({ maxLength: 40 }) }) }), itemType: fc.record({ attributes: fc.record({ api_key: fc.constant('blog_post') }) }) }), 3),
+});
+const publishRequests = jsonRequests({
+  method: 'POST', path: fc.constant('/v1.0.1/cms/publish-webhook'),
+  body: hostileVariants<unknown>(fc.record({ entity_type: fc.constantFrom('item', 'upload'), event_type: fc.constantFrom('publish', 'unpublish', 'delete') }), 3),
+});
+
 // The blog posts file answers GET itself; every other method reaches this function and its 405.
 const blogPostsRequests: fc.Arbitrary<FuzzRequest> = fc.record({
   method: fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
@@ -373,6 +387,8 @@ interface Row {
    * count of writes must not move); one that writes on success is checked after every refusal.
    */
   readOnly?: true;
+  /** Answers a person's browser (a page or a line of text), not JSON: only status, type and no stack trace are checked. */
+  page?: true;
 }
 
 const ROWS: Record<string, Row> = {
@@ -415,6 +431,9 @@ const ROWS: Record<string, Row> = {
   breeds: { label: 'GET /v1.0.1/breeds', runs: 400, requests: getRequests(fc.constant('/v1.0.1/breeds')), answer: BreedsResponseSchema, least: { ok: 150, refused: 30 }, readOnly: true },
   quote: { label: 'GET /v1.0.1/quote', runs: 600, requests: quoteRequests, answer: QuoteResponseSchema, least: { ok: 30, refused: 200 }, readOnly: true },
   'phone-codes': { label: 'POST /v1.0.1/phone-codes', runs: 600, requests: phoneCodeRequests, answer: PhoneCodeResponseSchema, least: { ok: 20, refused: 200 } },
+  'cms-preview': { label: 'GET /preview/blog/{slug}', runs: 300, requests: previewRequests, least: { ok: 0, refused: 150 }, readOnly: true, page: true },
+  'cms-preview-links': { label: 'POST /preview/links', runs: 300, requests: previewLinkRequests, least: { ok: 0, refused: 150 }, readOnly: true },
+  'cms-publish-webhook': { label: 'POST /v1.0.1/cms/publish-webhook', runs: 300, requests: publishRequests, least: { ok: 0, refused: 150 }, readOnly: true },
   'blog-posts': { label: 'POST|PUT|PATCH|DELETE|OPTIONS /v1.0.1/cms/blog/posts', runs: 200, requests: blogPostsRequests, least: { ok: 0, refused: 150 }, readOnly: true },
 };
 
@@ -510,6 +529,11 @@ async function problemsOf(name: string, row: Row, r: FuzzRequest, res: Response)
   if (res.status >= 500 || res.status < 200) problems.push(`answered ${res.status}${logged.length ? `, logging ${logged[0]}` : ''}`);
   if (r.method === 'OPTIONS') return res.status === 204 ? problems : [...problems, `OPTIONS answered ${res.status}`];
   const type = res.headers.get('content-type') ?? '';
+  if (row.page) {
+    if (r.method !== 'HEAD' && !/^text\/(html|plain)/.test(type)) problems.push(`content-type ${type}`);
+    if (/\bat .+\.(ts|js|mjs):\d+/.test(await res.text())) problems.push('a stack trace in the answer');
+    return problems;
+  }
   const calendar = name === 'booking' && res.status === 200 && r.path.includes('/calendar.ics');
   if (calendar ? !type.startsWith('text/calendar') : !type.startsWith('application/json')) problems.push(`content-type ${type}`);
   const text = await res.text();
