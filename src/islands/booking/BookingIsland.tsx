@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { api, BOOKING_TYPES_TIMEOUT_MS } from '../../client/api.ts';
 import { COOKIE_NAMES, getCookie, setCookie } from '../../client/cookies.ts';
