@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -15,10 +16,14 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 
 const serverPackages = ['pg', 'pg-*', '@netlify/*', 'stripe', 'nodemailer', 'sanitize-html', '@datocms/*'];
 const frameworks = ['react', 'react-dom', 'react/*', 'react-dom/*', 'astro', 'astro/*', 'astro:*', 'nanostores', '@nanostores/*'];
 
-/** `no-restricted-imports` patterns: each group is a list of globs with the reason shown on a hit. */
+/**
+ * `no-restricted-imports` patterns: each group is a list of globs with the reason shown on a hit.
+ * @param {...[string[], string]} groups
+ * @returns {import('eslint').Linter.RuleEntry}
+ */
 const restrict = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.astro/', '.netlify/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/', '**/*.astro'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -34,7 +39,8 @@ export default tseslint.config(
   },
   {
     files: ['src/islands/**/*.{ts,tsx}', 'src/client/**/*.ts'],
-    plugins: { 'react-hooks': reactHooks },
+    // The plugin's own types describe its legacy configs too, which ESLint's Plugin type does not allow.
+    plugins: { 'react-hooks': /** @type {import('eslint').ESLint.Plugin} */ (/** @type {unknown} */ (reactHooks)) },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {

@@ -45,8 +45,16 @@ function counts(): { passed: number; failed: number; skipped: number } {
   return total;
 }
 
-const only = process.argv[2]; // `npm test -- unit` or `npm test -- e2e`
+const only = process.argv[2]; // `npm test -- checks`, `npm test -- unit` or `npm test -- e2e`
 const results: Record<string, boolean> = {};
+
+// The gates first (docs/decisions/058-gates.md): a type error, a lint error or a page that Astro
+// cannot check fails the run before any test starts.
+if (!only || only === 'checks') {
+  results.types = run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', '.']);
+  results.astro = run('Astro check (pages and components)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
+  results.lint = run('lint (ESLint: hooks rules, layer boundaries)', bin('eslint'), ['.', '--max-warnings', '0']);
+}
 
 if (!only || only === 'unit') {
   results.unit = run('unit and integration tests (vitest)', bin('vitest'), [

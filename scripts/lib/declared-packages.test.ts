@@ -43,4 +43,21 @@ describe('packages', () => {
     }
     expect(Object.fromEntries(missing)).toEqual({});
   });
+
+  it('the lockfile lists every optional dependency, so `npm ci` accepts it on any machine', () => {
+    // This registry mirrors only the platform it serves, so `npm install` here leaves other platforms'
+    // native bindings out of the lockfile, and `npm ci` then refuses it. They are written in by hand
+    // (version, os and cpu); decision 058.
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { optionalDependencies?: Record<string, string> }>;
+    };
+    const absent: string[] = [];
+    for (const [where, entry] of Object.entries(lock.packages)) {
+      for (const name of Object.keys(entry.optionalDependencies ?? {})) {
+        const nested = `${where ? `${where}/` : ''}node_modules/${name}`;
+        if (!lock.packages[nested] && !lock.packages[`node_modules/${name}`]) absent.push(`${name} (for ${where || 'the project'})`);
+      }
+    }
+    expect(absent).toEqual([]);
+  });
 });

@@ -190,7 +190,7 @@ export const CreateBookingResponseSchema = z.object({
   bookingId: BookingIdSchema,
   status: z.enum(['confirmed', 'pending_payment']),
   /** Present when a deposit is due: send the browser here (Stripe Checkout). */
-  checkoutUrl: z.string().url().optional(),
+  checkoutUrl: z.url().optional(),
   /** A new device access key (spec §4 device auth), when one was issued. */
   accessKey: z.string().optional(),
   /** The booking as its page shows it, so the page after booking needs no second request. */
