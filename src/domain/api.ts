@@ -54,9 +54,6 @@ export const BlogPostSummarySchema = z.object({
 export const BlogPostsResponseSchema = z.record(z.string(), BlogPostSummarySchema);
 export type BlogPosts = z.infer<typeof BlogPostsResponseSchema>;
 
-/** Every failure answer of the API. */
-export const ApiErrorSchema = z.object({ error: z.string() });
-
 /** The request headers of spec §7. */
 export const API_HEADERS = {
   sessionId: 'x-session-id',
