@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { plainText } from './text.ts';
 
 /**
- * The request and response shapes of the visitor API of spec §7, shared by the functions and the
+ * The request and response shapes of the visitor API of contract §7, shared by the functions and the
  * browser code. Bounds are part of the contract: anything longer is refused with a 400.
  */
 
-/** The `page` of a page view: a JSON string holding the full url and the path (spec §7). */
+/** The `page` of a page view: a JSON string holding the full url and the path (contract §7). */
 export const PagePayloadSchema = z.object({ url: plainText(0, 2048), path: plainText(0, 1024) });
 
 export const MagicRequestSchema = z.discriminatedUnion('type', [
@@ -24,7 +24,7 @@ export type MagicRequest = z.infer<typeof MagicRequestSchema>;
 export const IdentifyResponseSchema = z.object({ session_id: z.string() });
 export const RecordedResponseSchema = z.object({ ok: z.literal(true) });
 
-/** Spec §3 "User (from device auth)": _id, phone, auth[0].key. */
+/** Contract §3 "User (from device auth)": _id, phone, auth[0].key. */
 export const DeviceUserSchema = z.object({
   _id: z.string(),
   phone: z.string().nullable(),
@@ -33,7 +33,7 @@ export const DeviceUserSchema = z.object({
 });
 export type DeviceUser = z.infer<typeof DeviceUserSchema>;
 
-/** Spec §4 reads `status`, `error` and `data.privileges`. */
+/** Contract §4 reads `status`, `error` and `data.privileges`. */
 export const CustomerAuthResponseSchema = z.object({
   status: z.number().int(),
   error: z.string().nullable(),
@@ -41,7 +41,7 @@ export const CustomerAuthResponseSchema = z.object({
 });
 export type CustomerAuthResponse = z.infer<typeof CustomerAuthResponseSchema>;
 
-/** Spec §3 "blog_posts": a keyed collection, by slug. */
+/** Contract §3 "blog_posts": a keyed collection, by slug. */
 export const BlogPostSummarySchema = z.object({
   slug: z.string(),
   title: z.string(),
@@ -54,7 +54,7 @@ export const BlogPostSummarySchema = z.object({
 export const BlogPostsResponseSchema = z.record(z.string(), BlogPostSummarySchema);
 export type BlogPosts = z.infer<typeof BlogPostsResponseSchema>;
 
-/** The request headers of spec §7. */
+/** The request headers of contract §7. */
 export const API_HEADERS = {
   sessionId: 'x-session-id',
   landingPage: 'x-landing-page',
@@ -63,7 +63,7 @@ export const API_HEADERS = {
   gclid: 'x-gclid',
 } as const;
 
-/** Spec §7 "Ad tagging": the campaign source a click id implies. */
+/** Contract §7 "Ad tagging": the campaign source a click id implies. */
 export function campaignSourceFor(ids: { gclid?: string | null; fbclid?: string | null }): string | null {
   if (ids.gclid) return 'google ads';
   if (ids.fbclid) return 'facebook ads';

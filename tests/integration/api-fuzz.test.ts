@@ -101,7 +101,7 @@ const landingHeader = fc.oneof(
 );
 const NOISE_HEADERS = ['x-visitor-id', 'x-gclid', 'user-agent', 'x-nf-client-connection-ip', 'accept', 'origin', 'content-length', 'stripe-signature', 'cookie'];
 
-/** The spec §7 headers, each present or not, with real keys and sessions among the values. */
+/** The contract §7 headers, each present or not, with real keys and sessions among the values. */
 function headersFor(json: boolean, extra: fc.Arbitrary<Record<string, string>> = fc.constant({})): fc.Arbitrary<Record<string, string>> {
   const contentType = json
     ? fc.oneof({ weight: 8, arbitrary: fc.constant<string | null>('application/json') }, { weight: 2, arbitrary: sometimes(fc.constantFrom(...CONTENT_TYPES), 80) })
@@ -261,7 +261,7 @@ const changeRequests: fc.Arbitrary<FuzzRequest> = fc.tuple(
     : fc.record({ reason: fc.constantFrom('Poorly dog', 'Changed plans.\r\nSorry!', 'x'.repeat(400)) }, { requiredKeys: [] }), 3),
 }));
 
-// The magic calls of spec §7: the shapes the browser sends, broken.
+// The magic calls of contract §7: the shapes the browser sends, broken.
 const magicBody = fc.oneof(
   fc.record({ type: fc.constant('identify'), gclid: fc.string({ unit: 'binary', maxLength: 260 }), fbclid: fc.string({ maxLength: 20 }) }, { requiredKeys: ['type'] }),
   fc.record({
