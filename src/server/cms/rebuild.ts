@@ -96,6 +96,22 @@ export async function scheduleRebuild(now: Date, delayMs: number): Promise<{ sch
   return { scheduled: row!.scheduled, dueAt: row!.due_at };
 }
 
+/**
+ * A rebuild asked for by something other than DatoCMS (staff changing the opening hours that static
+ * pages show): the same debounce and the same single build request per burst, sent after the
+ * caller's answer through `waitUntil` when the caller has one.
+ */
+export async function requestRebuild(options: WebhookOptions = {}): Promise<'scheduled' | 'already scheduled' | 'no hook'> {
+  const config = env();
+  if (!config.NETLIFY_BUILD_HOOK_URL) return 'no hook';
+  const { scheduled, dueAt } = await scheduleRebuild(options.now ?? new Date(), config.CMS_REBUILD_DELAY_SECONDS * 1000);
+  if (!scheduled) return 'already scheduled';
+  const send = sendWhenDue(dueAt).catch((error: unknown) => console.error('site rebuild failed:', error));
+  if (options.waitUntil) options.waitUntil(send);
+  else await send;
+  return 'scheduled';
+}
+
 /** Waits until the build is due, then sends it (if nobody else has). */
 async function sendWhenDue(dueAt: Date): Promise<void> {
   const wait = dueAt.getTime() - Date.now();
