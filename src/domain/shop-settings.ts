@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } from './booking-settings.ts';
+import { formatPence } from './money.ts';
+import { freeText, plainText } from './text.ts';
+
+/**
+ * The Settings screen of the staff area (/management/settings): the services and their prices, the
+ * booking rules staff may change, and the days the shop closes. Shared by the island and
+ * netlify/functions/management-settings.ts (docs/decisions/064-breeds-and-settings.md).
+ */
+
+/** The booking rules the screen edits; the others (time zone, slot step, hold) are the developers'. */
+export const EDITABLE_SETTINGS = [
+  'openingHours', 'capacity', 'deposit', 'minNoticeMinutes', 'horizonWeeks', 'cancellationNoticeHours', 'closedOnBankHolidays',
+] as const;
+export type EditableSettingKey = (typeof EDITABLE_SETTINGS)[number];
+
+const editable = Object.fromEntries(EDITABLE_SETTINGS.map((k) => [k, true])) as Record<EditableSettingKey, true>;
+export const EditableSettingsSchema = BookingSettingsSchema.pick(editable);
+export type EditableSettings = z.infer<typeof EditableSettingsSchema>;
+
+/** POST /management/settings: any of the editable rules; at least one. */
+export const SettingsChangeSchema = EditableSettingsSchema.partial().strict()
+  .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
+export type SettingsChange = z.infer<typeof SettingsChangeSchema>;
+
+export function editableSettingsOf(settings: BookingSettings): EditableSettings {
+  return Object.fromEntries(EDITABLE_SETTINGS.map((k) => [k, settings[k]])) as EditableSettings;
+}
+
+/** The kinds a service may be: the promotion applies to one of them (settings.promotion.serviceKind). */
+export const SERVICE_KINDS = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'extras', 'other'] as const;
+export const ServiceKindSchema = z.enum(SERVICE_KINDS);
+
+const ServiceFields = {
+  title: plainText(1, 120, { label: 'the title' }),
+  /** Pence, the "from" price. */
+  price: z.number().int('Please give the price in whole pence').min(0).max(1_000_000),
+  duration: z.number().int().min(5, 'A service takes at least 5 minutes').max(600, 'A service takes at most 10 hours'),
+  /** HTML; sanitised when it is saved and again whenever it is read (decision 016). */
+  description: freeText(5000, { label: 'the description' }),
+  display_order: z.number().int().min(0).max(10_000),
+  kind: ServiceKindSchema,
+  active: z.boolean(),
+};
+export const ServiceInputSchema = z.object(ServiceFields).strict();
+export type ServiceInput = z.infer<typeof ServiceInputSchema>;
+export const ServiceChangeSchema = z.object(ServiceFields).partial().strict()
+  .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
+export type ServiceChange = z.infer<typeof ServiceChangeSchema>;
+
+export const ServiceIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a service id');
+
+export const StaffServiceSchema = z.object({
+  _id: ServiceIdSchema,
+  title: z.string(),
+  kind: z.string(),
+  price: z.number().int().nonnegative(),
+  duration: z.number().int().positive(),
+  /** As stored (what staff edit). */
+  description: z.string(),
+  /** As the public site shows it, sanitised. */
+  descriptionHtml: z.string(),
+  display_order: z.number().int(),
+  active: z.boolean(),
+  /** Confirmed or held bookings from now on, so staff know who a change touches. */
+  bookingsAhead: z.number().int().nonnegative(),
+});
+export type StaffService = z.infer<typeof StaffServiceSchema>;
+
+export const ClosureSchema = z.object({ date: IsoDateSchema, reason: z.string() });
+export type Closure = z.infer<typeof ClosureSchema>;
+export const ClosureInputSchema = z.object({
+  date: IsoDateSchema,
+  reason: plainText(0, 200, { label: 'the reason' }).optional(),
+}).strict();
+export type ClosureInput = z.infer<typeof ClosureInputSchema>;
+
+export const AuditEntrySchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  /** The staff member's name, or null when they have since been removed. */
+  who: z.string().nullable(),
+  summary: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const ShopSettingsSchema = z.object({
+  settings: EditableSettingsSchema,
+  timeZone: z.string(),
+  closures: z.array(ClosureSchema),
+  services: z.array(StaffServiceSchema),
+  /** Deposits are taken only when Stripe is configured; otherwise the setting waits. */
+  onlinePayments: z.boolean(),
+  /** Whether a change of hours can rebuild the static pages (NETLIFY_BUILD_HOOK_URL). */
+  rebuildHook: z.boolean(),
+  changes: z.array(AuditEntrySchema),
+});
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+
+export const RebuildOutcomeSchema = z.enum(['scheduled', 'already scheduled', 'no hook', 'not needed']);
+export type RebuildOutcome = z.infer<typeof RebuildOutcomeSchema>;
+export const SettingsSavedSchema = z.object({ settings: EditableSettingsSchema, rebuild: RebuildOutcomeSchema });
+export type SettingsSaved = z.infer<typeof SettingsSavedSchema>;
+
+export const ServiceSavedSchema = z.object({ service: StaffServiceSchema });
+export const ClosuresSavedSchema = z.object({
+  closures: z.array(ClosureSchema),
+  /** Appointments already booked on the day just closed: the shop must tell those customers itself. */
+  bookingsThatDay: z.number().int().nonnegative(),
+});
+export type ClosuresSaved = z.infer<typeof ClosuresSavedSchema>;
+
+/** "Full Groom & Style!" → "full-groom-style": a readable id for links such as /book-appointment?type=… */
+export function serviceIdFor(title: string): string {
+  const slug = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56).replace(/-+$/, '');
+  return slug || 'service';
+}
+
+// ---- what the "Recent changes" list says ----------------------------------------------------------
+
+const SETTING_NAMES: Record<EditableSettingKey, string> = {
+  openingHours: 'Opening hours',
+  capacity: 'Grooming tables',
+  deposit: 'Deposit',
+  minNoticeMinutes: 'Notice',
+  horizonWeeks: 'Booking ahead',
+  cancellationNoticeHours: 'Free cancellation',
+  closedOnBankHolidays: 'Bank holidays',
+};
+
+export function describeDeposit(deposit: BookingSettings['deposit']): string {
+  switch (deposit.kind) {
+    case 'none': return 'no deposit';
+    case 'fixed': return `${formatPence(deposit.pence)} deposit`;
+    case 'percent': return `${deposit.percent}% deposit`;
+  }
+}
+
+export function describeMinutes(minutes: number): string {
+  if (minutes % (60 * 24) === 0 && minutes > 0) return `${minutes / 60 / 24} ${minutes === 1440 ? 'day' : 'days'}`;
+  if (minutes % 60 === 0 && minutes > 0) return `${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}`;
+  return `${minutes} min`;
+}
+
+function describeSetting(key: EditableSettingKey, value: unknown): string {
+  switch (key) {
+    case 'capacity': return `${value} ${value === 1 ? 'table' : 'tables'}`;
+    case 'deposit': return describeDeposit(value as BookingSettings['deposit']);
+    case 'minNoticeMinutes': return describeMinutes(value as number);
+    case 'horizonWeeks': return `${value} weeks`;
+    case 'cancellationNoticeHours': return `${value} hours before`;
+    case 'closedOnBankHolidays': return value ? 'closed' : 'open';
+    case 'openingHours': return describeHours(value as BookingSettings['openingHours']);
+  }
+}
+
+/** "Mon–Sat 09:00–18:00" style, day by day where days differ. */
+export function describeHours(hours: BookingSettings['openingHours']): string {
+  const short = (d: string) => d.slice(0, 1).toUpperCase() + d.slice(1, 3);
+  const parts: string[] = [];
+  let run: { from: string; to: string; text: string } | null = null;
+  for (const day of WEEKDAYS) {
+    const span = hours[day];
+    const text = span ? `${span.opens}–${span.closes}` : 'closed';
+    if (run && run.text === text) run.to = day;
+    else {
+      if (run) parts.push(`${run.from === run.to ? short(run.from) : `${short(run.from)}–${short(run.to)}`} ${run.text}`);
+      run = { from: day, to: day, text };
+    }
+  }
+  if (run) parts.push(`${run.from === run.to ? short(run.from) : `${short(run.from)}–${short(run.to)}`} ${run.text}`);
+  return parts.join(', ');
+}
+
+type Change = { before?: unknown; after?: unknown };
+const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+
+/** One line per audited change, for the Settings screen's "Recent changes" (no personal data). */
+export function describeAuditEntry(action: string, entityId: string | null, change: Change): string {
+  const before = record(change.before);
+  const after = record(change.after);
+  switch (action) {
+    case 'settings.update': {
+      const lines = EDITABLE_SETTINGS.filter((k) => k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+        .map((k) => `${SETTING_NAMES[k]}: ${k in before ? `${describeSetting(k, before[k])} → ` : ''}${describeSetting(k, after[k])}`);
+      return lines.length ? lines.join('; ') : 'Settings saved, nothing changed';
+    }
+    case 'service.create': return `Service added: ${String(after.title ?? entityId)} at ${formatPenceSafe(after.price)}`;
+    case 'service.update': {
+      const name = String(after.title ?? before.title ?? entityId);
+      const diffs: string[] = [];
+      if (before.price !== after.price && typeof after.price === 'number') diffs.push(`price ${formatPenceSafe(before.price)} → ${formatPenceSafe(after.price)}`);
+      if (before.duration !== after.duration && typeof after.duration === 'number') diffs.push(`${before.duration} → ${after.duration} min`);
+      if (before.title !== after.title && after.title !== undefined) diffs.push(`renamed from “${String(before.title)}”`);
+      if (before.active !== after.active && after.active !== undefined) diffs.push(after.active ? 'shown again' : 'hidden');
+      if (before.description !== after.description && after.description !== undefined) diffs.push('description');
+      if (before.display_order !== after.display_order && after.display_order !== undefined) diffs.push('order');
+      if (before.kind !== after.kind && after.kind !== undefined) diffs.push(`kind ${String(after.kind)}`);
+      return `Service “${name}”: ${diffs.length ? diffs.join(', ') : 'saved, nothing changed'}`;
+    }
+    case 'closure.create': return `Closed on ${entityId}${after.reason ? ` (${String(after.reason)})` : ''}`;
+    case 'closure.remove': return `Open again on ${entityId}`;
+    default: return action;
+  }
+}
+
+function formatPenceSafe(value: unknown): string {
+  return typeof value === 'number' && Number.isInteger(value) ? formatPence(value) : '—';
+}
