@@ -3,6 +3,7 @@ import { IsoDateSchema } from '../../src/domain/booking-settings.ts';
 import {
   ClosureInputSchema, ServiceChangeSchema, ServiceIdSchema, ServiceInputSchema, SettingsChangeSchema,
 } from '../../src/domain/shop-settings.ts';
+import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
 import { HttpError, json, parseJsonBody, parseWith } from '../../src/server/http.ts';
 import {
   addClosure, createService, loadShopSettings, removeClosure, saveSettings, updateService,
@@ -27,6 +28,7 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
   if (what === 'closures' && parts.length === 1) return json(await addClosure(staff, await parseJsonBody(req, ClosureInputSchema)), { status: 201 });
   if (what === 'closures' && parts.length === 3 && action === 'remove') {
     const date = parseWith(IsoDateSchema, id);
+    await parseJsonBody(req, EmptyRequestSchema);
     return json(await removeClosure(staff, date));
   }
   throw new HttpError(404, 'Not found', { code: 'not_found' });

@@ -245,6 +245,8 @@ export const SLOT_TAKEN_MESSAGE = 'That time has just been taken';
 export const QuoteQuerySchema = z.object({
   service: ServiceIdSchema,
   weightKg: z.coerce.number().min(0.5).max(100).optional(),
+  /** The dog's breed: the answer then carries the breed's usual figures for a full groom. */
+  breed: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id').optional(),
 }).strict();
 export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
 
@@ -260,6 +262,19 @@ export const QuoteResponseSchema = z.object({
   holdMinutes: z.number().int().positive(),
   /** The small dog offer, while it runs. */
   promotion: z.object({ discountPence: z.number().int(), maxWeightKg: z.number(), serviceKind: z.string() }).nullable(),
+  /**
+   * With `breed` asked for a full groom: what that breed usually takes ("usually 1 h 30, £55–£70"),
+   * a guide beside the "from" price, which stays what is booked. Null for other services, unknown
+   * breeds and breeds without figures.
+   */
+  breed: z.object({
+    id: z.string(),
+    name: z.string(),
+    usualDurationMin: z.number().int().nullable(),
+    priceFromPence: z.number().int().nullable(),
+    priceToPence: z.number().int().nullable(),
+    estimate: z.string(),
+  }).nullable().optional(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_SETTINGS, type BookingSettings, type Deposit } from './booking-settings.ts';
-import { depositFor, quote } from './pricing.ts';
+import { breedEstimate, depositFor, formatDuration, quote } from './pricing.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const shower = { price: 3000, kind: 'shower', title: 'Bath & Brush (Shower)' };
@@ -63,4 +63,20 @@ describe('depositFor', () => {
     const q = quote({ service: shower, dogWeightKg: 8, settings: s({ deposit: { kind: 'percent', percent: 20 } }), now });
     expect(q.depositPence).toBe(500);
   });
+});
+
+describe('a breed\'s usual figures', () => {
+  it.each([
+    [0, '0 min'], [45, '45 min'], [60, '1 h'], [90, '1 h 30'], [125, '2 h 05'], [600, '10 h'],
+  ])('%i minutes read "%s"', (minutes, text) => expect(formatDuration(minutes)).toBe(text));
+
+  it.each([
+    [{ usualDurationMin: 90, priceFromPence: 5500, priceToPence: 7000 }, 'usually 1 h 30, £55–£70'],
+    [{ usualDurationMin: 90, priceFromPence: 5550, priceToPence: 7000 }, 'usually 1 h 30, £55.50–£70'],
+    [{ usualDurationMin: null, priceFromPence: 5500, priceToPence: 5500 }, 'usually £55'],
+    [{ usualDurationMin: 45, priceFromPence: null, priceToPence: null }, 'usually 45 min'],
+    [{ usualDurationMin: null, priceFromPence: null, priceToPence: null }, null],
+  ])('%j → %s', (band, text) => expect(breedEstimate(band)).toBe(text));
+
+  it('refuses a duration that is not whole minutes', () => expect(() => formatDuration(1.5)).toThrow(RangeError));
 });

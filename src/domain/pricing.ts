@@ -39,6 +39,37 @@ export function depositFor(deposit: Deposit, totalPence: number): number {
   return Math.min(total, Math.max(0, pence));
 }
 
+/**
+ * A breed's usual figures for a full groom (docs/decisions/064-breeds-and-settings.md): the length
+ * and price band the shop sees most often for it. Shown beside the quote as a guide; the booked price
+ * stays the service's "from" price, since the groomer sets the final price on meeting the dog.
+ */
+export const BREED_BAND_SERVICE_KIND = 'full';
+
+export interface BreedBand {
+  usualDurationMin: number | null;
+  priceFromPence: number | null;
+  priceToPence: number | null;
+}
+
+/** 90 → "1 h 30", 60 → "1 h", 45 → "45 min", 125 → "2 h 05". */
+export function formatDuration(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 0) throw new RangeError(`minutes must be a whole number, got ${minutes}`);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest ? ` ${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** "usually 1 h 30, £55–£70"; either half alone; null when the breed has no figures. */
+export function breedEstimate(band: BreedBand): string | null {
+  const parts: string[] = [];
+  if (band.usualDurationMin !== null) parts.push(formatDuration(band.usualDurationMin));
+  if (band.priceFromPence !== null && band.priceToPence !== null) {
+    parts.push(band.priceFromPence === band.priceToPence ? money(band.priceFromPence) : `${money(band.priceFromPence)}–${money(band.priceToPence)}`);
+  }
+  return parts.length ? `usually ${parts.join(', ')}` : null;
+}
+
 export function quote({ service, dogWeightKg, settings, now }: QuoteInput): Quote {
   if (!Number.isInteger(service.price) || service.price < 0) throw new RangeError(`price must be whole pence, got ${service.price}`);
   const fromPricePence = service.price;

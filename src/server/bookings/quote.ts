@@ -1,9 +1,10 @@
 import type { Quote, QuoteQuery, QuoteResponse } from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
-import { promotionApplies, quote } from '../../domain/pricing.ts';
+import { BREED_BAND_SERVICE_KIND, breedEstimate, promotionApplies, quote } from '../../domain/pricing.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { stripeClient } from '../payments/stripe.ts';
+import { breedBand } from '../breed-records.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { findService, type ServiceRow } from './availability.ts';
 
@@ -29,6 +30,8 @@ export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx =
   const promotion = settings.promotion;
   // The offer is shown while it runs, for the service it is for (weight decides whether it applies).
   const running = promotion && promotionApplies(promotion, promotion.serviceKind, 0, now) ? promotion : null;
+  const band = query.breed && service.kind === BREED_BAND_SERVICE_KIND ? await breedBand(tx, query.breed) : null;
+  const estimate = band ? breedEstimate(band) : null;
   return {
     serviceId: service.id,
     quote: price,
@@ -37,5 +40,6 @@ export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx =
     cancellationNoticeHours: settings.cancellationNoticeHours,
     holdMinutes: settings.holdMinutes,
     promotion: running ? { discountPence: running.discountPence, maxWeightKg: running.maxWeightKg, serviceKind: running.serviceKind } : null,
+    ...(query.breed === undefined ? {} : { breed: band && estimate ? { ...band, estimate } : null }),
   };
 }

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { plainText } from './text.ts';
+
+/**
+ * Breeds as staff keep them (/management/cms/breeds, contract §3: name, image, `_id`; the fixed
+ * 'None/Other' item cannot be removed), with the usual length and price band of a full groom that
+ * the quote shows (src/domain/pricing.ts breedEstimate). Shared by the island and
+ * netlify/functions/management-breeds.ts (docs/decisions/064-breeds-and-settings.md).
+ */
+export const BreedIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id');
+
+/** Pictures: JPEG, PNG or WebP, at most 4 MB as sent (base64 in JSON, as src/client/api.ts sends every body). */
+export const MAX_BREED_IMAGE_BYTES = 4 * 1024 * 1024;
+export const BREED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The widths the picture function makes; anything else is refused, so nobody can make it resize at will. */
+export const BREED_IMAGE_WIDTHS = [48, 96, 160, 320, 640] as const;
+export const DEFAULT_BREED_IMAGE_WIDTH = 160;
+
+const pence = z.number().int('Please give whole pence').min(0).max(1_000_000);
+const BandFields = {
+  usualDurationMin: z.number().int().min(5, 'At least 5 minutes').max(600, 'At most 10 hours').nullable(),
+  priceFromPence: pence.nullable(),
+  priceToPence: pence.nullable(),
+};
+
+const bandIsWhole = (b: { priceFromPence?: number | null; priceToPence?: number | null }) =>
+  (b.priceFromPence === undefined) === (b.priceToPence === undefined) && (b.priceFromPence === null) === (b.priceToPence === null);
+const bandInOrder = (b: { priceFromPence?: number | null; priceToPence?: number | null }) =>
+  b.priceFromPence == null || b.priceToPence == null || b.priceToPence >= b.priceFromPence;
+const BAND_WHOLE = { message: 'Give both ends of the price band, or neither', path: ['priceToPence'] };
+const BAND_ORDER = { message: 'The band must not end below where it starts', path: ['priceToPence'] };
+
+export const BreedInputSchema = z.object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields }).strict()
+  .refine(bandIsWhole, BAND_WHOLE).refine(bandInOrder, BAND_ORDER);
+export type BreedInput = z.infer<typeof BreedInputSchema>;
+
+export const BreedChangeSchema = z.object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields }).partial().strict()
+  .refine((c) => Object.keys(c).length > 0, 'Nothing to change')
+  .refine(bandIsWhole, BAND_WHOLE).refine(bandInOrder, BAND_ORDER);
+export type BreedChange = z.infer<typeof BreedChangeSchema>;
+
+export const BreedRemoveSchema = z.object({
+  /** Dogs of the removed breed become this breed; the 'None/Other' item when not given. */
+  replacementId: BreedIdSchema.optional(),
+}).strict();
+export type BreedRemove = z.infer<typeof BreedRemoveSchema>;
+
+export const BreedImageUploadSchema = z.object({
+  /** The file's bytes, base64 (no data: prefix). */
+  image: z.string().min(4).max(Math.ceil(MAX_BREED_IMAGE_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
+}).strict();
+export type BreedImageUpload = z.infer<typeof BreedImageUploadSchema>;
+
+export const StaffBreedSchema = z.object({
+  _id: BreedIdSchema,
+  name: z.string(),
+  image_url_s3: z.string().nullable(),
+  /** The fixed 'None/Other' item: never removed, never renamed. */
+  fallback: z.boolean(),
+  usualDurationMin: z.number().int().nullable(),
+  priceFromPence: z.number().int().nullable(),
+  priceToPence: z.number().int().nullable(),
+  /** "usually 1 h 30, £55–£70", as the quote says it. */
+  estimate: z.string().nullable(),
+  /** Dogs on record of this breed. */
+  dogs: z.number().int().nonnegative(),
+});
+export type StaffBreed = z.infer<typeof StaffBreedSchema>;
+
+export const StaffBreedsResponseSchema = z.object({ breeds: z.array(StaffBreedSchema) });
+export const BreedSavedSchema = z.object({ breed: StaffBreedSchema });
+export const BreedRemovedSchema = z.object({ removed: BreedIdSchema, dogsMoved: z.number().int().nonnegative(), movedTo: BreedIdSchema });
+
+/** "Bichon Frisé" → "bichon-frise". */
+export function breedIdFor(name: string): string {
+  const slug = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56).replace(/-+$/, '');
+  return slug || 'breed';
+}
+
+/** The type of a picture by its first bytes (what it is, not what it says it is), or null. */
+export function imageTypeOf(bytes: Uint8Array): (typeof BREED_IMAGE_TYPES)[number] | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
