@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { CustomerChangeSchema, phoneSearchDigits, searchPlanFor, vaccinationDue } from './customer-records.ts';
+
+describe('phoneSearchDigits: any spelling of a UK number, as E.164 digits', () => {
+  it.each([
+    ['07700 900461', '447700900461'],
+    ['07700-900-461', '447700900461'],
+    ['+44 7700 900461', '447700900461'],
+    ['+44 (0)7700 900461', '447700900461'],
+    ['0044 7700 900461', '447700900461'],
+    ['447700900461', '447700900461'],
+    ['7700 900', '447700900'],
+    ['077', '4477'],
+    ['+33 6 12 34', '3361234'],
+    ['020 8539', '44208539'],
+    ['07', null],
+    ['sam', null],
+    ['07700 9004six', null],
+    ['', null],
+  ])('%s → %s', (text, digits) => expect(phoneSearchDigits(text)).toBe(digits));
+});
+
+describe('searchPlanFor', () => {
+  it.each([
+    [undefined, { kind: 'all' }],
+    ['   ', { kind: 'all' }],
+    ['!!!', { kind: 'all' }],
+    ['Sam@Example', { kind: 'email', prefix: 'sam@example' }],
+    ['07700 900461', { kind: 'phone', digits: '447700900461' }],
+    ['Zoë O’Brien', { kind: 'words', text: 'Zoë O’Brien' }],
+    ['Biscuit 2', { kind: 'words', text: 'Biscuit 2' }],
+  ])('%s', (q, plan) => expect(searchPlanFor(q)).toEqual(plan));
+});
+
+describe('vaccinationDue', () => {
+  it.each([
+    ['2026-11-22', 'expired'],
+    ['2026-11-23', 'soon'],
+    ['2026-12-23', 'soon'],
+    ['2026-12-24', 'ok'],
+  ])('expiring %s, seen on 2026-11-23 → %s', (expiresOn, state) => expect(vaccinationDue(expiresOn, '2026-11-23')).toBe(state));
+});
+
+describe('CustomerChangeSchema', () => {
+  it.each([
+    [{ phone: '' }, { phone: '' }],
+    [{ phone: '07700 900461' }, { phone: '+447700900461' }],
+    [{ email: ' sam@example.com ' }, { email: 'sam@example.com' }],
+    [{ notes: 'Line\r\nTwo' }, { notes: 'Line\nTwo' }],
+  ])('%j → %j', (input, output) => expect(CustomerChangeSchema.parse(input)).toEqual(output));
+
+  it.each([[{}], [{ phone: '020 8539 1234' }], [{ email: 'no' }], [{ name: 'x'.repeat(81) }], [{ id: 'x' }]])('refuses %j', (input) => {
+    expect(CustomerChangeSchema.safeParse(input).success).toBe(false);
+  });
+});

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { CoatSchema, UkMobileSchema } from './booking-schemas.ts';
+import { IsoDateSchema } from './booking-settings.ts';
+import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
+import { freeText, plainText } from './text.ts';
+
+/**
+ * The customers screens of the staff area (/management/customers, /management/customer/{_id}):
+ * search, the list with last and next visit, one customer's record with their dogs, visits, notes
+ * and messages, merging two records of one person, and the UK GDPR export and erasure. Shared by the
+ * islands and netlify/functions/management-customers.ts (docs/decisions/062-customer-records.md).
+ */
+export const CustomerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a customer id');
+export const StaffDogIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a dog id');
+const Instant = z.iso.datetime({ offset: true });
+
+// ---- search ------------------------------------------------------------------------------------
+
+export const CustomerSearchQuerySchema = z.object({
+  q: plainText(0, 100, { label: 'the search' }).optional(),
+  cursor: CursorSchema.optional(),
+  limit: PageLimitSchema.optional(),
+}).strict();
+export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
+
+/**
+ * How a search is run: a number (any way a UK number is written, as E.164 digits without the '+'),
+ * the start of an e-mail address, or words, each the start of a word of the person's name or of a
+ * dog's name (the database folds case and accents of both sides alike: search_words()).
+ */
+export type SearchPlan =
+  | { kind: 'all' }
+  | { kind: 'phone'; digits: string }
+  | { kind: 'email'; prefix: string }
+  | { kind: 'words'; text: string };
+
+export function searchPlanFor(q: string | undefined): SearchPlan {
+  const text = (q ?? '').trim();
+  if (!/[\p{L}\p{N}]/u.test(text)) return { kind: 'all' };
+  if (text.includes('@')) return { kind: 'email', prefix: text.toLowerCase() };
+  const digits = phoneSearchDigits(text);
+  if (digits) return { kind: 'phone', digits };
+  return { kind: 'words', text };
+}
+
+/**
+ * "07700 900461", "+44 (0)7700 900461", "0044 7700…", "447700…", "7700 900" → "447700900…"; any
+ * other number written with its '+' keeps its country code. Null when the text is not a number (at
+ * least three digits and nothing but digits, spaces, '+', '-', '.', brackets).
+ */
+export function phoneSearchDigits(text: string): string | null {
+  const cleaned = text.trim().replace(/\(0\)/g, '');
+  if (!/^\+?[\d\s().-]+$/.test(cleaned)) return null;
+  const digits = cleaned.replace(/\D/g, '');
+  if (digits.length < 3) return null;
+  if (cleaned.startsWith('+')) return digits;
+  if (digits.startsWith('00')) return digits.slice(2);
+  if (digits.startsWith('0')) return `44${digits.slice(1)}`;
+  if (digits.startsWith('44')) return digits;
+  if (digits.startsWith('7')) return `44${digits}`;
+  return digits;
+}
+
+export const CustomerListItemSchema = z.object({
+  _id: CustomerIdSchema,
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The number was proved by a code (decision 050): the record of that number. */
+  verified: z.boolean(),
+  dogs: z.array(z.object({ _id: StaffDogIdSchema, name: z.string() })),
+  lastVisit: Instant.nullable(),
+  nextVisit: Instant.nullable(),
+  visits: z.number().int().nonnegative(),
+});
+export type CustomerListItem = z.infer<typeof CustomerListItemSchema>;
+
+export const CustomerListResponseSchema = z.object({
+  customers: z.array(CustomerListItemSchema),
+  nextCursor: CursorSchema.nullable(),
+});
+export type CustomerListResponse = z.infer<typeof CustomerListResponseSchema>;
+
+// ---- one customer --------------------------------------------------------------------------------
+
+export const VaccinationSchema = z.object({
+  name: plainText(1, 60, { label: 'the vaccination' }),
+  /** The day it runs out; the screen flags one that has or will within a month. */
+  expiresOn: IsoDateSchema,
+}).strict();
+export type Vaccination = z.infer<typeof VaccinationSchema>;
+
+export const DogCardSchema = z.object({
+  _id: StaffDogIdSchema,
+  name: z.string(),
+  breed: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  weightKg: z.number().nullable(),
+  /** Every weight it has been given, oldest first. */
+  weights: z.array(z.object({ kg: z.number(), at: Instant })),
+  coat: CoatSchema.nullable(),
+  /** What the owner typed when booking. */
+  ownerNotes: z.string(),
+  nervous: z.boolean(),
+  temperament: z.string(),
+  vetName: z.string().nullable(),
+  vetPhone: z.string().nullable(),
+  vaccinations: z.array(z.object({ name: z.string(), expiresOn: IsoDateSchema })),
+});
+export type DogCard = z.infer<typeof DogCardSchema>;
+
+export const VisitSchema = z.object({
+  _id: z.string(),
+  start: Instant,
+  end: Instant,
+  status: z.enum(['pending_payment', 'confirmed', 'cancelled', 'expired']),
+  attendance: z.enum(['arrived', 'completed', 'no_show']).nullable(),
+  service: z.string(),
+  dogName: z.string().nullable(),
+  /** The "from" price less the promotion, as the customer was told. */
+  pricePence: z.number().int(),
+  promotionPence: z.number().int(),
+  depositPaidPence: z.number().int(),
+  depositRefundedPence: z.number().int(),
+  balancePaidPence: z.number().int(),
+  balanceMethod: z.enum(['card', 'cash']).nullable(),
+  staffNote: z.string().nullable(),
+});
+export type Visit = z.infer<typeof VisitSchema>;
+
+export const MessageSchema = z.object({
+  _id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  /** The start of the text as sent. */
+  preview: z.string(),
+  createdAt: Instant,
+  sentAt: Instant.nullable(),
+  failedAt: Instant.nullable(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const VisitsPageSchema = z.object({ visits: z.array(VisitSchema), nextCursor: CursorSchema.nullable() });
+export type VisitsPage = z.infer<typeof VisitsPageSchema>;
+export const MessagesPageSchema = z.object({ messages: z.array(MessageSchema), nextCursor: CursorSchema.nullable() });
+export type MessagesPage = z.infer<typeof MessagesPageSchema>;
+
+/** Another record that may be the same person: the same number or e-mail address. */
+export const SameContactSchema = z.object({
+  _id: CustomerIdSchema,
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  visits: z.number().int().nonnegative(),
+  dogs: z.array(z.string()),
+});
+export type SameContact = z.infer<typeof SameContactSchema>;
+
+export const CustomerRecordSchema = z.object({
+  _id: CustomerIdSchema,
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  marketingConsent: z.boolean(),
+  notes: z.string(),
+  createdAt: Instant,
+  /** Erased under UK GDPR: the id and the accounts' rows are all that is left. */
+  erasedAt: Instant.nullable(),
+  staff: z.boolean(),
+  dogs: z.array(DogCardSchema),
+  visits: VisitsPageSchema,
+  messages: MessagesPageSchema,
+  sameContact: z.array(SameContactSchema),
+  totals: z.object({ visits: z.number().int(), noShows: z.number().int(), upcoming: z.number().int(), paidPence: z.number().int() }),
+});
+export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
+
+export const PageQuerySchema = z.object({ cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() }).strict();
+
+// ---- changes -------------------------------------------------------------------------------------
+
+export const CustomerChangeSchema = z.object({
+  name: plainText(1, 80, { label: 'the name' }),
+  /** Empty: no number. A change of number is unproved until its owner proves it again. */
+  phone: z.union([z.literal(''), UkMobileSchema]),
+  email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))]),
+  notes: freeText(2000, { label: 'the notes' }),
+  marketingConsent: z.boolean(),
+}).partial().strict().refine((c) => Object.keys(c).length > 0, 'Nothing to change');
+export type CustomerChange = z.infer<typeof CustomerChangeSchema>;
+
+const DogFields = {
+  name: plainText(1, 40, { label: "the dog's name" }),
+  breedId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'),
+  weightKg: z.number().min(0.5).max(100).refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
+  coat: CoatSchema,
+  nervous: z.boolean(),
+  temperament: freeText(500, { label: 'the temperament' }),
+  vetName: plainText(0, 120, { label: "the vet's name" }),
+  vetPhone: z.string().trim().max(40).regex(/^[+\d\s().-]*$/, "Please enter the vet's number with digits only"),
+  vaccinations: z.array(VaccinationSchema).max(20),
+};
+export const DogChangeSchema = z.object(DogFields).partial().strict().refine((c) => Object.keys(c).length > 0, 'Nothing to change');
+export type DogChange = z.infer<typeof DogChangeSchema>;
+export const NewDogSchema = z.object(DogFields).partial({ nervous: true, temperament: true, vetName: true, vetPhone: true, vaccinations: true }).strict();
+export type NewDog = z.infer<typeof NewDogSchema>;
+
+export const MergeRequestSchema = z.object({
+  /** The other record: its dogs, visits, messages and device keys join this one, and it goes. */
+  from: CustomerIdSchema,
+}).strict();
+export type MergeRequest = z.infer<typeof MergeRequestSchema>;
+
+export const EraseRequestSchema = z.object({
+  /** Said out loud, so a stray call erases nobody. */
+  confirm: z.literal('erase'),
+}).strict();
+
+export const CustomerSavedSchema = z.object({ customer: CustomerRecordSchema });
+export const MergedSchema = z.object({ customer: CustomerRecordSchema, merged: CustomerIdSchema, dogsMerged: z.number().int(), visitsMoved: z.number().int() });
+export const ErasedSchema = z.object({
+  customer: CustomerIdSchema,
+  erasedAt: Instant,
+  /** What was deleted or emptied; the visits stay as the accounts' rows. */
+  dogs: z.number().int(),
+  messages: z.number().int(),
+  deviceKeys: z.number().int(),
+  visitsKept: z.number().int(),
+});
+export type Erased = z.infer<typeof ErasedSchema>;
+
+/** The export: everything held about the person, as JSON (its keys are the tables' own words). */
+export const CustomerExportSchema = z.object({
+  exportedAt: Instant,
+  about: z.string(),
+  customer: z.record(z.string(), z.unknown()),
+  dogs: z.array(z.record(z.string(), z.unknown())),
+  bookings: z.array(z.record(z.string(), z.unknown())),
+  payments: z.array(z.record(z.string(), z.unknown())),
+  messages: z.array(z.record(z.string(), z.unknown())),
+  visitsToTheWebsite: z.array(z.record(z.string(), z.unknown())),
+  deviceKeys: z.array(z.record(z.string(), z.unknown())),
+  staffChanges: z.array(z.record(z.string(), z.unknown())),
+});
+export type CustomerExport = z.infer<typeof CustomerExportSchema>;
+
+/** A vaccination that has run out, or will within `days`, on `today` (a London date). */
+export function vaccinationDue(expiresOn: string, today: string, days = 30): 'expired' | 'soon' | 'ok' {
+  if (expiresOn < today) return 'expired';
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + days);
+  return expiresOn <= soon.toISOString().slice(0, 10) ? 'soon' : 'ok';
+}
