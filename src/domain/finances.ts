@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { BookingIdSchema } from './booking-schemas.ts';
+import { IsoDateSchema } from './booking-settings.ts';
+import { addDays, daysBetween, instantToZoned } from './london-time.ts';
+import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
+import { plainText } from './text.ts';
+
+/**
+ * The Finances screen (/management/finances): takings by day, week or month from the money rows
+ * (money_movements: deposits online, their refunds, balances by card or cash), promotion usage,
+ * the deposits with a refund through Stripe, and the accountant's CSV. Shared by the island and
+ * netlify/functions/management-finances.ts (docs/decisions/063-finances.md).
+ */
+export const PERIODS = ['day', 'week', 'month'] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** Two years and a day at most in one request: a year on a year, and a bounded answer. */
+export const MAX_RANGE_DAYS = 732;
+
+const RangeFields = { from: IsoDateSchema, to: IsoDateSchema };
+const rangeInOrder = (r: { from: string; to: string }) => r.from <= r.to;
+const rangeBounded = (r: { from: string; to: string }) => {
+  try {
+    return daysBetween(r.from, r.to) < MAX_RANGE_DAYS;
+  } catch {
+    return false;
+  }
+};
+const ORDER = { message: 'The range must end on or after its first day', path: ['to'] };
+const BOUNDED = { message: `Please choose at most ${MAX_RANGE_DAYS} days`, path: ['to'] };
+
+export const FinancesQuerySchema = z.object({ ...RangeFields, by: z.enum(PERIODS).optional() }).strict()
+  .refine(rangeInOrder, ORDER).refine(rangeBounded, BOUNDED);
+export type FinancesQuery = z.infer<typeof FinancesQuerySchema>;
+
+export const CsvQuerySchema = z.object(RangeFields).strict().refine(rangeInOrder, ORDER).refine(rangeBounded, BOUNDED);
+
+export const DepositsQuerySchema = z.object({ ...RangeFields, cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() }).strict()
+  .refine(rangeInOrder, ORDER).refine(rangeBounded, BOUNDED);
+export type DepositsQuery = z.infer<typeof DepositsQuerySchema>;
+
+const pence = z.number().int();
+export const FiguresSchema = z.object({
+  /** Deposits taken online. */
+  depositsPence: pence,
+  /** Deposits given back (a positive sum of money out). */
+  refundsPence: pence,
+  /** Balances taken in the shop. */
+  cardPence: pence,
+  cashPence: pence,
+  /** All of the above: money in less money out. */
+  takingsPence: pence,
+  /** Confirmed appointments that started in the period (no-shows left out). */
+  appointments: z.number().int().nonnegative(),
+  noShows: z.number().int().nonnegative(),
+  /** Appointments that had the offer, and what it took off. */
+  promotions: z.object({ count: z.number().int().nonnegative(), pence }),
+});
+export type Figures = z.infer<typeof FiguresSchema>;
+
+export const FinancePeriodSchema = FiguresSchema.extend({ start: IsoDateSchema, label: z.string() });
+export type FinancePeriod = z.infer<typeof FinancePeriodSchema>;
+
+export const FinancesResponseSchema = z.object({
+  from: IsoDateSchema,
+  to: IsoDateSchema,
+  by: z.enum(PERIODS),
+  timeZone: z.string(),
+  periods: z.array(FinancePeriodSchema),
+  totals: FiguresSchema,
+  /** Whether refunds can go through Stripe from here. */
+  onlinePayments: z.boolean(),
+});
+export type FinancesResponse = z.infer<typeof FinancesResponseSchema>;
+
+export const DepositSchema = z.object({
+  bookingId: BookingIdSchema,
+  customerId: z.string(),
+  /** The customer's name, or "Erased". */
+  customerName: z.string(),
+  service: z.string(),
+  start: z.iso.datetime({ offset: true }),
+  status: z.enum(['pending_payment', 'confirmed', 'cancelled', 'expired']),
+  paidAt: z.iso.datetime({ offset: true }),
+  paidPence: pence,
+  refundedPence: pence,
+  /** Recorded as owed and not yet confirmed by Stripe. */
+  refundDuePence: pence,
+  /** What a staff refund may give back now: zero once a refund has been made or is on its way. */
+  refundablePence: pence,
+  refundReason: z.string().nullable(),
+});
+export type Deposit = z.infer<typeof DepositSchema>;
+
+export const DepositsResponseSchema = z.object({ deposits: z.array(DepositSchema), nextCursor: CursorSchema.nullable() });
+export type DepositsResponse = z.infer<typeof DepositsResponseSchema>;
+
+export const RefundRequestSchema = z.object({
+  bookingId: BookingIdSchema,
+  /** Less than the whole deposit (a fee kept); the whole deposit when not given. */
+  amountPence: z.number().int('Please give whole pence').min(1).max(1_000_000).optional(),
+  reason: plainText(1, 180, { label: 'the reason' }),
+}).strict();
+export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+
+export const RefundResponseSchema = z.object({
+  outcome: z.enum(['refunded', 'owed']),
+  bookingId: BookingIdSchema,
+  amountPence: pence,
+  message: z.string(),
+});
+export type RefundResponse = z.infer<typeof RefundResponseSchema>;
+
+export const EMPTY_FIGURES: Figures = Object.freeze({
+  depositsPence: 0, refundsPence: 0, cardPence: 0, cashPence: 0, takingsPence: 0, appointments: 0, noShows: 0, promotions: { count: 0, pence: 0 },
+}) as Figures;
+
+/** The first day of the period `date` is in: itself, its week's Monday, or the 1st of its month. */
+export function periodStartOf(date: string, by: Period): string {
+  if (by === 'day') return date;
+  if (by === 'month') return `${date.slice(0, 8)}01`;
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay(); // 0 Sunday
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** Every period that touches from–to, in order (the screen shows empty ones too). */
+export function periodsBetween(from: string, to: string, by: Period): string[] {
+  const starts: string[] = [];
+  for (let start = periodStartOf(from, by); start <= to;) {
+    starts.push(start);
+    if (by === 'day') start = addDays(start, 1);
+    else if (by === 'week') start = addDays(start, 7);
+    else {
+      const [y, m] = start.split('-').map(Number) as [number, number];
+      start = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    }
+  }
+  return starts;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Mon 23 Nov", "Week of 23 Nov", "November 2026". */
+export function periodLabel(start: string, by: Period): string {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const short = `${d} ${MONTHS[m - 1]!.slice(0, 3)}`;
+  if (by === 'month') return `${MONTHS[m - 1]} ${y}`;
+  if (by === 'week') return `Week of ${short}`;
+  return `${DAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${short}`;
+}
+
+export function addFigures(a: Figures, b: Figures): Figures {
+  return {
+    depositsPence: a.depositsPence + b.depositsPence,
+    refundsPence: a.refundsPence + b.refundsPence,
+    cardPence: a.cardPence + b.cardPence,
+    cashPence: a.cashPence + b.cashPence,
+    takingsPence: a.takingsPence + b.takingsPence,
+    appointments: a.appointments + b.appointments,
+    noShows: a.noShows + b.noShows,
+    promotions: { count: a.promotions.count + b.promotions.count, pence: a.promotions.pence + b.promotions.pence },
+  };
+}
+
+// ---- the accountant's CSV --------------------------------------------------------------------------
+
+export interface MoneyMovement {
+  at: Date;
+  bookingId: string;
+  kind: 'deposit' | 'refund' | 'balance';
+  method: 'online' | 'card' | 'cash';
+  pence: number;
+  appointment: Date;
+  service: string;
+  customer: string;
+  stripePayment: string | null;
+}
+
+export const CSV_COLUMNS = ['Date', 'Time', 'Type', 'Method', 'Amount (GBP)', 'Booking', 'Appointment', 'Service', 'Customer', 'Stripe payment'] as const;
+
+const TYPE_NAMES: Record<MoneyMovement['kind'], string> = { deposit: 'Deposit', refund: 'Deposit refund', balance: 'Balance' };
+const METHOD_NAMES: Record<MoneyMovement['method'], string> = { online: 'Online (Stripe)', card: 'Card in shop', cash: 'Cash' };
+
+/**
+ * One line of the CSV. The amount stays a number (pence, written as pounds by the CSV writer), so
+ * a refund's minus sign is a number's and not the start of a formula; every text cell is escaped by
+ * the writer (csv-stringify's escape_formulas), since names and titles come from outside.
+ */
+export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)[] {
+  const at = instantToZoned(m.at, timeZone);
+  const appointment = instantToZoned(m.appointment, timeZone);
+  return [
+    at.date, at.time, m.kind === 'balance' && m.pence < 0 ? 'Balance correction' : TYPE_NAMES[m.kind], METHOD_NAMES[m.method], m.pence,
+    m.bookingId, `${appointment.date} ${appointment.time}`, m.service, m.customer, m.stripePayment ?? '',
+  ];
+}
+
+export function csvFileName(from: string, to: string): string {
+  return `leyton-dog-grooming-takings-${from}-to-${to}.csv`;
+}
