@@ -568,7 +568,8 @@ const ROWS: Record<string, Row> = {
   'cms-preview': { label: 'GET /preview/blog/{slug}', runs: 300, requests: previewRequests, least: { ok: 0, refused: 150 }, readOnly: true, page: true },
   'cms-preview-links': { label: 'POST /preview/links', runs: 300, requests: previewLinkRequests, least: { ok: 0, refused: 150 }, readOnly: true },
   'cms-publish-webhook': { label: 'POST /v1.0.1/cms/publish-webhook', runs: 300, requests: publishRequests, least: { ok: 0, refused: 150 }, readOnly: true },
-  'blog-posts': { label: 'POST|PUT|PATCH|DELETE|OPTIONS /v1.0.1/cms/blog/posts', runs: 200, requests: blogPostsRequests, least: { ok: 0, refused: 150 }, readOnly: true },
+  // A fifth of these are OPTIONS (204): about 160 refusals in 200, so 150 failed one run in a hundred or so (seed 1013744028).
+  'blog-posts': { label: 'POST|PUT|PATCH|DELETE|OPTIONS /v1.0.1/cms/blog/posts', runs: 200, requests: blogPostsRequests, least: { ok: 0, refused: 130 }, readOnly: true },
   'management-customers': {
     label: 'GET|POST /v1.0.1/management/customers…', runs: 700, requests: customerRequests, least: { ok: 80, refused: 250 },
     answer: z.union([CustomerListResponseSchema, CustomerRecordSchema, CustomerSavedSchema, MergedSchema, ErasedSchema, VisitsPageSchema, MessagesPageSchema, CustomerExportSchema]),
