@@ -103,7 +103,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       aiGateway: { enabled: false },
       geolocation: { enabled: false },
       images: { enabled: false },
-      blobs: { enabled: false },
+      // Breed pictures live in Netlify Blobs: NetlifyDev's local Blobs server (in .netlify/blobs-serve)
+      // and the NETLIFY_BLOBS_CONTEXT it sets for this process, which the in-process functions read.
+      blobs: { enabled: true },
       skipGitignore: true,
       logger: { log: () => undefined, warn: (m: string) => log('[netlify]', m), error: (m: string) => console.error('[netlify]', m) } as never,
     });
