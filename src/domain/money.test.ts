@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, poundsFromPence } from './money.ts';
+import { formatPence, penceFromPounds, poundsFromPence } from './money.ts';
 
 describe('formatPence', () => {
   it.each([
@@ -27,4 +27,11 @@ describe('poundsFromPence', () => {
   ])('%i pence is %s', (pence, text) => {
     expect(poundsFromPence(pence)).toBe(text);
   });
+});
+
+describe('penceFromPounds', () => {
+  it.each([
+    ['45', 4500], ['45.5', 4550], ['45.50', 4550], ['£45.05', 4505], [' 0 ', 0], ['1,234.56', 123456], ['0.99', 99],
+    ['-5', null], ['45.555', null], ['abc', null], ['', null], ['4 5', null], ['1e3', null], ['12,34', null],
+  ])('%j → %s', (text, pence) => expect(penceFromPounds(text)).toBe(pence));
 });

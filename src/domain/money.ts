@@ -14,3 +14,14 @@ export function poundsFromPence(pence: number): string {
   const abs = Math.abs(pence);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * What staff type for a price, in pounds ("45", "45.5", "£45.50", "1,234.56"), as pence; null when
+ * it is not an amount of money (a negative, more than two decimals, words).
+ */
+export function penceFromPounds(text: string): number | null {
+  const cleaned = text.trim().replace(/^£/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}
