@@ -74,7 +74,10 @@ interface RequestOptions {
 
 export class SoftAuthenticator {
   readonly credentials: SoftCredential[] = [];
-  constructor(readonly origin: string) {}
+  readonly origin: string;
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   private flags(userVerified: boolean, attested: boolean): number {
     // UP (user present), UV when verified, AT when credential data follows.

@@ -417,7 +417,7 @@ const passkeySignInRequests = fc.oneof(
     method: 'POST', path: fc.constant('/v1.0.1/management/sign-in/by-passkey'),
     body: hostileVariants<unknown>(fc.oneof(
       pick(pools.assertions, { challengeId: 'A'.repeat(24), response: {} }),
-      fc.record({ challengeId: pick(pools.challengeIds, 'A'.repeat(24)), response: pick(pools.assertions, { response: {} }).map((a) => a.response) }),
+      fc.record({ challengeId: pick(pools.challengeIds, 'A'.repeat(24)), response: pick(pools.assertions, { challengeId: 'A'.repeat(24), response: {} }).map((a) => a.response) }),
     ), 2),
   }),
 );
