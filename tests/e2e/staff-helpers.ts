@@ -95,3 +95,20 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
     },
   });
 }
+
+/** Every Content-Security-Policy violation the page reports (event or console), across navigations. */
+export async function watchPolicy(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportStaffPolicyViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportStaffPolicyViolation: (text: string) => void }).reportStaffPolicyViolation(
+        `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(`console on ${page.url()}: ${message.text()}`);
+  });
+  return violations;
+}
