@@ -56,6 +56,7 @@ for (const viewport of VIEWPORTS) {
       // Spec §9: the reason lives a minute.
       expect(reason!.expires - Date.now() / 1000).toBeGreaterThan(50);
       expect(reason!.expires - Date.now() / 1000).toBeLessThanOrEqual(61);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     test('the guard: a key the server refuses (401) stores the page and goes to login with 0x01', async ({ page }) => {
@@ -117,6 +118,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Your mobile number').fill(member.phone);
       await page.getByRole('button', { name: 'Text me a code' }).click();
       await expect(page.getByText(/is on the staff list, we have sent it a 6-digit code/)).toBeVisible();
+      // WCAG 3.3.8: the code may be pasted or filled in by the browser from the text.
+      await expect(page.getByLabel('Character 1 of 6')).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(await axeViolations(page)).toEqual([]);
       const code = await nextCode(member.e164, seen);
       // …a wrong code is refused with the tries left…
       await page.getByLabel('Character 1 of 6').fill(code === '000000' ? '111111' : '000000');
