@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../client/api.ts';
 import { forgetStaffSignIn, previousUser, rememberPreviousUser, staffApi } from '../../client/staff-session.ts';
 import { MANAGEMENT_LOGIN } from '../../domain/management-guard.ts';
@@ -66,11 +66,11 @@ function Passkeys() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
 
-  const load = () => staffApi('/management/passkeys', { schema: PasskeysResponseSchema }).then((r) => r.data && setPasskeys(r.data.passkeys));
+  const load = useCallback(() => staffApi('/management/passkeys', { schema: PasskeysResponseSchema }).then((r) => r.data && setPasskeys(r.data.passkeys)), []);
   useEffect(() => {
     void load();
     void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) => setSupported(browserSupportsWebAuthn()));
-  }, []);
+  }, [load]);
 
   const add = async () => {
     setAdding(1);
@@ -158,10 +158,10 @@ function StaffList() {
   const nameField = useValidatedField(name, validateName);
   const phoneField = useValidatedField(phone, validatePhone);
 
-  const load = () => staffApi('/management/staff', { schema: StaffListResponseSchema }).then((r) => r.data && setStaff(r.data.staff));
+  const load = useCallback(() => staffApi('/management/staff', { schema: StaffListResponseSchema }).then((r) => r.data && setStaff(r.data.staff)), []);
   useEffect(() => {
     void load();
-  }, []);
+  }, [load]);
 
   const add = async () => {
     nameField.touch();
