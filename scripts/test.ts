@@ -72,6 +72,8 @@ if (!only || only === 'e2e') {
       PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
       CHROMIUM_PATH: chromium,
       E2E_PORT: String(await freePort()),
+      // The fake SMS provider the site texts during the run (tests/e2e/ports.ts).
+      E2E_SMS_PORT: String(await freePort()),
     });
   }
 }
