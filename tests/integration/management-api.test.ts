@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLocalFunctions, type LocalFunction } from '../../scripts/lib/local-functions.ts';
 import { MANAGEMENT_API, SIGN_IN_DOORS } from '../../src/domain/staff.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { hashAccessKey } from '../../src/server/ids.ts';
+import { useTestBlobs } from '../helpers/blobs.ts';
+import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { MANAGEMENT_RECORDS_CALLS, recordsSnapshot } from '../helpers/management-records-calls.ts';
 import { addStaffMember, customerWithDeviceKey, HOST, signIn } from '../helpers/staff.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -18,7 +21,17 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  * their absolute lifetime, or held by someone no longer staff: every one a 401 that writes nothing.
  * A new management path without a row fails the first test.
  */
-useTestDatabase();
+// The staff-records rows (tests/helpers/management-records-calls.ts) need the seeded services and
+// breeds, Netlify Blobs for breed pictures and the Stripe stand-in for a refund.
+process.env.STRIPE_SECRET_KEY = 'sk_test_management_api';
+let stripe: FakeStripe;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  process.env.STRIPE_API_BASE = stripe.base;
+});
+afterAll(() => stripe.close());
+useTestDatabase({ seed: true });
+useTestBlobs();
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../netlify/functions', import.meta.url));
 
@@ -73,13 +86,15 @@ const CALLS: Record<string, Call[]> = {
       expect: 200,
     },
   ],
+  ...MANAGEMENT_RECORDS_CALLS,
 };
 
 let functions: LocalFunction[] = [];
 const handlers = new Map<string, (req: Request, context?: unknown) => Promise<Response>>();
 
 async function send(method: string, path: string, key: string | null, body?: unknown): Promise<Response> {
-  const fn = functions.find((f) => f.routes.some((r) => ('literal' in r ? r.literal === path : new RegExp(r.expression).test(path))));
+  const pathname = path.split('?')[0]!;
+  const fn = functions.find((f) => f.routes.some((r) => ('literal' in r ? r.literal === pathname : new RegExp(r.expression).test(pathname))));
   if (!fn) throw new Error(`no function answers ${path}`);
   const headers: Record<string, string> = {};
   if (key !== null) headers['x-access-key'] = key;
@@ -93,7 +108,7 @@ async function snapshot(): Promise<string> {
   const counts = await Promise.all(tables.map(async (t) => `${t}:${(await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n}`));
   const keys = await query<{ n: number; revoked: number }>('SELECT count(*)::int AS n, count(revoked_at)::int AS revoked FROM access_keys');
   const privileges = await query<{ s: string }>(`SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`);
-  return [...counts, `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`, privileges[0]!.s].join(' ');
+  return [...counts, `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`, privileges[0]!.s, await recordsSnapshot()].join(' ');
 }
 
 /** The keys that must be refused, made fresh for each call (some calls spend or revoke one). */
