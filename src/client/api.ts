@@ -6,7 +6,7 @@ import { currentClickIds, ensureLandingPage, sessionId, visitorId } from './sess
 import { headers as storedHeaders } from './store.ts';
 
 /**
- * The one client of the /v1.0.1 API (spec §7): the visitor headers on every call, a timeout per call,
+ * The one client of the /v1.0.1 API (contract §7): the visitor headers on every call, a timeout per call,
  * the answer read as content and status, and every failure as `{ data: null, error, status }` instead
  * of a thrown error. Status 0 means the request never got an answer (network error, timeout, abort).
  */

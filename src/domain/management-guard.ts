@@ -1,7 +1,7 @@
 import type { LoginReason } from './login-reasons.ts';
 
 /**
- * The management guard of spec §4, as pure rules (the browser side is src/islands/management/
+ * The management guard of contract §4, as pure rules (the browser side is src/islands/management/
  * ManagementGuard.tsx; docs/decisions/056-the-management-shell.md). The guard is for the staff
  * member's sake: every staff endpoint checks the key itself on the server.
  */

@@ -21,7 +21,7 @@ type State =
   | { kind: 'offline' }
   | { kind: 'loaded'; services: BookingType[] };
 
-/** The prices list of spec §2/§4: loading, then the offline message or the services. */
+/** The prices list of contract §2/§4: loading, then the offline message or the services. */
 export default function Prices({ all = false, phone, reserveRows }: PricesProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [chosen, setChosen] = useState<string | null>(null);
