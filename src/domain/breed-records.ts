@@ -5,7 +5,7 @@ import { plainText } from './text.ts';
  * Breeds as staff keep them (/management/cms/breeds, contract §3: name, image, `_id`; the fixed
  * 'None/Other' item cannot be removed), with the usual length and price band of a full groom that
  * the quote shows (src/domain/pricing.ts breedEstimate). Shared by the island and
- * netlify/functions/management-breeds.ts (docs/decisions/064-breeds-and-settings.md).
+ * netlify/functions/management-breeds.ts (docs/decisions/061-staff-records.md).
  */
 export const BreedIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id');
 

@@ -8,7 +8,7 @@ import { freeText, plainText } from './text.ts';
  * The customers screens of the staff area (/management/customers, /management/customer/{_id}):
  * search, the list with last and next visit, one customer's record with their dogs, visits, notes
  * and messages, merging two records of one person, and the UK GDPR export and erasure. Shared by the
- * islands and netlify/functions/management-customers.ts (docs/decisions/062-customer-records.md).
+ * islands and netlify/functions/management-customers.ts (docs/decisions/061-staff-records.md).
  */
 export const CustomerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a customer id');
 export const StaffDogIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a dog id');

@@ -9,7 +9,7 @@ import { plainText } from './text.ts';
  * The Finances screen (/management/finances): takings by day, week or month from the money rows
  * (money_movements: deposits online, their refunds, balances by card or cash), promotion usage,
  * the deposits with a refund through Stripe, and the accountant's CSV. Shared by the island and
- * netlify/functions/management-finances.ts (docs/decisions/063-finances.md).
+ * netlify/functions/management-finances.ts (docs/decisions/061-staff-records.md).
  */
 export const PERIODS = ['day', 'week', 'month'] as const;
 export type Period = (typeof PERIODS)[number];

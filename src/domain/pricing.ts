@@ -40,7 +40,7 @@ export function depositFor(deposit: Deposit, totalPence: number): number {
 }
 
 /**
- * A breed's usual figures for a full groom (docs/decisions/064-breeds-and-settings.md): the length
+ * A breed's usual figures for a full groom (docs/decisions/061-staff-records.md): the length
  * and price band the shop sees most often for it. Shown beside the quote as a guide; the booked price
  * stays the service's "from" price, since the groomer sets the final price on meeting the dog.
  */

@@ -6,7 +6,7 @@ import { freeText, plainText } from './text.ts';
 /**
  * The Settings screen of the staff area (/management/settings): the services and their prices, the
  * booking rules staff may change, and the days the shop closes. Shared by the island and
- * netlify/functions/management-settings.ts (docs/decisions/064-breeds-and-settings.md).
+ * netlify/functions/management-settings.ts (docs/decisions/061-staff-records.md).
  */
 
 /** The booking rules the screen edits; the others (time zone, slot step, hold) are the developers'. */

@@ -5,7 +5,7 @@ import { imageTypeOf, MAX_BREED_IMAGE_BYTES } from '../domain/breed-records.ts';
 import { HttpError } from './http.ts';
 
 /**
- * Breed pictures (docs/decisions/064-breeds-and-settings.md): an upload is checked by its bytes,
+ * Breed pictures (docs/decisions/061-staff-records.md): an upload is checked by its bytes,
  * decoded and re-encoded by sharp (so nothing of the file but its pixels survives: no metadata, no
  * trailing payload, no second format hiding in it) and kept in Netlify Blobs under the SHA-256 of
  * the stored picture. The address of a picture therefore never changes its content, and the function

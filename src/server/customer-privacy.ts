@@ -6,7 +6,7 @@ import { HttpError } from './http.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
- * Two records of one person made one, and UK GDPR's export and erasure (docs/decisions/062).
+ * Two records of one person made one, and UK GDPR's export and erasure (docs/decisions/061-staff-records.md).
  *
  * Erasure keeps what the accounts must keep for six years (the privacy notice): each booking's
  * dates, service and money, and the money rows (money_movements), under the same ids. Everything

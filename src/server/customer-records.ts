@@ -11,7 +11,7 @@ import { randomId } from './ids.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
- * The customers screens (docs/decisions/062-customer-records.md): search and list, one record, and
+ * The customers screens (docs/decisions/061-staff-records.md): search and list, one record, and
  * the changes staff make to it. Merging and UK GDPR erasure and export live in customer-privacy.ts.
  */
 const LIVE = `c.erased_at IS NULL AND c.privileges < 2`;

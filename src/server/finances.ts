@@ -17,7 +17,7 @@ import { loadBookingSettings } from './settings.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
- * The Finances screen (docs/decisions/063-finances.md). Money comes from money_movements, the rows
+ * The Finances screen (docs/decisions/061-staff-records.md). Money comes from money_movements, the rows
  * a trigger writes whenever a booking's money changes, each on its own date; appointments and the
  * promotion from the bookings that started in the period. Days are London days.
  */

@@ -16,7 +16,7 @@ import { loadBookingSettings, updateBookingSettings } from './settings.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
- * The Settings screen (docs/decisions/064-breeds-and-settings.md). Each change is one transaction
+ * The Settings screen (docs/decisions/061-staff-records.md). Each change is one transaction
  * with its audit row. The public site reads services and availability live, so a change shows at
  * once; the static pages state opening hours, so a change of hours asks for a rebuild.
  */

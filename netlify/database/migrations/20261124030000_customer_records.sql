@@ -1,4 +1,4 @@
--- The staff's customer records (docs/decisions/062-customer-records.md): notes, the dog's card
+-- The staff's customer records (docs/decisions/061-staff-records.md): notes, the dog's card
 -- (weight history, temperament, vet, vaccinations), erasure that keeps the accounts' rows, and a
 -- prefix search over names, dogs, e-mail and phone that needs no extension (PGlite has none).
 

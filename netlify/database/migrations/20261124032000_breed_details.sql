@@ -1,4 +1,4 @@
--- Breeds as staff keep them (docs/decisions/064-breeds-and-settings.md): the usual length and price
+-- Breeds as staff keep them (docs/decisions/061-staff-records.md): the usual length and price
 -- band of a full groom, which the quote shows beside the "from" price, and a picture uploaded to
 -- Netlify Blobs (`image_key`, the SHA-256 of the stored picture; `image_url` is then its address).
 ALTER TABLE breeds ADD COLUMN usual_duration_min integer CHECK (usual_duration_min BETWEEN 5 AND 600);

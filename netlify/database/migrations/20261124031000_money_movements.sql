@@ -1,4 +1,4 @@
--- The accounts' own record of money (docs/decisions/063-finances.md): every deposit taken online, every
+-- The accounts' own record of money (docs/decisions/061-staff-records.md): every deposit taken online, every
 -- refund of one, every balance taken in the shop by card or cash, as a row with its date. A booking
 -- keeps only running totals (deposit_paid_pence, deposit_refunded_pence, balance_paid_pence), which
 -- cannot say on which day a refund went out; these rows can, and they stay when a customer is erased
