@@ -190,7 +190,9 @@ describe('services', () => {
 
 describe('closures', () => {
   it('closes a day (online booking offers nothing then), says how many are booked that day, and opens it again', async () => {
-    const day = addDays(today(), 20);
+    // A weekday the shop opens (Tuesday to Friday), so 'closure' and not 'closed' is the reason.
+    let day = addDays(today(), 20);
+    while (![2, 3, 4, 5].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
     await insertBooking({ start: zonedDateTimeToInstant(day, '11:00', TZ) });
     const since = await lastAuditId();
     const res = await call(handler, 'POST', '/v1.0.1/management/closures', { key, body: { date: day, reason: 'Training day' } });
