@@ -24,6 +24,9 @@ export const MANAGEMENT_LINKS: NavLink[] = [
   { label: 'Dashboard', href: '/management' }, // management_home
   { label: 'Schedule', href: '/management/schedule' },
   { label: 'Finances', href: '/management/finances' },
+  { label: 'Customers', href: '/management/customers' },
+  { label: 'Breeds', href: '/management/cms/breeds' },
+  { label: 'Settings', href: '/management/settings' },
 ];
 
 /**

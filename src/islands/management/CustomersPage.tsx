@@ -1,13 +1,105 @@
-import { ComingNext, ManagementPage } from './ManagementPage.tsx';
+import { useEffect, useId, useState } from 'react';
+import { staffApi } from '../../client/staff-session.ts';
+import { CustomerListResponseSchema, type CustomerListItem } from '../../domain/customer-records.ts';
+import { formatPhone, formatWhen } from './format.ts';
+import { ManagementPage } from './ManagementPage.tsx';
+import { LoadFailed, useStaffGet } from './records-ui.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 
-/** /management/customers: a guarded, empty page for the next issue to fill. */
+/** How long typing must pause before the list asks again: one request per word, not per letter. */
+const SEARCH_PAUSE_MS = 250;
+
+/** /management/customers: find a customer as you type, with their last and next visit. */
 export default function CustomersPage() {
   const session = useStaffSession();
   if (!session) return null;
+  return <Customers />;
+}
+
+function Customers() {
+  const [typed, setTyped] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
+  const [q, setQ] = useState(typed);
+  const [more, setMore] = useState<{ customers: CustomerListItem[]; nextCursor: string | null; loading: boolean; error: string | null } | null>(null);
+  const hintId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  useEffect(() => {
+    // The address keeps the search, so Back from a customer comes back to the same list.
+    const url = new URL(location.href);
+    if (q) url.searchParams.set('q', q);
+    else url.searchParams.delete('q');
+    history.replaceState(history.state, '', url);
+    setMore(null);
+  }, [q]);
+
+  const first = useStaffGet(`/management/customers?${new URLSearchParams(q ? { q } : {})}`, CustomerListResponseSchema);
+
+  const customers = [...(first.data?.customers ?? []), ...(more?.customers ?? [])];
+  const nextCursor = more ? more.nextCursor : first.data?.nextCursor ?? null;
+
+  const showMore = async () => {
+    if (!nextCursor) return;
+    setMore((m) => ({ customers: m?.customers ?? [], nextCursor, loading: true, error: null }));
+    const r = await staffApi(`/management/customers?${new URLSearchParams({ ...(q ? { q } : {}), cursor: nextCursor })}`, { schema: CustomerListResponseSchema });
+    setMore((m) => (r.data
+      ? { customers: [...(m?.customers ?? []), ...r.data.customers], nextCursor: r.data.nextCursor, loading: false, error: null }
+      : { customers: m?.customers ?? [], nextCursor, loading: false, error: r.error ?? 'Something went wrong' }));
+  };
+
   return (
-    <ManagementPage title="Customers">
-      <ComingNext>Looking up a customer and their dogs comes here next.</ComingNext>
+    <ManagementPage title="Customers" lead="Find someone by their name, number, e-mail or their dog's name.">
+      <div role="search" className="rec-search">
+        <label htmlFor="customer-search" className="field-label">Search customers</label>
+        <input
+          id="customer-search" className="input rec-search-input" type="search" value={typed} autoComplete="off" spellCheck={false}
+          placeholder="Sam, 07700 900461, sam@… or Biscuit" aria-describedby={hintId} onChange={(e) => setTyped(e.target.value)}
+        />
+        <p id={hintId} className="field-hint" aria-live="polite">
+          {first.loading ? 'Searching…' : first.data ? listSummary(customers.length, nextCursor !== null, q) : ''}
+        </p>
+      </div>
+      {first.error ? <LoadFailed what="the customers" error={first.error} onRetry={first.reload} /> : null}
+      {first.data && customers.length === 0 ? (
+        <div className="mgmt-placeholder"><p>{q ? `Nobody matches “${q}”. Try part of a name, the last digits of a number, or the dog's name.` : 'No customers yet.'}</p></div>
+      ) : null}
+      {customers.length > 0 ? (
+        <ul className="rec-customers" aria-label="Customers">
+          {customers.map((c) => <CustomerRow key={c._id} customer={c} />)}
+        </ul>
+      ) : null}
+      {more?.error ? <LoadFailed what="more customers" error={more.error} onRetry={() => void showMore()} /> : null}
+      {nextCursor ? (
+        <button type="button" className="ibutton ibutton--ghost rec-more" disabled={more?.loading} onClick={() => void showMore()}>
+          {more?.loading ? 'Loading…' : 'Show more'}
+        </button>
+      ) : null}
     </ManagementPage>
+  );
+}
+
+function listSummary(count: number, hasMore: boolean, q: string): string {
+  const people = `${count}${hasMore ? '+' : ''} ${count === 1 && !hasMore ? 'customer' : 'customers'}`;
+  return q ? `${people} matching “${q}”` : people;
+}
+
+function CustomerRow({ customer: c }: { customer: CustomerListItem }) {
+  return (
+    <li>
+      <a className="rec-customer" href={`/management/customer/${encodeURIComponent(c._id)}`}>
+        <span className="rec-customer-who">
+          <strong>{c.name ?? 'No name given'}</strong>
+          <span className="mgmt-meta">{[formatPhone(c.phone), c.email].filter(Boolean).join(' · ') || 'No contact details'}</span>
+          {c.dogs.length ? <span className="rec-dogs"><span className="rec-label">{c.dogs.length === 1 ? 'Dog' : 'Dogs'}</span> {c.dogs.map((d) => d.name).join(', ')}</span> : null}
+        </span>
+        <span className="rec-customer-visits">
+          <span><span className="rec-label">Last visit</span> {c.lastVisit ? formatWhen(c.lastVisit) : '—'}</span>
+          <span><span className="rec-label">Next</span> {c.nextVisit ? formatWhen(c.nextVisit) : '—'}</span>
+        </span>
+      </a>
+    </li>
   );
 }

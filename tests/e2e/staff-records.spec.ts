@@ -1,0 +1,296 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { CSV_COLUMNS } from '../../src/domain/finances.ts';
+import { signedEvent, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { axeViolations } from './axe.ts';
+import { SMS_PROVIDER_URL } from './ports.ts';
+import { inbox, nextCode, test, watchPolicy } from './staff-helpers.ts';
+
+/**
+ * Issue 12's day at the counter, the records' share (docs/decisions/061-staff-records.md), at 1280
+ * and 390 px: sign in by a texted code, refund a deposit paid online through the local Stripe
+ * stand-in, export the accountant's CSV and open it, find a customer and erase one, add a breed
+ * with a picture, change a setting and see it on the public API; axe on every screen.
+ *
+ * Deposits need Stripe, which the shared end-to-end server runs without (its booking tests expect
+ * no deposit). This file starts its own site server, the same `scripts/serve-test.ts`, with the
+ * Stripe stand-in of tests/helpers/fake-stripe.ts and a webhook secret, so its settings (a £10
+ * deposit) touch no other test. Its tests run one after the other on that server.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const WEBHOOK_SECRET = 'whsec_e2e_staff_records';
+const DEMO_STAFF = { phone: '07700 900000', e164: '+447700900000' };
+let server: ChildProcess | undefined;
+let stripe: FakeStripe;
+let base = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  stripe = await startFakeStripe();
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  server = spawn(process.execPath, ['scripts/serve-test.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env, PORT: String(port), URL: base, SMS_PROVIDER_URL, MAGIC_RATE_LIMIT_PER_MINUTE: '1000000', BOOKING_RATE_LIMIT_PER_HOUR: '1000000',
+      STRIPE_SECRET_KEY: 'sk_test_e2e_staff_records', STRIPE_API_BASE: stripe.base, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('e2e server ready')) resolve();
+    });
+    server!.once('exit', (code) => reject(new Error(`the records server stopped (${code}): ${out}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const stopped = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await stopped;
+  }
+  await stripe?.close();
+});
+
+const VIEWPORTS = [
+  { name: '1280 px', width: 1280, height: 900 },
+  { name: '390 px', width: 390, height: 844 },
+];
+
+async function shot(page: Page, name: string) {
+  // Screenshots for people to look at (brand.md), only when asked for.
+  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+async function noViolations(page: Page, where: string) {
+  expect(await axeViolations(page), where).toEqual([]);
+}
+
+/** The demo staff member signed in through the API (the login page's own test is staff-sign-in.spec.ts). */
+async function staffKeyFor(request: APIRequestContext): Promise<string> {
+  const seen = (await inbox(DEMO_STAFF.e164)).length;
+  const asked = await request.post(`${base}/v1.0.1/management/sign-in/codes`, { data: { phone: DEMO_STAFF.phone } });
+  expect(asked.status()).toBe(202);
+  const { requestId } = (await asked.json()) as { requestId: string };
+  const code = await nextCode(DEMO_STAFF.e164, seen);
+  const signedIn = await request.post(`${base}/v1.0.1/management/sign-in/by-code`, { data: { phone: DEMO_STAFF.phone, requestId, code } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return ((await signedIn.json()) as { accessKey: string }).accessKey;
+}
+
+/** Signs in on the login page with a code read from the fake provider's inbox. */
+async function signIn(page: Page, target: string) {
+  await page.goto(`${base}${target}`);
+  await expect(page).toHaveURL(/\/management\/login$/);
+  const seen = (await inbox(DEMO_STAFF.e164)).length;
+  await page.getByLabel('Your mobile number').fill(DEMO_STAFF.phone);
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  const code = await nextCode(DEMO_STAFF.e164, seen);
+  await page.getByLabel('Character 1 of 6').fill(code);
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[/?]/g, '\\$&')}$`));
+}
+
+/** An open slot `nth` days ahead with room, from the public availability. */
+async function slot(request: APIRequestContext, nth: number): Promise<string> {
+  const res = await request.get(`${base}/v1.0.1/availability?service=nails&days=28`);
+  const { days } = (await res.json()) as { days: { open: boolean; slots: { start: string }[] }[] };
+  return days.filter((d) => d.open && d.slots.length > 3)[nth]!.slots[1]!.start;
+}
+
+let phones = 0;
+const phone = (width: number) => `07700 900${String(700 + (width % 7) * 10 + phones++).slice(-3)}`;
+
+/** A booking made online and its deposit paid on Stripe's page (the stand-in), confirmed by the signed webhook. */
+async function paidBooking(request: APIRequestContext, name: string, width: number, nth: number): Promise<string> {
+  const res = await request.post(`${base}/v1.0.1/bookings`, {
+    data: {
+      serviceId: 'nails', start: await slot(request, nth),
+      dog: { name: 'Biscuit', breedId: 'beagle', weightKg: 12.5, coat: 'short' },
+      owner: { name, phone: phone(width), email: `records.${width}.${phones}@example.com`, marketingConsent: false, acceptTerms: true },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const made = (await res.json()) as { bookingId: string; status: string; checkoutUrl: string };
+  expect(made.status).toBe('pending_payment');
+  const sessionId = /\/(cs_test_[0-9a-f]+)$/.exec(made.checkoutUrl)![1]!;
+  const paymentIntent = `pi_test_records_${width}_${nth}`;
+  stripe.pay(sessionId, paymentIntent);
+  const { body, signature } = signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', {
+    id: sessionId, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, amount_total: 1000, currency: 'gbp',
+    client_reference_id: made.bookingId, metadata: { booking_id: made.bookingId },
+  });
+  const hook = await request.post(`${base}/v1.0.1/payments/stripe-webhook`, { data: body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } });
+  expect(hook.status(), await hook.text()).toBe(200);
+  return made.bookingId;
+}
+
+/** A customer whose only booking they cancelled themselves: nothing ahead, so they may be erased. */
+async function cancelledCustomer(request: APIRequestContext, name: string, width: number): Promise<void> {
+  const res = await request.post(`${base}/v1.0.1/bookings`, {
+    data: {
+      serviceId: 'nails', start: await slot(request, 12),
+      dog: { name: 'Pepper', breedId: 'beagle', weightKg: 8, coat: 'short' },
+      owner: { name, phone: phone(width), email: `erase.${width}@example.com`, marketingConsent: false, acceptTerms: true },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { bookingId, accessKey } = (await res.json()) as { bookingId: string; accessKey: string };
+  const cancelled = await request.post(`${base}/v1.0.1/bookings/${bookingId}/cancel`, { data: {}, headers: { 'x-access-key': accessKey } });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    let violations: string[] = [];
+    test.beforeEach(async ({ page }) => {
+      violations = await watchPolicy(page);
+    });
+    test.afterEach(() => expect(violations).toEqual([]));
+
+    test('a day at the counter: refund a deposit, the CSV, a customer found and one erased, a breed, a setting', async ({ page, playwright }) => {
+      test.setTimeout(120_000);
+      const w = viewport.width;
+      const api = await playwright.request.newContext();
+      const key = await staffKeyFor(api);
+      const staff = { 'x-access-key': key };
+      // A £10 deposit, so an online booking pays one through the Stripe stand-in.
+      const deposit = await api.post(`${base}/v1.0.1/management/settings`, { data: { deposit: { kind: 'fixed', pence: 1000 } }, headers: staff });
+      expect(deposit.status(), await deposit.text()).toBe(200);
+      // A name that a spreadsheet would run as a formula: the CSV must hand it over as text.
+      const formulaName = `=HYPERLINK("x") Formula ${w}`;
+      const refunded = await paidBooking(api, `Robin Refund ${w}`, w, w === 1280 ? 2 : 3);
+      await paidBooking(api, formulaName, w, w === 1280 ? 4 : 5);
+      await cancelledCustomer(api, `Erin Erase ${w}`, w);
+
+      // ---- Finances: refund the deposit through Stripe ----
+      await signIn(page, '/management/finances');
+      await expect(page.getByRole('heading', { name: 'Finances', level: 1 })).toBeVisible();
+      await expect(page.getByText('Deposits taken')).toBeVisible();
+      const deposits = page.getByRole('list', { name: 'Deposits' });
+      await expect(deposits.getByText(`£10.00 · Robin Refund ${w}`)).toBeVisible();
+      await noViolations(page, 'finances');
+      await shot(page, `finances-${w}`);
+      await page.getByRole('button', { name: `Refund Robin Refund ${w}'s deposit of £10.00` }).click();
+      const form = page.getByRole('form', { name: `Refund Robin Refund ${w}'s deposit` });
+      await expect(form.getByLabel('Amount to refund (£)')).toHaveValue('10.00');
+      await form.getByRole('button', { name: 'Refund now' }).click();
+      await expect(form.getByText('Please say why, for the accounts')).toBeVisible();
+      await form.getByLabel('Reason').fill('Groomer off sick');
+      await noViolations(page, 'the refund form');
+      await form.getByRole('button', { name: 'Refund now' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /refund/i }).first()).toBeVisible();
+      await expect(deposits.getByRole('listitem').filter({ hasText: `Robin Refund ${w}` }).getByText('Refunded', { exact: true })).toBeVisible();
+      const refunds = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === `pi_test_records_${w}_${w === 1280 ? 2 : 3}`);
+      expect(refunds.map((r) => r.params.get('amount'))).toEqual(['1000']);
+      await shot(page, `finances-refunded-${w}`);
+
+      // ---- the accountant's CSV, opened ----
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV for the accountant' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^leyton-dog-grooming-takings-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+      const rows = parse(await readFile((await file.path())!, 'utf8'), { bom: true }) as string[][];
+      expect(rows[0]).toEqual([...CSV_COLUMNS]);
+      const mine = rows.filter((r) => r[5] === refunded);
+      expect(mine.map((r) => [r[2], r[4]])).toEqual([['Deposit', '10.00'], ['Deposit refund', '-10.00']]);
+      const formulaRows = rows.filter((r) => r[8]!.includes(`Formula ${w}`));
+      expect(formulaRows.length).toBeGreaterThan(0);
+      // Neutralised: the cell no longer starts with '=', so a spreadsheet shows it as text.
+      for (const r of formulaRows) expect(r[8]!.startsWith('=')).toBe(false);
+
+      // ---- Customers: find one as you type, then erase another ----
+      await page.goto(`${base}/management/customers`);
+      await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
+      await page.getByLabel('Search customers').fill(`robin refund ${w}`);
+      const found = page.getByRole('list', { name: 'Customers' }).getByRole('link');
+      await expect(found).toHaveCount(1);
+      await expect(found).toContainText('Biscuit');
+      await noViolations(page, 'customers');
+      await shot(page, `customers-${w}`);
+      await found.click();
+      await expect(page.getByRole('heading', { name: `Robin Refund ${w}`, level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Biscuit', level: 2 })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Bookings' }).getByText(/Deposit £10\.00, refunded £10\.00/)).toBeVisible();
+      await noViolations(page, 'one customer');
+      await shot(page, `customer-${w}`);
+
+      await page.goto(`${base}/management/customers`);
+      await page.getByLabel('Search customers').fill(`Erin Erase ${w}`);
+      await page.getByRole('list', { name: 'Customers' }).getByRole('link').click();
+      await expect(page.getByRole('heading', { name: `Erin Erase ${w}`, level: 1 })).toBeVisible();
+      const exported = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export their data' }).click();
+      const json = JSON.parse(await readFile((await (await exported).path())!, 'utf8')) as { customer: { name: string }; bookings: unknown[] };
+      expect(json.customer.name).toBe(`Erin Erase ${w}`);
+      expect(json.bookings).toHaveLength(1);
+      await page.getByRole('button', { name: 'Erase this customer…' }).click();
+      const dialog = page.getByRole('dialog', { name: `Erase Erin Erase ${w}?` });
+      await expect(dialog.getByText('Kept for the accounts:')).toBeVisible();
+      await noViolations(page, 'the erase dialog');
+      await shot(page, `customer-erase-${w}`);
+      await dialog.getByRole('button', { name: 'Yes, erase them' }).click();
+      await expect(page.getByRole('heading', { name: 'Customer erased' })).toBeVisible();
+      await expect(page.getByText(/1 bookings? kept for the accounts without their name/)).toBeVisible();
+      await page.goto(`${base}/management/customers`);
+      await page.getByLabel('Search customers').fill(`Erin Erase ${w}`);
+      await expect(page.getByText(`Nobody matches “Erin Erase ${w}”`, { exact: false })).toBeVisible();
+
+      // ---- Breeds: add one with a picture; None/Other stays ----
+      await page.goto(`${base}/management/cms/breeds`);
+      await expect(page.getByRole('heading', { name: 'Breeds', level: 1 })).toBeVisible();
+      const add = page.getByRole('form', { name: 'Add a breed' });
+      await add.getByLabel('Name').fill(`Lagotto ${w}`);
+      await add.getByLabel('Usual length (minutes)').fill('90');
+      await add.getByLabel('Price from (£)').fill('55');
+      await add.getByLabel('Price to (£)').fill('70');
+      await add.getByLabel(/^Picture/).setInputFiles(path.resolve(import.meta.dirname, '../../public/apple-touch-icon.png'));
+      await add.getByRole('button', { name: 'Add breed' }).click();
+      await expect(page.getByText(`Lagotto ${w} added with its picture.`)).toBeVisible();
+      const row = page.getByRole('list', { name: 'Breeds' }).getByRole('listitem').filter({ hasText: `Lagotto ${w}` });
+      await expect(row.getByText('Full groom usually 1 h 30, £55–£70')).toBeVisible();
+      const img = row.locator('img');
+      await expect(img).toHaveAttribute('src', /^\/v1\.0\.1\/breed-images\/[0-9a-f]{64}\.webp\?w=96$/);
+      // Lazy: it loads once it is on screen.
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Edit None/Other' }).click();
+      await expect(page.getByText('cannot be renamed or removed')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Remove breed…' })).toHaveCount(0);
+      await noViolations(page, 'breeds');
+      await shot(page, `breeds-${w}`);
+      const quote = await api.get(`${base}/v1.0.1/breeds`);
+      expect(JSON.stringify(await quote.json())).toContain(`Lagotto ${w}`);
+
+      // ---- Settings: a price change shows on the public site at once ----
+      await page.goto(`${base}/management/settings`);
+      await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+      await expect(page.getByText(/Last changed by/)).toBeVisible();
+      await noViolations(page, 'settings');
+      await shot(page, `settings-${w}`);
+      const services = page.getByRole('list', { name: 'Services' });
+      const nails = services.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Edit Nail/ }) });
+      await nails.getByRole('button', { name: /^Edit Nail/ }).click();
+      const price = w === 1280 ? '12.50' : '13.75';
+      await services.getByLabel('Price from (£)').fill(price);
+      await services.getByRole('button', { name: 'Save service' }).click();
+      await expect(page.getByText(new RegExp(`saved: from £${price}`))).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Recent changes' }).getByText(new RegExp(`price £[0-9.]+ → £${price}`))).toBeVisible();
+      const types = (await (await api.get(`${base}/v1.0.1/cms/booking-types`)).json()) as unknown;
+      expect(JSON.stringify(types)).toContain(`"price":${Math.round(Number(price) * 100)}`);
+      await api.dispose();
+    });
+  });
+}
