@@ -63,7 +63,7 @@ function Finances() {
   return (
     <ManagementPage title="Finances">
       <div className="rec-toolbar">
-        <div className="rec-segments" role="group" aria-label="Period">
+        <div className="rec-segments rec-segments--four" role="group" aria-label="Period">
           {PRESETS.map((p) => <button key={p} type="button" className="rec-segment" aria-pressed={preset === p} onClick={() => choose(p)}>{p}</button>)}
         </div>
         <div className="rec-range">
