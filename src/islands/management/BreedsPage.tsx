@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { staffApi } from '../../client/staff-session.ts';
 import {
   BREED_IMAGE_TYPES, BreedRemovedSchema, BreedSavedSchema, MAX_BREED_IMAGE_BYTES, StaffBreedsResponseSchema, type StaffBreed,
@@ -112,7 +112,7 @@ function AddBreed({ onDone }: Acting) {
   const [fileKey, setFileKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const add = async (event: FormEvent) => {
+  const add = async (event: SyntheticEvent) => {
     event.preventDefault();
     const made = bandOf(f);
     if ('problem' in made) return setProblem(made.problem);
@@ -170,7 +170,7 @@ function EditBreed({ breed: b, others, onDone, onCancel }: { breed: StaffBreed; 
   const [replacement, setReplacement] = useState(fallback?._id ?? '');
   const idPrefix = `breed-${b._id}`;
 
-  const save = async (event: FormEvent) => {
+  const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     const made = bandOf(f);
     if ('problem' in made) return setProblem(made.problem);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { staffApi } from '../../client/staff-session.ts';
 import { COATS } from '../../domain/booking-schemas.ts';
 import {
@@ -114,7 +114,7 @@ function Contact({ customer: c, base, onSaved }: Editing) {
     setProblem(null);
     setEditing(true);
   };
-  const save = async (event: FormEvent) => {
+  const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     const phone = form.phone.trim() ? normaliseUkMobile(form.phone) : '';
     if (phone === null) return setProblem('Please enter a UK mobile number, like 07700 900461, or leave it empty');
@@ -171,7 +171,7 @@ function Dog({ dog, base, onSaved }: { dog: DogCard; base: string; onSaved(c: Cu
     setProblem(null);
     setEditing(true);
   };
-  const save = async (event: FormEvent) => {
+  const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     const weightKg = form.weight.trim() ? Number(form.weight.replace(',', '.')) : undefined;
     if (weightKg !== undefined && !(weightKg >= 0.5 && weightKg <= 100)) return setProblem('Please give the weight in kilograms, between 0.5 and 100');

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { staffApi } from '../../client/staff-session.ts';
 import {
   csvFileName, DepositsResponseSchema, FinancesResponseSchema, periodStartOf, RefundResponseSchema, type Deposit, type Figures, type Period,
@@ -182,7 +182,7 @@ function RefundForm({ deposit: d, onDone, onCancel }: { deposit: Deposit; onDone
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const pence = penceFromPounds(amount);
     if (pence === null || pence < 1 || pence > d.refundablePence) return setProblem(`Please give an amount from £0.01 to ${formatPence(d.refundablePence)}`);

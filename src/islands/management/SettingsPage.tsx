@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { staffApi } from '../../client/staff-session.ts';
 import { WEEKDAYS } from '../../domain/booking-settings.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
@@ -109,7 +109,7 @@ function ServiceEditor({ id, form: initial, title, bookingsAhead, onCancel, onDo
   const [f, setF] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const save = async (event: FormEvent) => {
+  const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     const made = serviceBody(f);
     if ('problem' in made) return setProblem(made.problem);
@@ -203,7 +203,7 @@ function Rules({ shop, onDone, onFailed }: { shop: ShopSettings } & Acting) {
   const [f, setF] = useState(() => rulesFormOf(shop.settings));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const save = async (event: FormEvent) => {
+  const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     const made = rulesOf(f);
     if ('problem' in made) return setProblem(made.problem);
@@ -273,7 +273,7 @@ function Closures({ shop, onDone, onFailed }: { shop: ShopSettings } & Acting) {
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const add = async (event: FormEvent) => {
+  const add = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!date) return onFailed('Please choose the day to close');
     setBusy(true);
