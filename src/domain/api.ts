@@ -29,7 +29,8 @@ export const DeviceUserSchema = z.object({
   _id: z.string(),
   phone: z.string().nullable(),
   name: z.string().nullable().optional(),
-  auth: z.array(z.object({ key: z.string() })).min(1),
+  /** `kind` 'staff': a staff member's sign-in (docs/decisions/056), which public pages leave alone. */
+  auth: z.array(z.object({ key: z.string(), kind: z.enum(['device', 'staff']).optional() })).min(1),
 });
 export type DeviceUser = z.infer<typeof DeviceUserSchema>;
 

@@ -10,7 +10,7 @@ import { findKeyHolder } from './access-keys.ts';
 export async function deviceUserFor(key: string | null): Promise<DeviceUser | null> {
   const holder = await findKeyHolder(key);
   if (!holder || !key) return null;
-  return { _id: holder.customerId, phone: holder.phone, name: holder.name, auth: [{ key }] };
+  return { _id: holder.customerId, phone: holder.phone, name: holder.name, auth: [{ key, kind: holder.kind }] };
 }
 
 export const UNKNOWN_KEY = 'Missing, unknown or expired access key';
