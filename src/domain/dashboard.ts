@@ -3,7 +3,7 @@ import { IsoDateSchema } from './booking-settings.ts';
 import { InstantSchema } from './booking-schemas.ts';
 
 /**
- * The dashboard's figures (docs/decisions/061-the-dashboard-and-its-figures.md): what each one means
+ * The dashboard's figures (docs/decisions/060-schedule-and-dashboard.md): what each one means
  * is written here once, for the server that counts and the island that shows them.
  *
  * - Takings of a day: the money kept for the appointments of that day, deposits (less refunds,

@@ -9,7 +9,7 @@ import { addDays, weekdayOf } from './london-time.ts';
 import { freeText, plainText } from './text.ts';
 
 /**
- * The staff schedule's requests and answers (docs/decisions/060-the-schedule-at-the-counter.md),
+ * The staff schedule's requests and answers (docs/decisions/060-schedule-and-dashboard.md),
  * shared by the Schedule and Dashboard islands and the functions under /v1.0.1/management/. Add
  * fields; do not rename.
  */

@@ -4,7 +4,7 @@ import { instantToZoned, zonedDateTimeToInstant } from './london-time.ts';
 
 /**
  * What staff may do that a customer may not, and what happens at the counter
- * (docs/decisions/060-the-schedule-at-the-counter.md). Customers are held to the cancellation policy
+ * (docs/decisions/060-schedule-and-dashboard.md). Customers are held to the cancellation policy
  * (src/domain/cancellation-policy.ts); staff are the shop, so they may move and cancel inside its
  * notice window, and take a booking on the phone inside the minimum notice (the shop cannot surprise
  * itself). Everything else is the same rule for both: opening hours, the slot grid, closures, bank

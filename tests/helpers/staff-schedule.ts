@@ -28,7 +28,6 @@ const HANDLERS: Array<[RegExp, Handler]> = [
 ];
 
 /** An answer as JSON; the tests read it loosely and check it with their own expectations and schemas. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 export interface Answer { status: number; body: Json }
 

@@ -396,7 +396,7 @@ const webhookRequests: fc.Arbitrary<FuzzRequest> = fc.record({
 // ---- the staff schedule (/v1.0.1/management/…): the islands' requests, broken ---------------
 // A staff key most of the time, so the calls reach past the door to the rules behind it; the
 // other times the §7 headers as any caller sends them (the door's own test:
-// staff-schedule-permissions.test.ts).
+// management-api.test.ts).
 const staffPools = { customerIds: [] as string[], blockIds: [] as string[], cursors: [] as string[] };
 const scheduleHeaders = (json: boolean) => headersFor(json, fc.oneof(
   { weight: 7, arbitrary: pick(pools.staffKeys, 'A'.repeat(43)).map((key) => ({ 'x-access-key': key })) },
@@ -629,6 +629,8 @@ const ROWS: Record<string, Row> = {
     label: 'POST /v1.0.1/management/blocks[/{id}/remove]', runs: 250, requests: blockRequests, answer: BlockResponseSchema, least: { ok: 10, refused: 120 },
     learn: async (_req, answer) => {
       staffPools.blockIds.push(BlockResponseSchema.parse(answer).block.id);
+    },
+  },
   'management-sign-in': {
     label: 'POST /v1.0.1/management/sign-in/codes|by-code', runs: 700, requests: codeSignInRequests, least: { ok: 30, refused: 300 },
     answer: PhoneCodeResponseSchema.or(StaffSignInResponseSchema),

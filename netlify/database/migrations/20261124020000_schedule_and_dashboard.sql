@@ -1,5 +1,4 @@
--- The schedule and the dashboard (docs/decisions/060-the-schedule-at-the-counter.md,
--- 061-the-dashboard-and-its-figures.md): the indexes their queries need beyond what bookings has.
+-- The schedule and the dashboard (docs/decisions/060-schedule-and-dashboard.md): the indexes their queries need beyond what bookings has.
 -- The schedule's week reads active bookings by start (bookings_active_start_idx) and time blocks by
 -- start (time_blocks_start_idx); the takings, deposits and no-shows read bookings by start
 -- (bookings_start_idx). These are for the rest.
