@@ -85,9 +85,9 @@ for (const viewport of VIEWPORTS) {
         const box = (await card.boundingBox())!;
         await page.mouse.move(box.x + box.width / 2, box.y + 10);
         await page.mouse.down();
-        // Two slot steps of 15 minutes, 22 px each (schedule.css).
-        await page.mouse.move(box.x + box.width / 2, box.y + 10 + 24, { steps: 4 });
-        await page.mouse.move(box.x + box.width / 2, box.y + 10 + 44, { steps: 4 });
+        // Two slot steps of 15 minutes, 30 px each (ROW_HEIGHT in SchedulePage.tsx).
+        await page.mouse.move(box.x + box.width / 2, box.y + 10 + 32, { steps: 4 });
+        await page.mouse.move(box.x + box.width / 2, box.y + 10 + 60, { steps: 4 });
         await expect(page.getByText(`Move to ${second.time}`)).toBeVisible();
         await page.mouse.up();
       } else {

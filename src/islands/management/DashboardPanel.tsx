@@ -100,7 +100,7 @@ export function DashboardPanel() {
         <ChartCard
           title="New and returning customers"
           caption={`Appointments a week for the last ${figures.customers.length} weeks: first visits and returning customers.`}
-          labels={figures.customers.map((w) => shortDate(w.monday).split(' ').slice(1).join(' '))}
+          labels={figures.customers.map((w) => `${Number(w.monday.slice(8))}/${Number(w.monday.slice(5, 7))}`)}
           series={[
             { label: 'Returning', values: figures.customers.map((w) => w.returning), colour: '#0f5563', kind: 'bars' },
             { label: 'First visit', values: figures.customers.map((w) => w.first), colour: '#b8431c', kind: 'line' },

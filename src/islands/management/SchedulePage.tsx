@@ -31,7 +31,7 @@ export default function SchedulePage() {
 
 const SHOP_ZONE = 'Europe/London';
 /** One slot step's height on the day grid, in pixels (kept in step with schedule.css). */
-const ROW_HEIGHT = 22;
+const ROW_HEIGHT = 30;
 
 type View = 'day' | 'week';
 type Dialog =
@@ -364,6 +364,7 @@ function BookingCard({ placed, step, onOpen, onMove }: {
       data-status={b.status}
       data-dragging={offset ? 'true' : undefined}
       data-movable={movable ? 'true' : undefined}
+      data-compact={placed.rowEnd - placed.rowStart <= 2 ? 'true' : undefined}
       aria-busy={saving || undefined}
       style={{ gridColumn: table.table + 1, gridRow: `${placed.rowStart + 2} / ${placed.rowEnd + 2}`, transform: offset ? `translateY(${offset}px)` : undefined } as CSSProperties}
       onPointerDown={down}
@@ -413,10 +414,11 @@ function WeekView({ schedule, today, now, onOpen, onDay }: {
           <section key={day.date} className="sched-week__day" data-today={isToday ? 'true' : undefined} aria-labelledby={`week-${day.date}`}>
             <h3 id={`week-${day.date}`}>
               <button type="button" className="sched-week__open" onClick={() => onDay(day.date)}>
-                {shortDate(day.date)}{isToday ? <span className="mgmt-badge">Today</span> : null}
+                {shortDate(day.date)}
               </button>
             </h3>
             <p className="sched-week__hours">
+              {isToday ? <span className="mgmt-badge">Today</span> : null}
               {day.open ? `${day.opens}–${day.closes} · ${layout.bookings.length} booked` : day.reason === 'bank_holiday' ? (day.holiday ?? 'Bank holiday') : 'Closed'}
             </p>
             <ul className="sched-week__list">
