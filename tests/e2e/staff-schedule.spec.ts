@@ -75,6 +75,7 @@ for (const viewport of VIEWPORTS) {
       await booking.getByLabel('Date', { exact: true }).fill(date);
       await booking.getByRole('group', { name: /Free times on/ }).getByLabel(first.time, { exact: true }).check();
       expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`phone-booking-${viewport.width}.png`) });
       await booking.getByRole('button', { name: 'Book and send the confirmation' }).click();
       await expect(page.getByText(new RegExp(`Booked Pepper ${viewport.width} \\(${caller.name}\\) for Nail Clip`))).toBeVisible();
       const card = page.getByRole('button', { name: new RegExp(`^${first.time}–.*Pepper ${viewport.width}`) });
@@ -108,6 +109,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: new RegExp(`${done}, Full Groom, Priya Shah`) }).click();
       const bella = page.getByRole('dialog', { name: `${done} · Full Groom` });
       await expect(bella.getByText('deposit £10.00 paid')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`booking-window-${viewport.width}.png`) });
       await bella.getByRole('button', { name: 'Completed…' }).click();
       await expect(bella.getByLabel('Balance taken (£)')).toHaveValue('45.00');
       await bella.getByRole('radio', { name: 'Card' }).check();
@@ -127,6 +129,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('dialog', { name: `${noShow} · Full Groom` }).getByRole('button', { name: 'No-show' }).click();
       await expect(otis).toContainText('No-show');
       expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`schedule-yesterday-${viewport.width}.png`), fullPage: true });
 
       // ---- an afternoon blocked: online booking no longer offers it ---------------------------
       const { days } = await availability(page, 'nails', 28);
@@ -167,6 +170,7 @@ for (const viewport of VIEWPORTS) {
       await takings.getByText('Show the figures as a table').click();
       await expect(takings.getByRole('table', { name: /Takings by day/ })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: test.info().outputPath(`dashboard-${viewport.width}.png`), fullPage: true });
     });
   });

@@ -11,6 +11,7 @@ import { dayLayout, draggedStart, longDate, shortDate, wallTime, type DayLayout 
 import { BlockDialog, BookingDialog, PhoneBookingDialog } from './ScheduleDialogs.tsx';
 import { ErrorNotice } from './StaffDialog.tsx';
 import { useStaffSession } from './use-staff-session.ts';
+import '../forms/forms.css';
 import './management.css';
 import './schedule.css';
 
@@ -302,6 +303,7 @@ function DayGrid({ layout, onOpen, onMove, onRemoveBlock }: {
 
 function moneyLine(b: ScheduleBooking): { text: string; tone: 'paid' | 'due' | 'none' } {
   if (b.attendance === 'completed') return { text: `Paid${b.balancePaidPence ? ` ${formatPence(b.balancePaidPence)} ${b.balanceMethod ?? ''}` : ''}`.trim(), tone: 'paid' };
+  if (b.attendance === 'no_show') return { text: b.depositHeldPence ? `Deposit ${formatPence(b.depositHeldPence)} kept` : 'Nothing paid', tone: 'none' };
   if (b.depositHeldPence > 0) return { text: `Deposit ${formatPence(b.depositHeldPence)} paid · ${formatPence(b.balanceDuePence)} due`, tone: 'paid' };
   return { text: `${formatPence(b.balanceDuePence)} due`, tone: 'due' };
 }
