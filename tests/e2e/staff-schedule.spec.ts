@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { addDays } from '../../src/domain/london-time.ts';
 import { axeViolations } from './axe.ts';
@@ -175,3 +176,43 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('a time taken by someone else while the caller waits: refused by the same rule, said plainly, fresh times offered', async ({ page, staffKey }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: test.info().project.use.baseURL! }]);
+  // A day of its own, away from the other tests' days.
+  const { days } = await availability(page, 'full', 28);
+  const day = days.filter((d) => d.slots.length > 10).at(-4)!;
+  const taken = day.slots.at(-1)!;
+  await page.goto(`/management/schedule?day=${day.date}`);
+  await page.getByRole('button', { name: 'New phone booking' }).click();
+  const booking = page.getByRole('dialog', { name: 'New phone booking' });
+  const caller = visitor('race');
+  await booking.getByLabel('New customer').check();
+  await booking.getByLabel("Customer's name").fill(caller.name);
+  await booking.getByLabel('Mobile number').fill(caller.phone);
+  await booking.getByLabel("Dog's name").fill('Biscuit');
+  await booking.getByLabel('Breed').selectOption('beagle');
+  await booking.getByLabel('Weight (kg)').fill('10');
+  await booking.getByLabel('Service').selectOption('full');
+  await expect(booking.getByLabel('Date', { exact: true })).toHaveValue(day.date);
+  await booking.getByRole('group', { name: /Free times on/ }).getByLabel(taken.time, { exact: true }).check();
+  // Meanwhile both tables go, to two other callers.
+  for (const n of [1, 2]) {
+    const other = visitor(`race${n}`);
+    const res = await page.request.post('/v1.0.1/management/bookings', {
+      headers: { 'x-access-key': staffKey },
+      data: { serviceId: 'full', start: taken.start, idempotencyKey: randomUUID(), customer: { name: other.name, phone: other.phone }, dog: { name: `Rival ${n}`, breedId: 'pug', weightKg: 8, coat: 'short' } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await booking.getByRole('button', { name: 'Book and send the confirmation' }).click();
+  await expect(booking.getByRole('alert')).toContainText('The free times below are fresh: choose another and book again.');
+  await expect(booking.getByRole('group', { name: /Free times on/ }).getByLabel(taken.time, { exact: true })).toHaveCount(0);
+  // What was typed is kept: another time, and the booking is made.
+  await expect(booking.getByLabel("Customer's name")).toHaveValue(caller.name);
+  const other = day.slots.find((s) => s.start !== taken.start)!;
+  await booking.getByRole('group', { name: /Free times on/ }).getByLabel(other.time, { exact: true }).check();
+  await booking.getByRole('button', { name: 'Book and send the confirmation' }).click();
+  await expect(page.getByText(new RegExp(`Booked Biscuit \\(${caller.name}\\) for Full Groom .* at ${other.time}`))).toBeVisible();
+});
