@@ -16,7 +16,7 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  * The schedule's staff API against a migrated, seeded database: each endpoint's validation, the
  * same booking rules as online (staff allowed more only where decision 060 says), the customer
  * told through the outbox, an audit row for every change, and nothing written by a refusal.
- * Who may call at all: staff-schedule-permissions.test.ts.
+ * Who may call at all: management-api.test.ts (every management path, enumerated).
  */
 useTestDatabase({ seed: true });
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';

@@ -124,14 +124,16 @@ function Schedule() {
           <button type="button" className="sched-button sched-button--ghost" onClick={() => step(1)} aria-label={view === 'day' ? 'Next day' : 'Next week'}>
             <span aria-hidden="true">›</span>
           </button>
+        </div>
+        <div className="sched-pick">
           <label className="sched-date">
             <span className="visually-hidden">Go to date</span>
             <input className="input" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
           </label>
-        </div>
-        <div className="sched-views" role="group" aria-label="View">
-          <button type="button" className="sched-segment" aria-pressed={view === 'day'} onClick={() => setView('day')}>Day</button>
-          <button type="button" className="sched-segment" aria-pressed={view === 'week'} onClick={() => setView('week')}>Week</button>
+          <div className="sched-views" role="group" aria-label="View">
+            <button type="button" className="sched-segment" aria-pressed={view === 'day'} onClick={() => setView('day')}>Day</button>
+            <button type="button" className="sched-segment" aria-pressed={view === 'week'} onClick={() => setView('week')}>Week</button>
+          </div>
         </div>
         <div className="sched-actions">
           <button type="button" className="sched-button sched-button--ghost" onClick={() => setDialog({ kind: 'block' })}>Block time</button>
