@@ -100,6 +100,7 @@ for (const viewport of VIEWPORTS) {
         await dialog.getByRole('button', { name: 'Move…' }).click();
         await dialog.getByRole('group', { name: /Free times on/ }).getByLabel(second.time, { exact: true }).check();
         expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`move-form-${viewport.width}.png`) });
         await dialog.getByRole('button', { name: 'Move and tell the customer' }).click();
       }
       await expect(page.getByText(new RegExp(`Moved Pepper ${viewport.width} to .* at ${second.time}\\. The customer has been told\\.`))).toBeVisible();
