@@ -12,7 +12,7 @@ import { headers as storedHeaders } from './store.ts';
  */
 export const API_BASE = '/v1.0.1';
 
-/** Spec §7/§9 timeouts per call. */
+/** Contract §7/§9 timeouts per call. */
 export const AUTH_TIMEOUT_MS = 8000;
 export const IDENTIFY_TIMEOUT_MS = 1000;
 export const BOOKING_TYPES_TIMEOUT_MS = 2500;

@@ -7,7 +7,7 @@ import type { LoginReason } from './login-reasons.ts';
  */
 export const MANAGEMENT_HOME = '/management';
 export const MANAGEMENT_LOGIN = '/management/login';
-/** Spec §6/§9: management requires privileges equal to 2. */
+/** Contract §6/§9: management requires privileges equal to 2. */
 export const STAFF_PRIVILEGES = 2;
 
 /** Under /management as a path segment (/management, /management/…), never /managementfoo. */

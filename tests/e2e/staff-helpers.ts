@@ -1,4 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { workerStaffPhone } from '../../scripts/lib/e2e-fixtures.ts';
 import { SMS_PROVIDER_URL } from './ports.ts';
 
 /**
@@ -56,14 +57,15 @@ export async function addStaff(request: APIRequestContext, key: string, name: st
 }
 
 /**
- * The tests' own staff key (per worker): the demo staff member, signed in once by a code from the
- * inbox. The staff members each test signs in as are added with it, so no number is sent more
- * codes than its hourly limit.
+ * The tests' own staff key (per worker): the worker's own staff member (the e2e server seeds one per
+ * parallel worker, scripts/lib/e2e-fixtures.ts), signed in once by a code from the inbox; two
+ * workers signing in one number at once could each read the other's code. The staff members each
+ * test signs in as are added with it, so no number is sent more codes than its hourly limit.
  */
 export const test = base.extend<object, { staffKey: string }>({
   staffKey: [async ({ playwright }, use, workerInfo) => {
     const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-    const { accessKey } = await signInByApi(request, DEMO_STAFF);
+    const { accessKey } = await signInByApi(request, workerStaffPhone(workerInfo.parallelIndex));
     await request.dispose();
     await use(accessKey);
   }, { scope: 'worker' }],

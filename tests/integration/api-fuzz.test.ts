@@ -27,6 +27,11 @@ import { ClosuresSavedSchema, ServiceSavedSchema, SettingsSavedSchema, ShopSetti
 import sharp from 'sharp';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { insertBooking, staffMember } from '../helpers/staff-records.ts';
+import { DashboardResponseSchema } from '../../src/domain/dashboard.ts';
+import {
+  AttendanceResponseSchema, BlockResponseSchema, CustomerLookupResponseSchema, FreeTimesResponseSchema, ScheduleBookingSchema, ScheduleResponseSchema,
+  StaffBookingResponseSchema,
+} from '../../src/domain/schedule.ts';
 import {
   AddStaffResponseSchema, OkResponseSchema, PasskeyOptionsResponseSchema, PasskeyResponseSchema, PasskeysResponseSchema,
   StaffListResponseSchema, StaffSessionResponseSchema, StaffSignInResponseSchema,
@@ -399,6 +404,90 @@ const webhookRequests: fc.Arbitrary<FuzzRequest> = fc.record({
   }
 });
 
+
+// ---- the staff schedule (/v1.0.1/management/…): the islands' requests, broken ---------------
+// A staff key most of the time, so the calls reach past the door to the rules behind it; the
+// other times the §7 headers as any caller sends them (the door's own test:
+// management-api.test.ts).
+const staffPools = { customerIds: [] as string[], blockIds: [] as string[], cursors: [] as string[] };
+const scheduleHeaders = (json: boolean) => headersFor(json, fc.oneof(
+  { weight: 7, arbitrary: pick(pools.staffKeys, 'A'.repeat(43)).map((key) => ({ 'x-access-key': key })) },
+  { weight: 3, arbitrary: fc.constant({}) },
+));
+const staffGet = (path: fc.Arbitrary<string>): fc.Arbitrary<FuzzRequest> =>
+  fc.record({ method: methodFor('GET'), path, headers: scheduleHeaders(false), ip });
+const staffJson = (path: fc.Arbitrary<string>, body: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzRequest> =>
+  fc.record({ method: methodFor('POST'), path, headers: scheduleHeaders(true), body: bodyOf(body), ip });
+const asQuery = (q: unknown) => (q !== null && typeof q === 'object' && !Array.isArray(q)
+  ? new URLSearchParams(Object.entries(q).map(([k, v]) => [k, queryText(v)])).toString()
+  : queryText(q));
+
+const scheduleRequests = staffGet(hostileVariants(fc.record({
+  from: fc.integer({ min: -30, max: 70 }).map((n) => addDays(today(), n)),
+  days: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('1', '7', '3') }, { weight: 1, arbitrary: fc.constantFrom('8', '0', '1.5') }),
+  cursor: sometimes(pick(staffPools.cursors, `${Date.now()}.${'A'.repeat(22)}`), 20),
+}).map(({ cursor, ...q }) => (cursor === null ? q : { ...q, cursor })), 4).map((q) => `/v1.0.1/management/schedule?${asQuery(q)}`));
+
+const freeTimesRequests = staffGet(hostileVariants(fc.record({
+  service: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...SERVICES) }, { weight: 1, arbitrary: fc.constant('haircut-for-cats') }),
+  date: fc.integer({ min: -2, max: 60 }).map((n) => addDays(today(), n)),
+  exclude: pick(pools.bookingIds, 'A'.repeat(24)),
+}, { requiredKeys: ['service', 'date'] }), 3).map((q) => `/v1.0.1/management/free-times?${asQuery(q)}`));
+
+const lookupRequests = staffGet(hostileVariants(fc.record({
+  q: fc.oneof(phone, fc.constantFrom('Sam', 'seed', 'Biscuit', 'Zoë', 'Rex', '%_', 'a', '\\'), fc.string({ maxLength: 90 })),
+}), 3).map((q) => `/v1.0.1/management/customer-lookup?${asQuery(q)}`));
+
+const dashboardRequests = staffGet(fc.tuple(fc.constant('/v1.0.1/management/dashboard'), junkQuery).map(([p, q]) => p + q));
+
+const staffBooking = fc.record({
+  serviceId: fc.oneof({ weight: 6, arbitrary: fc.constant('nails') }, { weight: 1, arbitrary: fc.constantFrom(...SERVICES) }),
+  start: pick(pools.starts, '2026-12-01T09:00:00.000Z'),
+  customer: fc.oneof(
+    fc.record({ name: fc.constantFrom('Jo Bloggs', 'Zoë O\u2019Brien'), phone, email: fc.constantFrom('', 'jo@example.com') }, { requiredKeys: ['name', 'phone'] }),
+    pick(staffPools.customerIds, 'A'.repeat(22)).map((id) => ({ id })),
+  ),
+  dog: fc.record({
+    name: fc.constantFrom('Biscuit', 'Rex', 'Sir Woofs-a-lot 🐶'), breedId: fc.constantFrom(...BREEDS), weightKg: fc.integer({ min: 5, max: 1000 }).map((n) => n / 10),
+    coat: fc.constantFrom(...COATS), notes: fc.constantFrom('Nervous', ''), nervous: fc.boolean(),
+  }, { requiredKeys: ['name', 'breedId', 'weightKg', 'coat'] }),
+  note: fc.constantFrom('Call when done', 'Muzzle for nails.\nOwner waits.'),
+  idempotencyKey: fc.constant(null).map(() => randomUUID()),
+}, { requiredKeys: ['serviceId', 'start', 'customer', 'dog', 'idempotencyKey'] });
+const phoneBookingRequests = staffJson(fc.constant('/v1.0.1/management/bookings'), hostileVariants(staffBooking, 3));
+
+const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc.tuple(
+  idInPath,
+  fc.oneof({ weight: 8, arbitrary: fc.constantFrom('move', 'cancel', 'attendance', 'note') }, { weight: 1, arbitrary: fc.constantFrom('delete', '', 'move/x', 'ATTENDANCE') }),
+).chain(([id, action]) => staffJson(fc.constant(`/v1.0.1/management/bookings/${id}/${action}`), hostileVariants<unknown>(
+  action === 'move' ? fc.record({ start: pick(pools.starts, '2026-12-01T09:00:00.000Z') })
+    : action === 'cancel' ? fc.record({ reason: fc.constantFrom('Groomer ill', 'Rang to cancel'), refundDeposit: fc.boolean() }, { requiredKeys: [] })
+      : action === 'attendance' ? fc.record({
+        attendance: fc.constantFrom('arrived', 'completed', 'no_show', null),
+        balance: fc.record({ pence: fc.constantFrom(0, 3500, 4500), method: fc.constantFrom('card', 'cash') }),
+      }, { requiredKeys: ['attendance'] })
+        : fc.record({ note: fc.constantFrom('Muzzle for nails', '') }),
+  3,
+)));
+
+const blockRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  { weight: 3, arbitrary: staffJson(fc.constant('/v1.0.1/management/blocks'), hostileVariants(fc.record({
+    start: pick(pools.starts, '2026-12-01T09:00:00.000Z'),
+    minutes: fc.constantFrom(15, 30, 60),
+    reason: fc.constantFrom('Break', 'Vet training', ''),
+  }).map(({ start, minutes, reason }) => ({ start, end: new Date(Date.parse(start) + minutes * 60_000).toISOString(), reason })), 3)) },
+  { weight: 2, arbitrary: fc.oneof(pick(staffPools.blockIds, 'A'.repeat(16)), oddId).chain((id) => staffJson(
+    fc.constantFrom(`/v1.0.1/management/blocks/${id}/remove`, `/v1.0.1/management/blocks/${id}`, `/v1.0.1/management/blocks/${id}/remove/x`),
+    hostileVariants(fc.constant({}), 3),
+  )) },
+);
+
+const learnBooking = async (_req: FuzzRequest, answer: unknown) => {
+  const { booking } = z.object({ booking: ScheduleBookingSchema }).parse(answer);
+  if (!pools.bookingIds.includes(booking.id)) pools.bookingIds.push(booking.id);
+  if (!staffPools.customerIds.includes(booking.customer.id)) staffPools.customerIds.push(booking.customer.id);
+};
+
 // The staff area (docs/decisions/053, 057): its two doors, and the staff API with real staff keys.
 const DEMO_STAFF = '07700 900000';
 const staffHeaders = headersFor(true, fc.oneof(
@@ -681,6 +770,30 @@ const ROWS: Record<string, Row> = {
       for (const { date } of (answer as { closures?: { date: string }[] }).closures ?? []) if (!records.closedDays.includes(date)) records.closedDays.push(date);
       },
     },
+  'management-schedule': {
+    label: 'GET /v1.0.1/management/schedule', runs: 250, requests: scheduleRequests, answer: ScheduleResponseSchema, least: { ok: 25, refused: 80 }, readOnly: true,
+    learn: async (_req, answer) => {
+      const next = ScheduleResponseSchema.parse(answer).next;
+      if (next) staffPools.cursors.push(next);
+    },
+  },
+  'management-free-times': { label: 'GET /v1.0.1/management/free-times', runs: 200, requests: freeTimesRequests, answer: FreeTimesResponseSchema, least: { ok: 20, refused: 80 }, readOnly: true },
+  'management-customer-lookup': { label: 'GET /v1.0.1/management/customer-lookup', runs: 200, requests: lookupRequests, answer: CustomerLookupResponseSchema, least: { ok: 30, refused: 80 }, readOnly: true },
+  'management-dashboard': { label: 'GET /v1.0.1/management/dashboard', runs: 100, requests: dashboardRequests, answer: DashboardResponseSchema, least: { ok: 30, refused: 20 }, readOnly: true },
+  'management-phone-bookings': {
+    label: 'POST /v1.0.1/management/bookings', runs: 300, requests: phoneBookingRequests, answer: StaffBookingResponseSchema, least: { ok: 15, refused: 150 },
+    learn: learnBooking,
+  },
+  'management-booking-changes': {
+    label: 'POST /v1.0.1/management/bookings/{id}/…', runs: 400, requests: staffChangeRequests, least: { ok: 10, refused: 200 },
+    answer: AttendanceResponseSchema.or(z.object({ booking: ScheduleBookingSchema })),
+  },
+  'management-blocks': {
+    label: 'POST /v1.0.1/management/blocks[/{id}/remove]', runs: 250, requests: blockRequests, answer: BlockResponseSchema, least: { ok: 10, refused: 120 },
+    learn: async (_req, answer) => {
+      staffPools.blockIds.push(BlockResponseSchema.parse(answer).block.id);
+    },
+  },
   'management-sign-in': {
     label: 'POST /v1.0.1/management/sign-in/codes|by-code', runs: 700, requests: codeSignInRequests, least: { ok: 30, refused: 300 },
     answer: PhoneCodeResponseSchema.or(StaffSignInResponseSchema),
@@ -770,7 +883,7 @@ beforeAll(async () => {
     CREATE TABLE fuzz_writes (n bigint NOT NULL);
     INSERT INTO fuzz_writes VALUES (0);
     CREATE FUNCTION fuzz_count_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE fuzz_writes SET n = n + 1; RETURN NULL; END $$;
-    ${['bookings', 'customers', 'dogs', 'outbox', 'stripe_events', 'visit_sessions', 'page_views', 'analytics_events', 'settings', 'closures', 'booking_cells', 'staff_passkeys']
+    ${['bookings', 'customers', 'dogs', 'outbox', 'stripe_events', 'visit_sessions', 'page_views', 'analytics_events', 'settings', 'closures', 'booking_cells', 'staff_passkeys', 'time_blocks', 'audit_log']
       .map((t) => `CREATE TRIGGER fuzz_${t} AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION fuzz_count_write();`).join('\n')}
     CREATE TRIGGER fuzz_access_keys AFTER INSERT OR DELETE ON access_keys FOR EACH ROW EXECUTE FUNCTION fuzz_count_write();
   `);

@@ -10,6 +10,8 @@ import { FUNCTIONS_DIR, PROJECT_ROOT } from '../../scripts/lib/site-server.ts';
 import sharp from 'sharp';
 import { storeBreedImage } from '../../src/server/breed-images.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
+import { issueAccessKey } from '../../src/server/access-keys.ts';
+import { transaction } from '../../src/server/db.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -20,6 +22,7 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  * bundler leaves out, or a module that only works from the sources, fails here.
  */
 const BASE = 'https://www.leytondoggrooming.co.uk/v1.0.1';
+const STAFF = { 'x-access-key': '__STAFF_KEY__' };
 
 /** One real call per function; a function added without one here fails the first test. */
 const CALLS: Record<string, { method: string; path: string; body?: unknown; headers?: Record<string, string>; expect: number }> = {
@@ -63,6 +66,20 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   'management-settings': { method: 'GET', path: '/management/settings', expect: 401 },
   // A picture stored through the sources, read and resized by the bundle: sharp's native code must travel with it.
   'breed-images': { method: 'GET', path: '/breed-images/__BREED_IMAGE__.webp?w=48', expect: 200 },
+  // The staff schedule, with a staff key made for the run (__STAFF_KEY__).
+  'management-schedule': { method: 'GET', path: '/management/schedule?from=2026-11-23&days=7', headers: STAFF, expect: 200 },
+  'management-free-times': { method: 'GET', path: '/management/free-times?service=full&date=__FIRST_DAY__', headers: STAFF, expect: 200 },
+  'management-customer-lookup': { method: 'GET', path: '/management/customer-lookup?q=Bundle', headers: STAFF, expect: 200 },
+  'management-dashboard': { method: 'GET', path: '/management/dashboard', headers: STAFF, expect: 200 },
+  'management-phone-bookings': {
+    method: 'POST', path: '/management/bookings', headers: STAFF, expect: 201,
+    body: {
+      serviceId: 'nails', start: '__FIRST_SLOT__', idempotencyKey: randomUUID(),
+      customer: { name: 'Bundle Phone', phone: '07700 900125' }, dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
+    },
+  },
+  'management-booking-changes': { method: 'POST', path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel', headers: STAFF, body: {}, expect: 404 },
+  'management-blocks': { method: 'POST', path: '/management/blocks/AAAAAAAAAAAAAAAAAAAA/remove', headers: STAFF, body: {}, expect: 404 },
   // Scheduled functions, called as the scheduler calls them.
   'send-outbox': { method: 'POST', path: '/.netlify/functions/send-outbox', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
   reminders: { method: 'POST', path: '/.netlify/functions/reminders', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
@@ -94,14 +111,21 @@ describe('every function, bundled as a deploy bundles it', () => {
 
   it('loads each bundle through Netlify\'s entry point and answers its call', async () => {
     const slots = await (await import('../../netlify/functions/availability.ts')).default(new Request(`${BASE}/availability?service=nails&days=14`));
-    const { days } = (await slots.json()) as { days: { slots: { start: string }[] }[] };
+    const { days } = (await slots.json()) as { days: { date: string; slots: { start: string }[] }[] };
     const first = days.flatMap((d) => d.slots)[0]!.start;
     const picture = await storeBreedImage((await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c84' } }).png().toBuffer()).toString('base64'));
+    const firstDay = days.find((d) => d.slots.length)!.date;
+    const staffKey = await transaction(async (tx) => {
+      const { rows: [staff] } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
+      return issueAccessKey(tx, staff!.id, 'staff');
+    });
     const calls = Object.entries(CALLS).map(([name, call]) => ({
       name,
       method: call.method,
-      url: (call.path.startsWith('/.netlify') || call.path.startsWith('/preview') ? `https://www.leytondoggrooming.co.uk${call.path}` : `${BASE}${call.path}`).replace('__BREED_IMAGE__', picture.key),
-      headers: { ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
+      url: (call.path.startsWith('/.netlify') || call.path.startsWith('/preview') ? `https://www.leytondoggrooming.co.uk${call.path}` : `${BASE}${call.path}`)
+        .replace('__FIRST_DAY__', firstDay).replace('__BREED_IMAGE__', picture.key),
+      headers: Object.fromEntries(Object.entries({ ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers })
+        .map(([k, v]) => [k, v.replace('__STAFF_KEY__', staffKey)])),
       ...(call.body ? { body: JSON.stringify(call.body).replace('__FIRST_SLOT__', first) } : {}),
     }));
     const results = await callBundles(bundles, calls);

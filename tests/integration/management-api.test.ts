@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLocalFunctions, type LocalFunction } from '../../scripts/lib/local-functions.ts';
 import { MANAGEMENT_API, SIGN_IN_DOORS } from '../../src/domain/staff.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
-import { hashAccessKey } from '../../src/server/ids.ts';
+import { hashAccessKey, randomId } from '../../src/server/ids.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { MANAGEMENT_RECORDS_CALLS, recordsSnapshot } from '../helpers/management-records-calls.ts';
+import { openDays, rawBooking } from '../helpers/staff-schedule.ts';
 import { addStaffMember, customerWithDeviceKey, HOST, signIn } from '../helpers/staff.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -21,8 +23,9 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  * their absolute lifetime, or held by someone no longer staff: every one a 401 that writes nothing.
  * A new management path without a row fails the first test.
  */
-// The staff-records rows (tests/helpers/management-records-calls.ts) need the seeded services and
-// breeds, Netlify Blobs for breed pictures and the Stripe stand-in for a refund.
+// Seeded: the schedule's rows book the demo business's services in its opening hours, the records'
+// rows (tests/helpers/management-records-calls.ts) use its services and breeds; Netlify Blobs for
+// breed pictures and the Stripe stand-in for a refund.
 process.env.STRIPE_SECRET_KEY = 'sk_test_management_api';
 let stripe: FakeStripe;
 beforeAll(async () => {
@@ -51,6 +54,21 @@ async function registrationFor(key: string, authenticator = new SoftAuthenticato
   const { challengeId, options } = (await res.json()) as { challengeId: string; options: never };
   return { challengeId, response: authenticator.create(options) };
 }
+
+/** Free starts for a full groom, three hours apart so no two of them share a table's time. */
+let pool: string[] = [];
+async function freeStart(): Promise<string> {
+  if (!pool.length) pool = (await openDays('full')).flatMap((d) => [d.slots[0]!.start, d.slots[12]!.start]);
+  const start = pool.shift();
+  if (!start) throw new Error('out of free times');
+  return start;
+}
+let later = 0;
+/** A booking well ahead, written straight in (no endpoint cares where it is). */
+const upcoming = async () => (await rawBooking({ start: new Date(Date.UTC(2027, 6, 1, 9) + later++ * 3600_000) })).id;
+let earlier = 0;
+/** A booking whose time has passed (a no-show may be marked), each half an hour before the last. */
+const started = async () => (await rawBooking({ start: new Date(Math.floor(Date.now() / 300_000) * 300_000 - (1 + earlier++) * 1800_000), minutes: 30 })).id;
 
 /** One row per guarded path (as written in the function's config), with calls that succeed. */
 const CALLS: Record<string, Call[]> = {
@@ -87,6 +105,46 @@ const CALLS: Record<string, Call[]> = {
     },
   ],
   ...MANAGEMENT_RECORDS_CALLS,
+  // The schedule and the dashboard (docs/decisions/060).
+  '/v1.0.1/management/schedule': [{ method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/schedule?from=2026-11-23&days=7' }), expect: 200 }],
+  '/v1.0.1/management/free-times': [{ method: 'GET', prepare: async () => ({ path: `/v1.0.1/management/free-times?service=full&date=${(await openDays())[0]!.date}` }), expect: 200 }],
+  '/v1.0.1/management/customer-lookup': [{ method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/customer-lookup?q=Owner' }), expect: 200 }],
+  '/v1.0.1/management/dashboard': [{ method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/dashboard' }), expect: 200 }],
+  '/v1.0.1/management/bookings': [{
+    method: 'POST', expect: 201,
+    prepare: async () => ({
+      path: '/v1.0.1/management/bookings',
+      body: {
+        serviceId: 'nails', start: await freeStart(), idempotencyKey: randomUUID(),
+        customer: { name: 'Door Test', phone: freshPhone() }, dog: { name: 'Pip', breedId: 'pug', weightKg: 8, coat: 'short' },
+      },
+    }),
+  }],
+  '/v1.0.1/management/bookings/:id/move': [{
+    method: 'POST', expect: 200,
+    prepare: async () => {
+      const { id } = await rawBooking({ start: new Date(await freeStart()) });
+      return { path: `/v1.0.1/management/bookings/${id}/move`, body: { start: await freeStart() } };
+    },
+  }],
+  '/v1.0.1/management/bookings/:id/cancel': [{ method: 'POST', expect: 200, prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/cancel`, body: { reason: 'Door test' } }) }],
+  '/v1.0.1/management/bookings/:id/attendance': [{ method: 'POST', expect: 200, prepare: async () => ({ path: `/v1.0.1/management/bookings/${await started()}/attendance`, body: { attendance: 'no_show' } }) }],
+  '/v1.0.1/management/bookings/:id/note': [{ method: 'POST', expect: 200, prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/note`, body: { note: 'Door test' } }) }],
+  '/v1.0.1/management/blocks': [{
+    method: 'POST', expect: 201,
+    prepare: async () => {
+      const start = new Date(Date.UTC(2027, 9, 1, 9) + later++ * 86_400_000);
+      return { path: '/v1.0.1/management/blocks', body: { start: start.toISOString(), end: new Date(start.getTime() + 3 * 3600_000).toISOString() } };
+    },
+  }],
+  '/v1.0.1/management/blocks/:id/remove': [{
+    method: 'POST', expect: 200,
+    prepare: async () => {
+      const id = randomId(12);
+      await query(`INSERT INTO time_blocks (id, start_at, end_at) VALUES ($1, now() + interval '400 days', now() + interval '401 days')`, [id]);
+      return { path: `/v1.0.1/management/blocks/${id}/remove`, body: {} };
+    },
+  }],
 };
 
 let functions: LocalFunction[] = [];
@@ -108,7 +166,13 @@ async function snapshot(): Promise<string> {
   const counts = await Promise.all(tables.map(async (t) => `${t}:${(await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n}`));
   const keys = await query<{ n: number; revoked: number }>('SELECT count(*)::int AS n, count(revoked_at)::int AS revoked FROM access_keys');
   const privileges = await query<{ s: string }>(`SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`);
-  return [...counts, `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`, privileges[0]!.s, await recordsSnapshot()].join(' ');
+  // The schedule's writes: bookings made, moved, cancelled, marked or noted; time blocked; the audit.
+  const [schedule] = await query<{ s: string }>(
+    `SELECT concat_ws(',', (SELECT count(*) FROM bookings), (SELECT count(*) FROM bookings WHERE status = 'cancelled'), (SELECT count(*) FROM dogs),
+            (SELECT count(*) FROM time_blocks), (SELECT count(*) FROM audit_log), (SELECT count(*) FROM bookings WHERE attendance IS NOT NULL),
+            (SELECT count(*) FROM bookings WHERE staff_note IS NOT NULL), (SELECT coalesce(sum(extract(epoch FROM start_at)), 0) FROM bookings)) AS s`,
+  );
+  return [...counts, `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`, privileges[0]!.s, `schedule:${schedule!.s}`, await recordsSnapshot()].join(' ');
 }
 
 /** The keys that must be refused, made fresh for each call (some calls spend or revoke one). */

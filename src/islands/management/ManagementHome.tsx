@@ -11,15 +11,16 @@ import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { useValidatedField } from '../forms/use-validated-field.ts';
+import { DashboardPanel } from './DashboardPanel.tsx';
 import { deviceLabel } from './device-label.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 import './management.css';
 
 /**
- * /management, the dashboard (issue 11's part of it): who is signed in, sign-out, this staff
- * member's passkeys, and the staff list with add and remove. The day's appointments and takings
- * come with the next issue.
+ * /management, the dashboard: today and tomorrow at a glance and the week's figures
+ * (DashboardPanel, docs/decisions/060); below them who is signed in, this staff member's passkeys,
+ * and the staff list with add and remove.
  */
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 
@@ -51,6 +52,8 @@ export default function ManagementHome() {
         </p>
         <InteractiveButton variant="ghost" status={signingOut} statusText="Signing out…" onClick={() => void signOut()}>Sign out</InteractiveButton>
       </div>
+      <DashboardPanel />
+      <h2 className="dash-section">Your sign-in and the team</h2>
       <div className="mgmt-grid">
         <Passkeys />
         <StaffList />

@@ -1,7 +1,8 @@
 import { availableSlots, busyIntervalsFrom, lastBookableDay, type BookingTimes } from '../../domain/availability.ts';
-import type { AvailabilityQuery, AvailabilityResponse, BookingStatus, Slot } from '../../domain/booking-schemas.ts';
+import type { AvailabilityDay, AvailabilityQuery, AvailabilityResponse, BookingStatus, Slot } from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { addDays, instantToZoned, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
+import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -91,12 +92,24 @@ async function daysBetween(tx: Tx, settings: BookingSettings, service: ServiceRo
   });
 }
 
-/** The free start times of the day of `instant`, as the loser of a race is offered them. */
-export async function freshSlotsOfDay(serviceId: string, instant: Date, now = new Date(), exclude?: string): Promise<Slot[]> {
+/**
+ * One day's free start times for a service, as its booker may take them: a customer by the shop's
+ * rules, staff without the minimum notice (src/domain/staff-rules.ts). Null for a service not sold.
+ */
+export async function dayAvailability(
+  serviceId: string, date: string, now = new Date(), options: { exclude?: string | undefined; forStaff?: boolean } = {},
+): Promise<{ settings: BookingSettings; day: AvailabilityDay } | null> {
   const pool = db();
-  const [settings, service] = await Promise.all([loadBookingSettings(pool), findService(pool, serviceId)]);
-  if (!service) return [];
+  const [stored, service] = await Promise.all([loadBookingSettings(pool), findService(pool, serviceId)]);
+  if (!service) return null;
+  const settings = options.forStaff ? staffBookingSettings(stored) : stored;
+  const [day] = await daysBetween(pool, settings, service, date, date, now, options.exclude);
+  return day ? { settings, day } : null;
+}
+
+/** The free start times of the day of `instant`, as the loser of a race is offered them. */
+export async function freshSlotsOfDay(serviceId: string, instant: Date, now = new Date(), exclude?: string, options: { forStaff?: boolean } = {}): Promise<Slot[]> {
+  const settings = await loadBookingSettings(db());
   const date = instantToZoned(instant, settings.timeZone).date;
-  const [day] = await daysBetween(pool, settings, service, date, date, now, exclude);
-  return day?.slots ?? [];
+  return (await dayAvailability(serviceId, date, now, { exclude, ...options }))?.day.slots ?? [];
 }

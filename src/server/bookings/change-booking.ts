@@ -1,6 +1,9 @@
 import type { BookingView } from '../../domain/booking-schemas.ts';
 import { canChange } from '../../domain/cancellation-policy.ts';
+import { staffBookingSettings, staffMayCancel, staffMayMove } from '../../domain/staff-rules.ts';
+import { audit } from '../audit.ts';
 import { HttpError } from '../http.ts';
+import type { StaffMember } from '../staff.ts';
 import { sendDueMessages } from '../messages/outbox.ts';
 import { expireCheckout } from '../payments/checkout.ts';
 import { settleRefund } from '../payments/settle.ts';
@@ -19,6 +22,13 @@ export interface ChangeContext {
   now?: Date;
   /** The site's public address, for the links in messages. */
   siteUrl?: string;
+  /**
+   * Staff making the change (docs/decisions/060): held to the shop's rules instead of the customer's
+   * policy (src/domain/staff-rules.ts), and the change audited in its own transaction.
+   */
+  staff?: Pick<StaffMember, 'customerId'>;
+  /** Staff only: refund a deposit held, or keep it; left out, the customer's policy decides. */
+  refundDeposit?: boolean;
 }
 
 /**
@@ -35,16 +45,29 @@ export async function cancelBooking(id: string, reason: string | undefined, cont
     const booking = await findBooking(tx, id, { lock: true });
     if (!booking) throw notFound();
     const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
-    if (!policy.canCancel) throw new HttpError(409, policy.message, { code: 'policy' });
+    const { staff } = context;
+    if (staff) {
+      const decision = staffMayCancel({ status: booking.status, attendance: booking.attendance, start: booking.start_at, now });
+      if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
+    } else if (!policy.canCancel) {
+      throw new HttpError(409, policy.message, { code: 'policy' });
+    }
 
     const held = booking.deposit_paid_pence - booking.deposit_refunded_pence - booking.refund_due_pence;
-    const refund = policy.refundDeposit && held > 0 ? held : 0;
+    const refund = (staff ? context.refundDeposit ?? policy.refundDeposit : policy.refundDeposit) && held > 0 ? held : 0;
+    const by = staff ? 'the shop' : 'the customer';
     await tx.query(
       `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, revision = revision + 1, updated_at = $2, status_note = $3,
               refund_due_pence = refund_due_pence + $4, refund_reason = CASE WHEN $4 > 0 THEN 'cancelled within the free period' ELSE refund_reason END
         WHERE id = $1`,
-      [booking.id, now, reason ? `cancelled by the customer: ${reason}` : 'cancelled by the customer', refund],
+      [booking.id, now, reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`, refund],
     );
+    if (staff) {
+      await audit(tx, staff, 'booking.cancel', 'booking', id, {
+        before: { status: booking.status, start: booking.start_at.toISOString() },
+        after: { status: 'cancelled', refundPence: refund, reason: reason ?? null },
+      });
+    }
     const messageIds = booking.status === 'confirmed'
       ? await enqueueBookingNotices(tx, id, 'cancelled', { now, ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}) })
       : [];
@@ -79,19 +102,28 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
       const booking = await findBooking(tx, id, { lock: true });
       if (!booking) throw notFound();
       serviceId = booking.service_id;
-      const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
-      if (!policy.canMove) throw new HttpError(409, policy.message, { code: 'policy' });
+      const { staff } = context;
+      if (staff) {
+        const decision = staffMayMove({ status: booking.status, attendance: booking.attendance, start: booking.start_at, now });
+        if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
+      } else {
+        const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
+        if (!policy.canMove) throw new HttpError(409, policy.message, { code: 'policy' });
+      }
       if (start.getTime() === booking.start_at.getTime()) return bookingView(booking, settings, now);
 
       const end = new Date(start.getTime() + booking.duration_min * MINUTE);
-      await assertSlotBookable(tx, { now, settings, start, end, excludeId: booking.id });
+      await assertSlotBookable(tx, { now, settings: staff ? staffBookingSettings(settings) : settings, start, end, excludeId: booking.id });
       await tx.query('UPDATE bookings SET start_at = $2, end_at = $3, updated_at = $4, revision = revision + 1 WHERE id = $1', [booking.id, start, end, now]);
+      if (staff) {
+        await audit(tx, staff, 'booking.move', 'booking', id, { before: { start: booking.start_at.toISOString() }, after: { start: start.toISOString() } });
+      }
       await enqueueBookingNotices(tx, id, 'moved', { previousStart: booking.start_at, now, ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}) });
       return bookingView((await findBooking(tx, id))!, settings, now);
     });
   } catch (error) {
     if (serviceId && (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken'))) {
-      throw slotTaken(await freshSlotsOfDay(serviceId, start, now, id).catch(() => []));
+      throw slotTaken(await freshSlotsOfDay(serviceId, start, now, id, { forStaff: Boolean(context.staff) }).catch(() => []));
     }
     throw error;
   }

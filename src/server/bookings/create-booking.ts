@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CreateBookingRequest, CreateBookingResponse } from '../../domain/booking-schemas.ts';
+import type { CreateBookingRequest, CreateBookingResponse, Dog } from '../../domain/booking-schemas.ts';
+import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { DEVICE_KEY_DAYS, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
 import { db, query, type Tx } from '../db.ts';
@@ -48,7 +49,7 @@ function requestHash(request: CreateBookingRequest): string {
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
-interface ExistingBooking {
+export interface ExistingBooking {
   id: string;
   status: string;
   request_hash: string;
@@ -57,7 +58,7 @@ interface ExistingBooking {
   device_key_sealed: string | null;
 }
 
-async function findByIdempotencyKey(key: string): Promise<ExistingBooking | null> {
+export async function findByIdempotencyKey(key: string): Promise<ExistingBooking | null> {
   const [row] = await query<ExistingBooking>(
     `SELECT id, status, request_hash, stripe_checkout_url, hold_expires_at, device_key_sealed FROM bookings WHERE idempotency_key = $1`,
     [idempotencyDigest(key)],
@@ -128,62 +129,123 @@ export async function reserveBooking(request: CreateBookingRequest, context: Boo
   // another connection.
   const holder = await findKeyHolder(context.accessKey ?? null, now);
   if (request.phoneProof) await checkPhoneCode(request.phoneProof, request.owner.phone, 'booking', now);
-  const deposits = stripeClient() !== null;
   const bookingId = randomId(18);
   const start = new Date(request.start);
 
   try {
-    const reserved = await bookingTransaction(async (tx) => {
-      const settings = await loadBookingSettings(tx);
-      const service = await findService(tx, request.serviceId);
-      if (!service) throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
-      const end = new Date(start.getTime() + service.duration_min * MINUTE);
-
-      await assertSlotBookable(tx, { now, settings, start, end });
-
-      const { rows: [breed] } = await tx.query<{ id: string }>('SELECT id FROM breeds WHERE id = $1', [request.dog.breedId]);
-      if (!breed) throw new HttpError(400, 'dog.breedId: please choose a breed from the list', { code: 'invalid' });
-
-      const identity = await identify(tx, request, holder, now);
-      const dogId = await dogFor(tx, request, identity.customerId, identity.ownRecords);
-
-      const price = priceFor(service, request.dog.weightKg, settings, now);
-      const takeDeposit = price.depositPence > 0 && deposits;
-      const holdExpiresAt = takeDeposit ? new Date(now.getTime() + settings.holdMinutes * MINUTE + STRIPE_EXPIRY_MARGIN_MS) : null;
-      // A device that holds this customer's key needs no new one.
-      const accessKey = holder?.customerId === identity.customerId ? undefined : await issueAccessKey(tx, identity.customerId, 'device', {
-        label: 'booking', expiresAt: new Date(now.getTime() + DEVICE_KEY_DAYS * 24 * 60 * MINUTE),
-      });
-
-      // The capacity trigger runs here; a full slot aborts the statement with 23P01.
-      await tx.query(
-        `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, hold_expires_at,
-            quote, price_from_pence, promotion_pence, deposit_pence, idempotency_key, request_hash, device_key_issued, device_key_sealed,
-            contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24)`,
-        [
-          bookingId, identity.customerId, dogId, service.id, start, end, takeDeposit ? 'pending_payment' : 'confirmed', holdExpiresAt,
-          JSON.stringify(price), price.fromPricePence, price.promotionPence, price.depositPence,
-          idempotencyDigest(request.idempotencyKey), requestHash(request), Boolean(accessKey), accessKey ? seal(request.idempotencyKey, accessKey) : null,
-          request.owner.name, request.owner.email, request.owner.phone, identity.phoneProven,
-          context.source ?? null, context.sessionId ?? null, now, takeDeposit ? null : now,
-        ],
-      );
-      const messageIds = takeDeposit ? [] : await enqueueBookingNotices(tx, bookingId, 'confirmed', { now, siteUrl: siteUrlOf(context) });
-      return { status: takeDeposit ? 'pending_payment' as const : 'confirmed' as const, ...(accessKey ? { accessKey } : {}), messageIds };
-    });
-    return { bookingId, ...reserved };
+    const reserved = await bookingTransaction((tx) => writeBooking(tx, {
+      bookingId, serviceId: request.serviceId, start, weightKg: request.dog.weightKg,
+      contact: { name: request.owner.name, email: request.owner.email, phone: request.owner.phone },
+      idempotencyKey: request.idempotencyKey, requestHash: requestHash(request),
+      onlineDeposit: stripeClient() !== null, source: context.source ?? null, sessionId: context.sessionId ?? null,
+      actor: { kind: 'customer' }, siteUrl: siteUrlOf(context),
+      party: async (tx) => {
+        await assertBreed(tx, request.dog.breedId);
+        const identity = await identify(tx, request, holder, now);
+        const dogId = await dogFor(tx, request.dog, request.savedDogId, identity.customerId, identity.ownRecords);
+        // A device that holds this customer's key needs no new one.
+        const accessKey = holder?.customerId === identity.customerId ? undefined : await issueAccessKey(tx, identity.customerId, 'device', {
+          label: 'booking', expiresAt: new Date(now.getTime() + DEVICE_KEY_DAYS * 24 * 60 * MINUTE),
+        });
+        return {
+          customerId: identity.customerId, dogId, phoneProven: identity.phoneProven,
+          ...(accessKey ? { accessKey, sealedKey: seal(request.idempotencyKey, accessKey) } : {}),
+        };
+      },
+    }, now));
+    return { bookingId, status: reserved.status, ...(reserved.accessKey ? { accessKey: reserved.accessKey } : {}), messageIds: reserved.messageIds };
   } catch (error) {
-    if (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')) {
-      throw slotTaken(await freshSlotsOfDay(request.serviceId, start, now).catch(() => []));
-    }
     if (isUniqueViolation(error, 'bookings_idempotency_key_key')) {
       // The same request, twice at once: the other one won; answer as it did.
       const winner = await findByIdempotencyKey(request.idempotencyKey);
       if (winner) return { answer: await replay(winner, request, context, now) };
     }
-    throw error;
+    throw await asSlotTaken(error, request.serviceId, start, now);
   }
+}
+
+/** Who makes a booking: the customer online, or staff taking it on the phone (docs/decisions/060). */
+export type BookingActor = { kind: 'customer' } | { kind: 'staff'; staffId: string; note: string | null };
+
+/** The customer and dog of a booking, settled inside its transaction by the maker's own rules. */
+export interface BookingParty {
+  customerId: string;
+  dogId: string;
+  phoneProven: boolean;
+  /** A new device key, and the same sealed with the idempotency key (online bookings only). */
+  accessKey?: string;
+  sealedKey?: string;
+}
+
+export interface BookingDraft {
+  bookingId: string;
+  serviceId: string;
+  start: Date;
+  weightKg: number;
+  contact: { name: string; email: string; phone: string };
+  idempotencyKey: string;
+  requestHash: string;
+  /** Whether a deposit may be taken online now: Stripe is configured and the customer is at the screen. */
+  onlineDeposit: boolean;
+  source: string | null;
+  sessionId: string | null;
+  actor: BookingActor;
+  siteUrl: string;
+  party: (tx: Tx) => Promise<BookingParty>;
+}
+
+/**
+ * The steps every booking shares, online or on the phone, inside the caller's transaction: the
+ * service, the time checked by the same rules (staff without the minimum notice), the customer and
+ * dog by the maker's rules, the price, the row (the capacity trigger runs on its insert: a full time
+ * aborts the statement with 23P01) and the messages in the outbox.
+ */
+export async function writeBooking(tx: Tx, draft: BookingDraft, now: Date): Promise<{ status: 'confirmed' | 'pending_payment'; accessKey?: string; messageIds: string[]; customerId: string }> {
+  const stored = await loadBookingSettings(tx);
+  const settings = draft.actor.kind === 'staff' ? staffBookingSettings(stored) : stored;
+  const service = await findService(tx, draft.serviceId);
+  if (!service) throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
+  const end = new Date(draft.start.getTime() + service.duration_min * MINUTE);
+
+  await assertSlotBookable(tx, { now, settings, start: draft.start, end });
+
+  const party = await draft.party(tx);
+  const price = priceFor(service, draft.weightKg, settings, now);
+  const takeDeposit = price.depositPence > 0 && draft.onlineDeposit;
+  const holdExpiresAt = takeDeposit ? new Date(now.getTime() + settings.holdMinutes * MINUTE + STRIPE_EXPIRY_MARGIN_MS) : null;
+  const staff = draft.actor.kind === 'staff' ? draft.actor : null;
+
+  await tx.query(
+    `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, hold_expires_at,
+        quote, price_from_pence, promotion_pence, deposit_pence, idempotency_key, request_hash, device_key_issued, device_key_sealed,
+        contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at, created_by, staff_note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26)`,
+    [
+      draft.bookingId, party.customerId, party.dogId, service.id, draft.start, end, takeDeposit ? 'pending_payment' : 'confirmed', holdExpiresAt,
+      JSON.stringify(price), price.fromPricePence, price.promotionPence, price.depositPence,
+      idempotencyDigest(draft.idempotencyKey), draft.requestHash, Boolean(party.accessKey), party.sealedKey ?? null,
+      draft.contact.name, draft.contact.email, draft.contact.phone, party.phoneProven,
+      draft.source, draft.sessionId, now, takeDeposit ? null : now, staff?.staffId ?? null, staff?.note || null,
+    ],
+  );
+  const messageIds = takeDeposit ? [] : await enqueueBookingNotices(tx, draft.bookingId, staff ? 'confirmed_by_staff' : 'confirmed', { now, siteUrl: draft.siteUrl });
+  return { status: takeDeposit ? 'pending_payment' : 'confirmed', ...(party.accessKey ? { accessKey: party.accessKey } : {}), messageIds, customerId: party.customerId };
+}
+
+/**
+ * A booking that lost the race for its time (the trigger's 23P01, or the re-check's 409) becomes
+ * 409 `slot_taken` with the day's fresh times, as its maker may book them; anything else is as it was.
+ */
+export async function asSlotTaken(error: unknown, serviceId: string, start: Date, now: Date, options: { exclude?: string; forStaff?: boolean } = {}): Promise<unknown> {
+  if (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')) {
+    return slotTaken(await freshSlotsOfDay(serviceId, start, now, options.exclude, options).catch(() => []));
+  }
+  return error;
+}
+
+export async function assertBreed(tx: Tx, breedId: string): Promise<void> {
+  const { rows: [breed] } = await tx.query<{ id: string }>('SELECT id FROM breeds WHERE id = $1', [breedId]);
+  if (!breed) throw new HttpError(400, 'dog.breedId: please choose a breed from the list', { code: 'invalid' });
 }
 
 function siteUrlOf(context: BookingContext): string {
@@ -194,7 +256,7 @@ function siteUrlOf(context: BookingContext): string {
  * The confirmation goes out now rather than at the outbox's next scheduled run: after the answer
  * when the platform lets work finish then (Netlify's waitUntil), else before it.
  */
-async function sendSoon(messageIds: readonly string[], context: BookingContext, now: Date): Promise<void> {
+export async function sendSoon(messageIds: readonly string[], context: BookingContext, now: Date): Promise<void> {
   if (messageIds.length === 0) return;
   const work = sendDueMessages({ now, ids: [...messageIds] }).catch((error: unknown) => {
     console.error('sending the booking messages failed; the scheduled run will retry:', error);
@@ -315,8 +377,7 @@ async function identify(tx: Tx, request: CreateBookingRequest, holder: KeyHolder
 }
 
 /** The dog: a saved one of the customer's own records (by id, else by name), updated; otherwise a new one. */
-async function dogFor(tx: Tx, request: CreateBookingRequest, customerId: string, ownRecords: boolean): Promise<string> {
-  const { dog } = request;
+export async function dogFor(tx: Tx, dog: Dog, savedDogId: string | undefined, customerId: string, ownRecords: boolean): Promise<string> {
   const fields = [dog.name, dog.breedId, dog.weightKg, dog.coat, dog.notes ?? '', dog.nervous ?? false];
   if (!ownRecords) {
     // A customer record of this booking's own: nothing to join, nothing to collide with.
@@ -327,14 +388,14 @@ async function dogFor(tx: Tx, request: CreateBookingRequest, customerId: string,
     );
     return id;
   }
-  if (request.savedDogId) {
+  if (savedDogId) {
     // Renaming a saved dog to the name of another of theirs updates that other one instead (below).
     const { rows: [saved] } = await tx.query<{ id: string }>(
       `UPDATE dogs SET name = $3, breed_id = $4, weight_kg = $5, coat = $6, notes = $7, nervous = $8, updated_at = now()
         WHERE id = $1 AND customer_id = $2
           AND NOT EXISTS (SELECT 1 FROM dogs o WHERE o.customer_id = $2 AND lower(o.name) = lower($3) AND o.id <> $1)
         RETURNING id`,
-      [request.savedDogId, customerId, ...fields],
+      [savedDogId, customerId, ...fields],
     );
     if (saved) return saved.id;
   }

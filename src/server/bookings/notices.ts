@@ -9,7 +9,8 @@ import { messageBookingFrom } from './calendar.ts';
 import { findBooking } from './view.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
 
-export type BookingNotice = 'confirmed' | 'cancelled' | 'moved' | 'payment_refunded';
+/** 'confirmed_by_staff': a booking taken on the phone, so the shop needs no notice of its own. */
+export type BookingNotice = 'confirmed' | 'confirmed_by_staff' | 'cancelled' | 'moved' | 'payment_refunded';
 
 /**
  * Writes the messages of a booking event to the outbox in the caller's transaction, so they are
@@ -37,6 +38,9 @@ export async function enqueueBookingNotices(
   switch (notice) {
     case 'confirmed':
       messages = [...confirmationMessages(about, ctx), shopNewBookingNotice(about, ctx)];
+      break;
+    case 'confirmed_by_staff':
+      messages = confirmationMessages(about, ctx);
       break;
     case 'moved':
       messages = changeMessages(about, extra.previousStart ?? booking.start_at, ctx);

@@ -38,6 +38,8 @@ export interface BookingRecord {
   phone_proven: boolean;
   refund_due_pence: number;
   revision: number;
+  /** What happened at the counter (arrived, completed, no-show), if anything yet. */
+  attendance: 'arrived' | 'completed' | 'no_show' | null;
 }
 
 const SELECT_BOOKING = `
@@ -46,7 +48,7 @@ const SELECT_BOOKING = `
          b.start_at, b.end_at, b.hold_expires_at, b.quote, b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence,
          b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
-         b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision
+         b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision, b.attendance
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
     JOIN dogs d ON d.id = b.dog_id

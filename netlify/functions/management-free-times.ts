@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { FreeTimesQuerySchema } from '../../src/domain/schedule.ts';
+import { dayAvailability } from '../../src/server/bookings/availability.ts';
+import { HttpError, json, parseQuery } from '../../src/server/http.ts';
+import { staffEndpoint } from '../../src/server/staff.ts';
+
+/** GET /management/free-times?service=&date=[&exclude=]: a day's free starts as staff may book them. */
+export default staffEndpoint(['GET'], async (req) => {
+  const query = parseQuery(req, FreeTimesQuerySchema);
+  const found = await dayAvailability(query.service, query.date, new Date(), { exclude: query.exclude, forStaff: true });
+  if (!found) throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  return json({ timeZone: found.settings.timeZone, day: found.day });
+});
+
+export const config: Config = { path: '/v1.0.1/management/free-times' };

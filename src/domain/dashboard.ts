@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { IsoDateSchema } from './booking-settings.ts';
+import { InstantSchema } from './booking-schemas.ts';
+
+/**
+ * The dashboard's figures (docs/decisions/060-schedule-and-dashboard.md): what each one means
+ * is written here once, for the server that counts and the island that shows them.
+ *
+ * - Takings of a day: the money kept for the appointments of that day, deposits (less refunds,
+ *   made or on their way) and balances taken at the counter. A late cancellation's kept deposit
+ *   counts on its appointment's day, as the groomer thinks of it.
+ * - Deposits held: deposits paid for confirmed appointments still to come (not yet completed or a
+ *   no-show: a no-show's kept deposit is takings).
+ * - A first visit: a confirmed appointment whose customer (by record or by number) had no confirmed
+ *   appointment before it.
+ * - Where bookings came from: visits by their click id (contract §7: gclid → google ads, fbclid →
+ *   facebook ads), direct without one; a booking counts for the channel of the visit it was made in.
+ */
+
+export const CHANNELS = ['google ads', 'facebook ads', 'direct', 'other'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** A visit's `campaign_source` (src/domain/api.ts campaignSourceFor) as a channel. */
+export function channelOf(campaignSource: string | null | undefined): Channel {
+  if (campaignSource === null || campaignSource === undefined || campaignSource === '') return 'direct';
+  return (CHANNELS as readonly string[]).includes(campaignSource) ? (campaignSource as Channel) : 'other';
+}
+
+/** Bookings per 100 visits, to one decimal; null without visits (nothing to divide by). */
+export function conversionPercent(visits: number, bookings: number): number | null {
+  if (visits <= 0) return null;
+  return Math.round((bookings / visits) * 1000) / 10;
+}
+
+/** How `now` compares with `before`: up, down or level, and by how many per cent (null from nothing). */
+export function changeAgainst(now: number, before: number): { direction: 'up' | 'down' | 'level'; percent: number | null } {
+  const direction = now > before ? 'up' : now < before ? 'down' : 'level';
+  return { direction, percent: before === 0 ? null : Math.round((Math.abs(now - before) / before) * 100) };
+}
+
+/** Sum of the first `days` days of a week's seven (this week so far against last week to the same day). */
+export function firstDays(week: readonly number[], days: number): number {
+  return week.slice(0, Math.max(0, Math.min(7, days))).reduce((a, b) => a + b, 0);
+}
+
+const Pence = z.number().int();
+const Count = z.number().int().nonnegative();
+const Week = z.object({ monday: IsoDateSchema, days: z.array(Pence).length(7) });
+
+export const DashboardResponseSchema = z.object({
+  timeZone: z.string(),
+  today: IsoDateSchema,
+  takings: z.object({ thisWeek: Week, lastWeek: Week }),
+  depositsHeld: z.object({ pence: Pence, appointments: Count }),
+  noShows: z.object({
+    thisWeek: Count,
+    lastWeek: Count,
+    /** Of the appointments of the last 28 days that have passed, how many were no-shows. */
+    last28Days: z.object({ noShows: Count, appointments: Count }),
+    /** Today's appointments whose time has passed and that nobody has marked yet. */
+    unmarkedToday: Count,
+  }),
+  /** Confirmed appointments per week, oldest first, the last being this week. */
+  customers: z.array(z.object({ monday: IsoDateSchema, first: Count, returning: Count })),
+  sources: z.object({
+    since: InstantSchema,
+    channels: z.array(z.object({ channel: z.enum(CHANNELS), visits: Count, bookings: Count })),
+    /** Online bookings made without a recorded visit (statistics refused, or the visit call failed). */
+    unattributed: Count,
+    /** Bookings staff took on the phone. */
+    byPhone: Count,
+  }),
+});
+export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
+
+/** How many weeks of first and returning visits the dashboard shows. */
+export const CUSTOMER_WEEKS = 8;
+/** The period of "where bookings came from". */
+export const SOURCE_DAYS = 30;

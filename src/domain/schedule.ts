@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { bankHolidayOn } from './bank-holidays.ts';
+import {
+  AvailabilityDaySchema, BookingIdSchema, BookingStatusSchema, CoatSchema, DayClosedReasonSchema, DogIdSchema, DogSchema, InstantSchema, ServiceIdSchema,
+  UkMobileSchema,
+} from './booking-schemas.ts';
+import { IsoDateSchema, WallTimeSchema, type BookingSettings } from './booking-settings.ts';
+import { addDays, weekdayOf } from './london-time.ts';
+import { freeText, plainText } from './text.ts';
+
+/**
+ * The staff schedule's requests and answers (docs/decisions/060-schedule-and-dashboard.md),
+ * shared by the Schedule and Dashboard islands and the functions under /v1.0.1/management/. Add
+ * fields; do not rename.
+ */
+
+export const AttendanceSchema = z.enum(['arrived', 'completed', 'no_show']);
+export const BalanceMethodSchema = z.enum(['card', 'cash']);
+export type BalanceMethod = z.infer<typeof BalanceMethodSchema>;
+
+/** A customer record's id (src/server/ids.ts randomId(12) or (16)). */
+export const CustomerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a customer id');
+export const BlockIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a blocked time id');
+
+/** The most a balance taken at the counter may be: £10,000, far above any groom, far below a typo's harm. */
+export const MAX_BALANCE_PENCE = 1_000_000;
+
+// ---------------------------------------------------------------------------------------------
+// GET /v1.0.1/management/schedule?from=2026-11-23&days=7[&cursor=…]
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_SCHEDULE_DAYS = 7;
+export const SCHEDULE_PAGE_SIZE = 200;
+
+/** Where the next page starts: the last booking's start (epoch ms) and id. */
+export const ScheduleCursorSchema = z.string().regex(/^\d{1,15}\.[A-Za-z0-9_-]{16,64}$/, 'must be a cursor from the previous page');
+
+export const ScheduleQuerySchema = z.object({
+  from: IsoDateSchema,
+  days: z.coerce.number().int().min(1).max(MAX_SCHEDULE_DAYS).default(1),
+  cursor: ScheduleCursorSchema.optional(),
+}).strict();
+export type ScheduleQuery = z.infer<typeof ScheduleQuerySchema>;
+
+export const ScheduleBookingSchema = z.object({
+  id: BookingIdSchema,
+  status: BookingStatusSchema,
+  start: InstantSchema,
+  end: InstantSchema,
+  service: z.object({ id: z.string(), title: z.string(), durationMinutes: z.number().int().positive() }),
+  dog: z.object({
+    id: z.string(), name: z.string(), breed: z.string(), weightKg: z.number(), coat: CoatSchema, notes: z.string(), nervous: z.boolean(),
+  }),
+  customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string() }),
+  /** The "from" total quoted, promotion taken off. */
+  totalFromPence: z.number().int().nonnegative(),
+  depositPence: z.number().int().nonnegative(),
+  depositHeldPence: z.number().int().nonnegative(),
+  balanceDuePence: z.number().int().nonnegative(),
+  balancePaidPence: z.number().int().nonnegative(),
+  balanceMethod: BalanceMethodSchema.nullable(),
+  attendance: AttendanceSchema.nullable(),
+  staffNote: z.string(),
+  /** 'phone' when staff took it, 'online' otherwise. */
+  takenBy: z.enum(['online', 'phone']),
+  /** While a deposit is being paid: when the held time is released. */
+  holdExpiresAt: InstantSchema.nullable(),
+  /** First booking of this customer (by record or number) that was not cancelled. */
+  firstVisit: z.boolean(),
+});
+export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
+
+export const TimeBlockSchema = z.object({ id: BlockIdSchema, start: InstantSchema, end: InstantSchema, reason: z.string() });
+export type TimeBlockView = z.infer<typeof TimeBlockSchema>;
+
+export const ScheduleDaySchema = z.object({
+  date: IsoDateSchema,
+  open: z.boolean(),
+  /** Why the shop is shut that day ('closed' on a weekday without hours). */
+  reason: DayClosedReasonSchema.optional(),
+  /** The bank holiday's name, when it is one. */
+  holiday: z.string().optional(),
+  opens: WallTimeSchema.optional(),
+  closes: WallTimeSchema.optional(),
+});
+export type ScheduleDay = z.infer<typeof ScheduleDaySchema>;
+
+export const ScheduleResponseSchema = z.object({
+  timeZone: z.string(),
+  /** Grooming tables (the capacity setting). */
+  tables: z.number().int().positive(),
+  slotStepMinutes: z.number().int().positive(),
+  days: z.array(ScheduleDaySchema),
+  blocks: z.array(TimeBlockSchema),
+  bookings: z.array(ScheduleBookingSchema),
+  /** More bookings follow: ask again with this cursor (only blocks and days come with the first page). */
+  next: ScheduleCursorSchema.nullable(),
+});
+export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;
+
+/** The shop's days from `from`: hours, or why it is shut. Past days are shown as they were. */
+export function scheduleDays(from: string, count: number, settings: Pick<BookingSettings, 'openingHours' | 'closures' | 'closedOnBankHolidays'>): ScheduleDay[] {
+  const days: ScheduleDay[] = [];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(from, i);
+    const hours = settings.openingHours[weekdayOf(date)];
+    const holiday = bankHolidayOn(date);
+    if (!hours) days.push({ date, open: false, reason: 'closed' });
+    else if (settings.closedOnBankHolidays && holiday) days.push({ date, open: false, reason: 'bank_holiday', holiday });
+    else if (settings.closures.includes(date)) days.push({ date, open: false, reason: 'closure' });
+    else days.push({ date, open: true, opens: hours.opens, closes: hours.closes });
+  }
+  return days;
+}
+
+/** Monday of the week of `date` (the shop's weeks run Monday to Sunday). */
+export function mondayOf(date: string): string {
+  const index = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(weekdayOf(date));
+  return addDays(date, -index);
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /v1.0.1/management/free-times?service=full&date=2026-11-24[&exclude=<bookingId>]
+// The free start times of one day, as staff may book them (no minimum notice).
+// ---------------------------------------------------------------------------------------------
+
+export const FreeTimesQuerySchema = z.object({
+  service: ServiceIdSchema,
+  date: IsoDateSchema,
+  exclude: BookingIdSchema.optional(),
+}).strict();
+export type FreeTimesQuery = z.infer<typeof FreeTimesQuerySchema>;
+
+export const FreeTimesResponseSchema = z.object({ timeZone: z.string(), day: AvailabilityDaySchema });
+export type FreeTimesResponse = z.infer<typeof FreeTimesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /v1.0.1/management/bookings: a booking taken on the phone
+// ---------------------------------------------------------------------------------------------
+
+export const NewCustomerSchema = z.object({
+  name: plainText(1, 80, { label: 'the customer\'s name' }),
+  phone: UkMobileSchema,
+  /** Optional on the phone; the confirmation then goes by text only. */
+  email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))]).optional(),
+}).strict();
+
+export const StaffBookingRequestSchema = z.object({
+  serviceId: ServiceIdSchema,
+  start: InstantSchema,
+  /** A customer found by the lookup, or one typed in. */
+  customer: z.union([z.object({ id: CustomerIdSchema }).strict(), NewCustomerSchema]),
+  /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
+  dog: DogSchema.extend({ id: DogIdSchema.optional() }),
+  /** For the team, never shown to the customer. */
+  note: freeText(1000, { label: 'the note' }).optional(),
+  /** A fresh uuid per attempt: a double tap books once. */
+  idempotencyKey: z.uuid(),
+}).strict();
+export type StaffBookingRequestInput = z.input<typeof StaffBookingRequestSchema>;
+export type StaffBookingRequest = z.output<typeof StaffBookingRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /v1.0.1/management/bookings/{id}/move | cancel | attendance | note
+// ---------------------------------------------------------------------------------------------
+
+export const StaffMoveRequestSchema = z.object({ start: InstantSchema }).strict();
+export type StaffMoveRequest = z.infer<typeof StaffMoveRequestSchema>;
+
+export const StaffCancelRequestSchema = z.object({
+  reason: freeText(400, { label: 'the reason' }).optional(),
+  /** Refund a deposit held; when left out, the customer's cancellation policy decides. */
+  refundDeposit: z.boolean().optional(),
+}).strict();
+export type StaffCancelRequest = z.infer<typeof StaffCancelRequestSchema>;
+
+export const BalanceSchema = z.object({
+  pence: z.number().int().min(0).max(MAX_BALANCE_PENCE),
+  method: BalanceMethodSchema,
+}).strict();
+export type Balance = z.infer<typeof BalanceSchema>;
+
+export const AttendanceRequestSchema = z.object({
+  /** null takes the mark back (undo). */
+  attendance: AttendanceSchema.nullable(),
+  /** Taken at the counter when completing; only with 'completed'. */
+  balance: BalanceSchema.optional(),
+}).strict().refine((r) => r.balance === undefined || r.attendance === 'completed', { message: 'a balance is taken only when completing', path: ['balance'] });
+export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
+
+export const AttendanceResponseSchema = z.object({
+  booking: ScheduleBookingSchema,
+  /** What it was before, to send back as the undo. */
+  previous: z.object({ attendance: AttendanceSchema.nullable(), balance: BalanceSchema.nullable() }),
+});
+export type AttendanceResponse = z.infer<typeof AttendanceResponseSchema>;
+
+export const StaffNoteRequestSchema = z.object({ note: freeText(1000, { label: 'the note' }) }).strict();
+
+export const StaffBookingResponseSchema = z.object({ booking: ScheduleBookingSchema });
+export type StaffBookingResponse = z.infer<typeof StaffBookingResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /v1.0.1/management/blocks, POST /v1.0.1/management/blocks/{id}/remove
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_BLOCK_DAYS = 14;
+
+export const BlockRequestSchema = z.object({
+  start: InstantSchema,
+  end: InstantSchema,
+  reason: plainText(0, 200, { label: 'the reason' }).default(''),
+}).strict()
+  .refine((b) => Date.parse(b.end) > Date.parse(b.start), { message: 'must end after it starts', path: ['end'] })
+  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= MAX_BLOCK_DAYS * 86_400_000, { message: `can be at most ${MAX_BLOCK_DAYS} days long`, path: ['end'] });
+export type BlockRequest = z.infer<typeof BlockRequestSchema>;
+
+export const BlockResponseSchema = z.object({ block: TimeBlockSchema });
+
+/** The bookings in the way of a block (409 slot_taken). */
+export const BlockConflictSchema = z.object({ id: z.string(), start: InstantSchema, end: InstantSchema });
+
+// ---------------------------------------------------------------------------------------------
+// GET /v1.0.1/management/customer-lookup?q=… : a caller found by number, name or dog
+// ---------------------------------------------------------------------------------------------
+
+export const CustomerLookupQuerySchema = z.object({ q: plainText(2, 80) }).strict();
+
+export const LookupDogSchema = z.object({
+  id: z.string(), name: z.string(), breedId: z.string(), breed: z.string(), weightKg: z.number(), coat: CoatSchema, notes: z.string(), nervous: z.boolean(),
+});
+export type LookupDog = z.infer<typeof LookupDogSchema>;
+
+export const LookupCustomerSchema = z.object({
+  id: CustomerIdSchema,
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  /** Whether the number was proved by a code (docs/decisions/050). */
+  verified: z.boolean(),
+  dogs: z.array(LookupDogSchema),
+  lastVisit: InstantSchema.nullable(),
+});
+export type LookupCustomer = z.infer<typeof LookupCustomerSchema>;
+
+export const MAX_LOOKUP_RESULTS = 8;
+export const CustomerLookupResponseSchema = z.object({ customers: z.array(LookupCustomerSchema) });
+export type CustomerLookupResponse = z.infer<typeof CustomerLookupResponseSchema>;

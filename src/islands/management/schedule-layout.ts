@@ -1,0 +1,113 @@
+import { assignTables, tablesNeeded, type TableAssignment } from '../../domain/grooming-tables.ts';
+import { addDays, instantToZoned, minutesOfTime, timeOfMinutes, zonedDateTimeToInstant } from '../../domain/london-time.ts';
+import type { ScheduleBooking, ScheduleDay, ScheduleResponse, TimeBlockView } from '../../domain/schedule.ts';
+
+/**
+ * Where things go on the schedule's day grid: one row per slot step between the earliest opening
+ * and the latest closing of the day (stretched to any booking or block outside them), one column
+ * per grooming table. Pure, so the island only draws.
+ */
+export interface DayLayout {
+  date: string;
+  day: ScheduleDay | undefined;
+  /** Minutes since midnight of the first row, and the number of rows. */
+  startMinutes: number;
+  rows: number;
+  step: number;
+  tables: number;
+  bookings: Array<{ booking: ScheduleBooking; table: TableAssignment; rowStart: number; rowEnd: number; startTime: string; endTime: string }>;
+  blocks: Array<{ block: TimeBlockView; rowStart: number; rowEnd: number; startTime: string; endTime: string; wholeDay: boolean }>;
+  hours: Array<{ label: string; row: number }>;
+  /** The current time as a row (with the fraction into it), when it falls inside the grid today. */
+  now: { row: number; fraction: number; time: string } | null;
+}
+
+const minutesOn = (iso: string, date: string, timeZone: string): number => {
+  const zoned = instantToZoned(new Date(iso), timeZone);
+  // Before or after this day: clamp to its edges (a block running over midnight).
+  if (zoned.date < date) return 0;
+  if (zoned.date > date) return 24 * 60;
+  return zoned.minutes;
+};
+
+export function bookingsOn(schedule: ScheduleResponse, date: string): ScheduleBooking[] {
+  const from = zonedDateTimeToInstant(date, '00:00', schedule.timeZone).getTime();
+  const to = zonedDateTimeToInstant(addDays(date, 1), '00:00', schedule.timeZone).getTime();
+  return schedule.bookings.filter((b) => Date.parse(b.start) < to && Date.parse(b.end) > from);
+}
+
+export function blocksOn(schedule: ScheduleResponse, date: string): TimeBlockView[] {
+  const from = zonedDateTimeToInstant(date, '00:00', schedule.timeZone).getTime();
+  const to = zonedDateTimeToInstant(addDays(date, 1), '00:00', schedule.timeZone).getTime();
+  return schedule.blocks.filter((b) => Date.parse(b.start) < to && Date.parse(b.end) > from);
+}
+
+export function dayLayout(schedule: ScheduleResponse, date: string, now: Date): DayLayout {
+  const { timeZone } = schedule;
+  const step = schedule.slotStepMinutes;
+  const day = schedule.days.find((d) => d.date === date);
+  const bookings = bookingsOn(schedule, date);
+  const blocks = blocksOn(schedule, date);
+  let first = day?.opens ? minutesOfTime(day.opens) : 9 * 60;
+  let last = day?.closes ? minutesOfTime(day.closes) : 17 * 60;
+  for (const b of bookings) {
+    first = Math.min(first, minutesOn(b.start, date, timeZone));
+    last = Math.max(last, minutesOn(b.end, date, timeZone));
+  }
+  // Whole hours at both ends, so the hour lines fall on rows.
+  first = Math.floor(first / 60) * 60;
+  last = Math.ceil(last / 60) * 60;
+  const rowOf = (minutes: number) => Math.max(0, Math.min(Math.round((minutes - first) / step), (last - first) / step));
+  const assignments = assignTables(bookings, schedule.tables);
+  const tables = tablesNeeded(assignments.values(), schedule.tables);
+  const nowZoned = instantToZoned(now, timeZone);
+  const nowInside = nowZoned.date === date && nowZoned.minutes >= first && nowZoned.minutes < last;
+  const hours: DayLayout['hours'] = [];
+  for (let m = first; m < last; m += 60) hours.push({ label: timeOfMinutes(m), row: rowOf(m) });
+  return {
+    date,
+    day,
+    startMinutes: first,
+    rows: (last - first) / step,
+    step,
+    tables,
+    bookings: bookings
+      .map((booking) => {
+        const s = minutesOn(booking.start, date, timeZone);
+        const e = minutesOn(booking.end, date, timeZone);
+        return { booking, table: assignments.get(booking.id)!, rowStart: rowOf(s), rowEnd: Math.max(rowOf(e), rowOf(s) + 1), startTime: timeOfMinutes(s), endTime: timeOfMinutes(e) };
+      })
+      .sort((a, b) => a.rowStart - b.rowStart || a.table.table - b.table.table),
+    blocks: blocks.map((block) => {
+      const s = minutesOn(block.start, date, timeZone);
+      const e = minutesOn(block.end, date, timeZone);
+      return {
+        block, rowStart: rowOf(s), rowEnd: Math.max(rowOf(e), rowOf(s) + 1), startTime: timeOfMinutes(s), endTime: e >= 24 * 60 ? '24:00' : timeOfMinutes(e),
+        wholeDay: s <= first && e >= last,
+      };
+    }),
+    hours,
+    now: nowInside ? { row: Math.floor((nowZoned.minutes - first) / step), fraction: ((nowZoned.minutes - first) % step) / step, time: nowZoned.time } : null,
+  };
+}
+
+/** A drag of `pixels` on a grid whose rows are `rowHeight` tall: the new start, on the slot grid. */
+export function draggedStart(start: string, pixels: number, rowHeight: number, step: number): string {
+  const rows = Math.round(pixels / rowHeight);
+  return new Date(Date.parse(start) + rows * step * 60_000).toISOString();
+}
+
+/** "Tue 24 Nov" */
+export function shortDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** "Tuesday 24 November 2026" */
+export function longDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The wall time of an instant in the shop's zone, 'HH:MM'. */
+export function wallTime(iso: string, timeZone: string): string {
+  return instantToZoned(new Date(iso), timeZone).time;
+}

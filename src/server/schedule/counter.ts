@@ -1,0 +1,99 @@
+import type { AttendanceRequest, AttendanceResponse, Balance, BlockRequest, ScheduleBooking, StaffCancelRequest, TimeBlockView } from '../../domain/schedule.ts';
+import { mayMarkAttendance, type Attendance } from '../../domain/staff-rules.ts';
+import { audit } from '../audit.ts';
+import { createBlock, removeBlock } from '../bookings/blocks.ts';
+import { cancelBooking, moveBooking } from '../bookings/change-booking.ts';
+import { db, transaction } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { loadBookingSettings } from '../settings.ts';
+import type { StaffMember } from '../staff.ts';
+import { bookingNotFound, scheduleBooking } from './schedule.ts';
+
+/**
+ * What staff do at the counter, each change with its audit row in its own transaction: move or cancel
+ * a booking (through the booking server, the customer told through the outbox), mark it
+ * arrived, completed (with the balance taken, card or cash) or a no-show, or take the mark back; keep
+ * a note for the team; block time off and give it back.
+ */
+
+type Staff = Pick<StaffMember, 'customerId'>;
+
+/** Moves a booking as staff (the booking server's move, with the shop's rules), answered as the schedule shows it. */
+export async function moveForStaff(id: string, start: string, staff: Staff, siteUrl: string): Promise<{ booking: ScheduleBooking }> {
+  await moveBooking(id, start, { siteUrl, staff });
+  return { booking: (await scheduleBooking(db(), id))! };
+}
+
+/** Cancels a booking as staff: the customer is told, a deposit refunded unless staff keep it. */
+export async function cancelForStaff(id: string, request: StaffCancelRequest, staff: Staff, siteUrl: string): Promise<{ booking: ScheduleBooking }> {
+  await cancelBooking(id, request.reason, { siteUrl, staff, ...(request.refundDeposit === undefined ? {} : { refundDeposit: request.refundDeposit }) });
+  return { booking: (await scheduleBooking(db(), id))! };
+}
+
+export async function markAttendance(id: string, request: AttendanceRequest, staff: Staff, now = new Date()): Promise<AttendanceResponse> {
+  return transaction(async (tx) => {
+    const { rows: [b] } = await tx.query<{
+      status: 'pending_payment' | 'confirmed' | 'cancelled' | 'expired'; start_at: Date; attendance: Attendance | null;
+      balance_paid_pence: number; balance_method: 'card' | 'cash' | null;
+    }>('SELECT status, start_at, attendance, balance_paid_pence, balance_method FROM bookings WHERE id = $1 FOR UPDATE', [id]);
+    if (!b) throw bookingNotFound();
+    const settings = await loadBookingSettings(tx);
+    const decision = mayMarkAttendance({ status: b.status, start: b.start_at, now, timeZone: settings.timeZone, to: request.attendance });
+    if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
+
+    const previous = { attendance: b.attendance, balance: b.balance_method ? { pence: b.balance_paid_pence, method: b.balance_method } : null };
+    // Completing again without a balance keeps the one already taken; any other mark has none.
+    const balance: Balance | null = request.attendance === 'completed' ? request.balance ?? previous.balance : null;
+    const pence = balance && balance.pence > 0 ? balance.pence : 0;
+    const method = pence > 0 ? balance!.method : null;
+    await tx.query(
+      `UPDATE bookings SET attendance = $2,
+              arrived_at = CASE WHEN $2::text IS NULL OR $2 = 'no_show' THEN NULL WHEN $2 = 'arrived' THEN COALESCE(arrived_at, $5) ELSE arrived_at END,
+              completed_at = CASE WHEN $2 = 'completed' THEN COALESCE(completed_at, $5) ELSE NULL END,
+              balance_paid_at = CASE WHEN $3 = 0 THEN NULL
+                                     WHEN $3 = balance_paid_pence AND $4 IS NOT DISTINCT FROM balance_method THEN balance_paid_at ELSE $5 END,
+              balance_paid_pence = $3, balance_method = $4, updated_at = $5
+        WHERE id = $1`,
+      [id, request.attendance, pence, method, now],
+    );
+    await audit(tx, staff, 'booking.attendance', 'booking', id, {
+      before: previous, after: { attendance: request.attendance, balance: method ? { pence, method } : null },
+    });
+    return { booking: (await scheduleBooking(tx, id))!, previous };
+  });
+}
+
+export async function saveStaffNote(id: string, note: string, staff: Staff, now = new Date()): Promise<{ booking: ScheduleBooking }> {
+  return transaction(async (tx) => {
+    const { rows: [before] } = await tx.query<{ staff_note: string | null }>('SELECT staff_note FROM bookings WHERE id = $1 FOR UPDATE', [id]);
+    if (!before) throw bookingNotFound();
+    await tx.query('UPDATE bookings SET staff_note = $2, updated_at = $3 WHERE id = $1', [id, note || null, now]);
+    await audit(tx, staff, 'booking.note', 'booking', id, { before: { note: before.staff_note ?? '' }, after: { note } });
+    return { booking: (await scheduleBooking(tx, id))! };
+  });
+}
+
+/**
+ * Blocks time off (a closed afternoon, a break): online availability loses it at once and the
+ * capacity trigger refuses any booking into it. Refused over bookings (409 with them, to move first)
+ * and over time already gone.
+ */
+export async function blockTime(request: BlockRequest, staff: Staff, now = new Date()): Promise<{ block: TimeBlockView }> {
+  const start = new Date(request.start);
+  const end = new Date(request.end);
+  if (end <= now) throw new HttpError(400, 'That time has already passed.', { code: 'invalid' });
+  return transaction(async (tx) => {
+    const block = await createBlock(tx, { start, end, reason: request.reason, createdBy: staff.customerId });
+    await audit(tx, staff, 'block.create', 'time_block', block.id, { after: block });
+    return { block };
+  });
+}
+
+export async function unblockTime(id: string, staff: Staff): Promise<{ block: TimeBlockView }> {
+  return transaction(async (tx) => {
+    const block = await removeBlock(tx, id);
+    if (!block) throw new HttpError(404, 'That blocked time is not there any more.', { code: 'not_found' });
+    await audit(tx, staff, 'block.remove', 'time_block', id, { before: block });
+    return { block };
+  });
+}

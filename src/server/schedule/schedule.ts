@@ -1,0 +1,156 @@
+import { addDays, zonedDateTimeToInstant } from '../../domain/london-time.ts';
+import {
+  SCHEDULE_PAGE_SIZE, scheduleDays, type ScheduleBooking, type ScheduleQuery, type ScheduleResponse,
+} from '../../domain/schedule.ts';
+import { balanceDuePence, depositHeldPence, type Attendance } from '../../domain/staff-rules.ts';
+import type { Coat, BookingStatus } from '../../domain/booking-schemas.ts';
+import { blocksBetween } from '../bookings/blocks.ts';
+import { db, type Tx } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { loadBookingSettings } from '../settings.ts';
+
+/**
+ * The staff schedule: a day or a week of the bookings that hold a table (confirmed ones, and holds
+ * whose deposit is still being paid), the time blocked off, and the shop's hours, read in pages by
+ * cursor. Which table each booking is drawn on is the domain's (src/domain/grooming-tables.ts).
+ */
+
+interface ScheduleRow {
+  id: string;
+  status: BookingStatus;
+  start_at: Date;
+  end_at: Date;
+  hold_expires_at: Date | null;
+  service_id: string;
+  service_title: string;
+  duration_min: number;
+  dog_id: string;
+  dog_name: string;
+  breed_name: string;
+  weight_kg: number;
+  coat: Coat;
+  notes: string;
+  nervous: boolean;
+  customer_id: string;
+  contact_name: string;
+  phone: string | null;
+  contact_email: string;
+  total_from_pence: number | null;
+  price_from_pence: number;
+  deposit_pence: number;
+  deposit_paid_pence: number;
+  deposit_refunded_pence: number;
+  refund_due_pence: number;
+  balance_paid_pence: number;
+  balance_method: 'card' | 'cash' | null;
+  attendance: Attendance | null;
+  staff_note: string;
+  created_by: string | null;
+  first_visit: boolean;
+}
+
+// A first visit: no earlier confirmed booking of the same record or the same number (a returning
+// customer on a new phone gets a new record until they prove their number, docs/decisions/050).
+const SELECT_SCHEDULE = `
+  SELECT b.id, b.status, b.start_at, b.end_at, b.hold_expires_at, b.service_id, t.title AS service_title,
+         (extract(epoch FROM b.end_at - b.start_at) / 60)::int AS duration_min,
+         b.dog_id, d.name AS dog_name, br.name AS breed_name, d.weight_kg::float8 AS weight_kg, d.coat, d.notes, d.nervous,
+         b.customer_id, b.contact_name, COALESCE(b.contact_phone, c.phone) AS phone, b.contact_email,
+         (b.quote ->> 'totalFromPence')::int AS total_from_pence, b.price_from_pence,
+         b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence,
+         b.balance_paid_pence, b.balance_method, b.attendance, COALESCE(b.staff_note, '') AS staff_note, b.created_by,
+         NOT EXISTS (
+           SELECT 1 FROM bookings p
+            WHERE p.status = 'confirmed' AND p.start_at < b.start_at
+              AND (p.customer_id = b.customer_id OR (b.contact_phone IS NOT NULL AND p.contact_phone = b.contact_phone))
+         ) AS first_visit
+    FROM bookings b
+    JOIN booking_types t ON t.id = b.service_id
+    JOIN dogs d ON d.id = b.dog_id
+    JOIN breeds br ON br.id = d.breed_id
+    JOIN customers c ON c.id = b.customer_id`;
+
+function view(r: ScheduleRow): ScheduleBooking {
+  const money = {
+    totalFromPence: r.total_from_pence ?? r.price_from_pence,
+    depositPaidPence: r.deposit_paid_pence,
+    depositRefundedPence: r.deposit_refunded_pence,
+    refundDuePence: r.refund_due_pence,
+    balancePaidPence: r.balance_paid_pence,
+  };
+  return {
+    id: r.id,
+    status: r.status,
+    start: r.start_at.toISOString(),
+    end: r.end_at.toISOString(),
+    service: { id: r.service_id, title: r.service_title, durationMinutes: r.duration_min },
+    dog: { id: r.dog_id, name: r.dog_name, breed: r.breed_name, weightKg: r.weight_kg, coat: r.coat, notes: r.notes, nervous: r.nervous },
+    customer: { id: r.customer_id, name: r.contact_name, phone: r.phone, email: r.contact_email },
+    totalFromPence: money.totalFromPence,
+    depositPence: r.deposit_pence,
+    depositHeldPence: depositHeldPence(money),
+    balanceDuePence: balanceDuePence(money),
+    balancePaidPence: r.balance_paid_pence,
+    balanceMethod: r.balance_method,
+    attendance: r.attendance,
+    staffNote: r.staff_note,
+    takenBy: r.created_by ? 'phone' : 'online',
+    holdExpiresAt: r.status === 'pending_payment' && r.hold_expires_at ? r.hold_expires_at.toISOString() : null,
+    firstVisit: r.first_visit,
+  };
+}
+
+/**
+ * One page of the schedule between two instants, after a cursor (exported for the benchmark's
+ * EXPLAIN, docs/decisions/060). The partial index on active bookings' start; no booking is longer
+ * than 12 hours (a table rule), so starts from 12 hours before the first day find every booking
+ * that reaches into it.
+ */
+export function schedulePageQuery(from: Date, to: Date, now: Date, after: { start: Date; id: string } | null): [string, unknown[]] {
+  return [
+    `${SELECT_SCHEDULE}
+      WHERE b.status IN ('pending_payment', 'confirmed')
+        AND b.start_at < $2 AND b.start_at > $1::timestamptz - interval '12 hours' AND b.end_at > $1
+        AND (b.status = 'confirmed' OR b.hold_expires_at > $3)
+        AND ($4::timestamptz IS NULL OR b.start_at > $4 OR (b.start_at = $4 AND b.id > $5))
+      ORDER BY b.start_at, b.id
+      LIMIT $6`,
+    [from, to, now, after?.start ?? null, after?.id ?? '', SCHEDULE_PAGE_SIZE + 1],
+  ];
+}
+
+const cursorOf = (b: ScheduleRow) => `${b.start_at.getTime()}.${b.id}`;
+
+export async function loadSchedule(query: ScheduleQuery, now = new Date(), tx: Tx = db()): Promise<ScheduleResponse> {
+  const settings = await loadBookingSettings(tx);
+  const from = zonedDateTimeToInstant(query.from, '00:00', settings.timeZone);
+  const to = zonedDateTimeToInstant(addDays(query.from, query.days), '00:00', settings.timeZone);
+  let after: { start: Date; id: string } | null = null;
+  if (query.cursor) {
+    const [ms, id] = query.cursor.split('.') as [string, string];
+    const start = new Date(Number(ms));
+    if (!(start >= from && start < to)) throw new HttpError(400, 'cursor: it belongs to another day; ask again without it', { code: 'invalid' });
+    after = { start, id };
+  }
+  const { rows } = await tx.query<ScheduleRow>(...schedulePageQuery(from, to, now, after));
+  const page = rows.slice(0, SCHEDULE_PAGE_SIZE);
+  return {
+    timeZone: settings.timeZone,
+    tables: settings.capacity,
+    slotStepMinutes: settings.slotStepMinutes,
+    days: scheduleDays(query.from, query.days, settings),
+    blocks: after ? [] : await blocksBetween(tx, from, to),
+    bookings: page.map(view),
+    next: rows.length > SCHEDULE_PAGE_SIZE ? cursorOf(page[page.length - 1]!) : null,
+  };
+}
+
+/** One booking as the schedule shows it, whatever its status (after a change, to redraw it). */
+export async function scheduleBooking(tx: Tx, id: string): Promise<ScheduleBooking | null> {
+  const { rows: [row] } = await tx.query<ScheduleRow>(`${SELECT_SCHEDULE} WHERE b.id = $1`, [id]);
+  return row ? view(row) : null;
+}
+
+export function bookingNotFound(): HttpError {
+  return new HttpError(404, 'We could not find that booking.', { code: 'not_found' });
+}
