@@ -33,7 +33,8 @@ export async function listCustomers(options: { q?: string; cursor?: string; limi
                JOIN customer_search_terms t ON t.term >= words.w AND t.term < ${UPPER('words.w')}
               GROUP BY t.customer_id
              HAVING count(DISTINCT words.w) = (SELECT count(DISTINCT w) FROM unnest(search_words($5)) AS w)) hits
-            JOIN customers c ON c.id = hits.customer_id`;
+            -- Each hit fetched by its key (OFFSET 0 keeps the planner from hashing every customer instead).
+            CROSS JOIN LATERAL (SELECT * FROM customers c0 WHERE c0.id = hits.customer_id OFFSET 0) c`;
   } else if (plan.kind !== 'all') {
     params.push(plan.kind === 'phone' ? plan.digits : plan.prefix);
     from = `(SELECT DISTINCT t.customer_id FROM customer_search_terms t
@@ -71,11 +72,11 @@ export async function listCustomers(options: { q?: string; cursor?: string; limi
   };
 }
 
-/** The SQL of a search, for EXPLAIN in decision 062 and the benchmark. */
+/** The SQL of a search, for EXPLAIN in decision 061 and the benchmark. */
 export const CUSTOMER_SEARCH_SQL_FOR_EXPLAIN = `SELECT c.id FROM (SELECT t.customer_id FROM (SELECT DISTINCT w COLLATE "C" AS w FROM unnest(search_words($1)) AS w) words
   JOIN customer_search_terms t ON t.term >= words.w AND t.term < ${UPPER('words.w')} GROUP BY t.customer_id
   HAVING count(DISTINCT words.w) = (SELECT count(DISTINCT w) FROM unnest(search_words($1)) AS w)) hits
-  JOIN customers c ON c.id = hits.customer_id WHERE ${LIVE} AND (${SORT}, c.id) > ('', '') ORDER BY ${SORT}, c.id LIMIT 26`;
+  CROSS JOIN LATERAL (SELECT * FROM customers c0 WHERE c0.id = hits.customer_id OFFSET 0) c WHERE ${LIVE} AND (${SORT}, c.id) > ('', '') ORDER BY ${SORT}, c.id LIMIT 26`;
 
 // ---- one customer --------------------------------------------------------------------------------
 
