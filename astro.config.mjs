@@ -28,9 +28,15 @@ export default defineConfig({
     pageCsp(),
   ],
   prefetch: false,
-  // The pages' zod never evaluates strings as code: their policy forbids it (src/client/zod-without-eval.ts).
+  // The pages' zod never evaluates strings as code: their policy forbids it (src/client/zod-without-eval.ts,
+  // and its twin for zod/mini, which the booking island and the prices use: docs/decisions/054).
   vite: {
-    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) }] },
+    resolve: {
+      alias: [
+        { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) },
+        { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/client/zod-mini-without-eval.ts', import.meta.url)) },
+      ],
+    },
   },
   // Content files write the business's facts as {{placeholders}}, filled from content/site.json
   // (src/components/fact-placeholders.ts); Astro's default Markdown pipeline, plus that one step.

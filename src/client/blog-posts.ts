@@ -1,4 +1,4 @@
-import { BlogPostsResponseSchema, type BlogPosts } from '../domain/api.ts';
+import { BlogPostsResponseSchema, type BlogPosts } from '../domain/api-answers.ts';
 import { api } from './api.ts';
 import { blogPosts } from './store.ts';
 

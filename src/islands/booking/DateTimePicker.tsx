@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../client/api.ts';
-import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../../domain/booking-schemas.ts';
+import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays } from '../../domain/london-time.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { Spinner } from '../forms/Field.tsx';

@@ -1,0 +1,28 @@
+import * as z from 'zod/mini';
+
+/**
+ * The visitor API's answers that the pages read, in zod/mini (docs/decisions/054); src/domain/api.ts
+ * exports them with the rest of spec §7's shapes.
+ */
+
+/** Spec §3 "User (from device auth)": _id, phone, auth[0].key. */
+export const DeviceUserSchema = z.object({
+  _id: z.string(),
+  phone: z.nullable(z.string()),
+  name: z.optional(z.nullable(z.string())),
+  auth: z.array(z.object({ key: z.string() })).check(z.minLength(1)),
+});
+export type DeviceUser = z.infer<typeof DeviceUserSchema>;
+
+/** Spec §3 "blog_posts": a keyed collection, by slug. */
+export const BlogPostSummarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  pubDate: z.string(),
+  url: z.string(),
+  cover: z.nullable(z.string()),
+  coverAlt: z.string(),
+});
+export const BlogPostsResponseSchema = z.record(z.string(), BlogPostSummarySchema);
+export type BlogPosts = z.infer<typeof BlogPostsResponseSchema>;
