@@ -42,6 +42,6 @@ export default defineConfig({
   // (src/components/fact-placeholders.ts); Astro's default Markdown pipeline, plus that one step.
   markdown: { processor: satteri({ mdastPlugins: [siteFactsPlugin] }) },
   // The showcase pictures are our own SVG artwork (src/assets/showcase), rasterised to WebP at build
-  // time for the slideshow (issue 4, decision 019). No SVG from anyone else goes through this path.
+  // time for the slideshow (decision 019). No SVG from anyone else goes through this path.
   image: { dangerouslyProcessSVG: true },
 });

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/browser.ts';
+import { E2E_PORT as port, SMS_PORT, SMS_PROVIDER_URL } from './tests/e2e/ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8931);
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -19,14 +19,24 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/serve-test.ts',
-    url: `${baseURL}/`,
-    // Every test browses from 127.0.0.1: one client to the per-address limits of /magic and of
-    // bookings. Lift them so parallel tests are never refused; the limits are tested in tests/integration.
-    env: { PORT: String(port), MAGIC_RATE_LIMIT_PER_MINUTE: '1000000', BOOKING_RATE_LIMIT_PER_HOUR: '1000000' },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node scripts/serve-test.ts',
+      url: `${baseURL}/`,
+      // Every test browses from 127.0.0.1: one client to the per-address limits of /magic and of
+      // bookings. Lift them so parallel tests are never refused; the limits are tested in tests/integration.
+      // Texts go to a fake provider (below), whose inbox the staff sign-in tests read.
+      env: { PORT: String(port), MAGIC_RATE_LIMIT_PER_MINUTE: '1000000', BOOKING_RATE_LIMIT_PER_HOUR: '1000000', SMS_PROVIDER_URL },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node tests/helpers/sms-provider-server.ts',
+      url: SMS_PROVIDER_URL,
+      env: { PORT: String(SMS_PORT) },
+      reuseExistingServer: false,
+      timeout: 15_000,
+    },
+  ],
 });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { dev } from 'astro';
-import { MigrationError, startDatabase } from './lib/database.ts';
+import { DatabaseInUseError, MigrationError, startDatabase } from './lib/database.ts';
 import { FUNCTIONS_DIR, PROJECT_ROOT } from './lib/site-server.ts';
 import { netlifyLocal } from './lib/vite-netlify.ts';
 
@@ -18,7 +18,7 @@ let database: Awaited<ReturnType<typeof startDatabase>>;
 try {
   database = await startDatabase({ directory: path.join(PROJECT_ROOT, '.netlify/db'), quiet: true });
 } catch (error) {
-  if (error instanceof MigrationError) {
+  if (error instanceof MigrationError || error instanceof DatabaseInUseError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT, PortInUseError, startSiteServer } from './lib/site-server.ts';
-import { MigrationError } from './lib/database.ts';
+import { DatabaseInUseError, MigrationError } from './lib/database.ts';
 import facts from '../content/site.json' with { type: 'json' };
 
 const port = Number(process.env.PORT ?? 8888);
@@ -43,7 +43,7 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (error) {
-  if (error instanceof PortInUseError || error instanceof MigrationError) {
+  if (error instanceof PortInUseError || error instanceof MigrationError || error instanceof DatabaseInUseError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -45,8 +45,18 @@ function counts(): { passed: number; failed: number; skipped: number } {
   return total;
 }
 
-const only = process.argv[2]; // `npm test -- unit` or `npm test -- e2e`
+const only = process.argv[2]; // `npm test -- checks`, `npm test -- unit` or `npm test -- e2e`
 const results: Record<string, boolean> = {};
+
+// The gates first (docs/decisions/058-gates.md): a type error, a lint error or a page that Astro
+// cannot check fails the run before any test starts.
+if (!only || only === 'checks') {
+  // Astro check first: it writes the `astro:content` and `astro:assets` types into .astro/, which a
+  // fresh clone does not have and without which tsc cannot read the content modules.
+  results.astro = run('Astro check (pages and components)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
+  results.types = run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', '.']);
+  results.lint = run('lint (ESLint: hooks rules, layer boundaries)', bin('eslint'), ['.', '--max-warnings', '0']);
+}
 
 if (!only || only === 'unit') {
   results.unit = run('unit and integration tests (vitest)', bin('vitest'), [
@@ -64,6 +74,8 @@ if (!only || only === 'e2e') {
       PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
       CHROMIUM_PATH: chromium,
       E2E_PORT: String(await freePort()),
+      // The fake SMS provider the site texts during the run (tests/e2e/ports.ts).
+      E2E_SMS_PORT: String(await freePort()),
     });
   }
 }

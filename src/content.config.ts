@@ -72,7 +72,7 @@ const qualities = defineCollection({
   }),
 });
 
-/** Spec §3's showcase picture: in content/, `url` names a file in src/assets/showcase/ (decision 019). */
+/** Contract §3's showcase picture: in content/, `url` names a file in src/assets/showcase/ (decision 019). */
 const ShowcaseAsset = z.object({ id: z.string().min(1), url: z.string().regex(/^src\/assets\/showcase\/[\w-]+\.svg$/) });
 const showcase = defineCollection({
   loader: cms

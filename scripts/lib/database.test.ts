@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NetlifyDB } from '@netlify/database-dev';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MigrationError, migrate, migrationNames } from './database.ts';
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { DatabaseInUseError, MigrationError, claimDatabaseDirectory, migrate, migrationNames } from './database.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -46,5 +48,26 @@ describe('migrate', () => {
     expect(tables.rows.map((r) => r.table_name)).toEqual(['ok']);
     const applied = await db.query<{ name: string }>('SELECT name FROM netlify.migrations ORDER BY name');
     expect(applied.rows.map((r) => r.name)).toEqual(['001_ok']);
+  });
+});
+
+describe('claimDatabaseDirectory', () => {
+  it('lets one process at a time use a database directory, and takes over from one that is gone', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'claim-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const directory = path.join(dir, 'db');
+    // Another live process holds it.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    cleanups.push(async () => other.kill());
+    await writeFile(`${directory}.lock`, String(other.pid));
+    expect(() => claimDatabaseDirectory(directory)).toThrow(DatabaseInUseError);
+    expect(() => claimDatabaseDirectory(directory)).toThrow(`in use by process ${other.pid}`);
+    // It has gone (a crash left the lock behind): the lock is taken over, and released.
+    other.kill();
+    await new Promise((resolve) => other.once('exit', resolve));
+    const release = claimDatabaseDirectory(directory);
+    expect(existsSync(`${directory}.lock`)).toBe(true);
+    release();
+    expect(existsSync(`${directory}.lock`)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDB } from '@netlify/database-dev';
@@ -12,6 +13,58 @@ export class MigrationError extends Error {
     this.name = 'MigrationError';
     this.migration = migration;
   }
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(directory: string, pid: number) {
+    super(`The local database in ${directory} is in use by process ${pid} (npm start or npm run dev?). Stop it first: two processes writing one embedded database would corrupt it.`);
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims a database directory for this process: `<directory>.lock` holds its pid. PGlite takes no
+ * lock of its own (a second process opens the same files and both write), and `postmaster.pid`
+ * stays behind after a clean stop, so it cannot tell. A lock whose process is gone is taken over.
+ * Returns the release, also run when the process exits.
+ */
+export function claimDatabaseDirectory(directory: string): () => void {
+  const lock = `${path.resolve(directory)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        try {
+          unlinkSync(lock);
+        } catch {
+          // Already gone.
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lock, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) throw new DatabaseInUseError(directory, holder);
+      unlinkSync(lock);
+    }
+  }
+  throw new Error(`Could not claim ${lock}`);
 }
 
 /** Migration names in the order they apply (the file name without `.sql`). */
@@ -41,12 +94,24 @@ export async function migrate(db: NetlifyDB, dir = MIGRATIONS_DIR): Promise<stri
  * or in memory, migrates it and points `NETLIFY_DB_URL` at it for everything in this process.
  */
 export async function startDatabase(options: { directory?: string; quiet?: boolean } = {}) {
+  const release = options.directory ? claimDatabaseDirectory(options.directory) : () => undefined;
   // One transaction at a time: the emulation shares one PGlite session between connections.
   const db = serialiseTransactions(new NetlifyDB({
     ...(options.directory ? { directory: options.directory } : {}),
     logger: options.quiet ? () => undefined : (...m: unknown[]) => console.log('[db]', ...m),
   }));
-  const url = await db.start();
+  const stop = db.stop.bind(db);
+  db.stop = async () => {
+    try {
+      await stop();
+    } finally {
+      release();
+    }
+  };
+  const url = await db.start().catch((error: unknown) => {
+    release();
+    throw error;
+  });
   disableNagle(db);
   process.env.NETLIFY_DB_URL = url;
   process.env.NETLIFY_DB_DRIVER = 'server';

@@ -11,7 +11,7 @@ import type { AstroIntegration } from 'astro';
  * matches what is served; nothing inline is allowed by `'unsafe-inline'` except `style` attributes.
  */
 
-/** Where the fingerprint loader of spec §7 comes from and calls (src/client/visit.ts), with consent only. */
+/** Where the fingerprint loader of contract §7 comes from and calls (src/client/visit.ts), with consent only. */
 export const FINGERPRINT_SCRIPT_ORIGIN = 'https://fpjscdn.net';
 export const FINGERPRINT_CONNECT_ORIGINS = ['https://fpjscdn.net', 'https://api.fpjs.io', 'https://*.api.fpjs.io'];
 

@@ -7,6 +7,7 @@ describe('serializeCookie', () => {
     ['phone', '+44 7700', { maxAge: 10, secure: false }, 'phone=%2B44%207700; Path=/; Max-Age=10; SameSite=Lax'],
     ['auth_key', '', { maxAge: 0, secure: true }, 'auth_key=; Path=/; Max-Age=0; SameSite=Lax; Secure'],
     ['previous_user', 'a;b=c', { maxAge: 5, secure: false }, 'previous_user=a%3Bb%3Dc; Path=/; Max-Age=5; SameSite=Lax'],
+    ['auth_key', 'staff', { maxAge: 604800, secure: true, sameSite: 'Strict' as const }, 'auth_key=staff; Path=/; Max-Age=604800; SameSite=Strict; Secure'],
   ])('%s=%j with %o', (name, value, options, expected) => {
     expect(serializeCookie(name, value, options)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 /**
- * The cookies of spec §3. Every cookie is first-party, `Path=/`, `SameSite=Lax` and `Secure` on
- * https; serialising is pure so the attributes are tested without a browser.
+ * The cookies of spec §3. Every cookie is first-party, `Path=/`, `SameSite=Lax` (a staff key
+ * `SameSite=Strict`) and `Secure` on https; serialising is pure so the attributes are tested without
+ * a browser.
  */
 
 export const COOKIE_NAMES = {
@@ -28,13 +29,15 @@ export interface CookieOptions {
   /** Seconds; 0 deletes the cookie. */
   maxAge: number;
   secure: boolean;
+  /** Lax unless said otherwise. */
+  sameSite?: 'Lax' | 'Strict';
 }
 
 /** `name=value; Path=/; Max-Age=…; SameSite=Lax[; Secure]`, with the value percent-encoded. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new RangeError(`invalid cookie name: ${name}`);
   if (!Number.isInteger(options.maxAge) || options.maxAge < 0) throw new RangeError(`invalid max age: ${options.maxAge}`);
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${options.maxAge}`, 'SameSite=Lax'];
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${options.maxAge}`, `SameSite=${options.sameSite ?? 'Lax'}`];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }
@@ -66,9 +69,11 @@ export function getCookie(name: CookieName): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-export function setCookie(name: CookieName, value: string): void {
+/** Sets a cookie of spec §3 with its lifetime, or a shorter one (`maxAge`, seconds) and stricter attributes. */
+export function setCookie(name: CookieName, value: string, options: { maxAge?: number; sameSite?: 'Lax' | 'Strict' } = {}): void {
   if (!hasDocument()) return;
-  document.cookie = serializeCookie(name, value, { maxAge: COOKIE_MAX_AGE[name], secure: isHttps() });
+  const maxAge = Math.max(0, Math.min(COOKIE_MAX_AGE[name], Math.floor(options.maxAge ?? COOKIE_MAX_AGE[name])));
+  document.cookie = serializeCookie(name, value, { maxAge, secure: isHttps(), sameSite: options.sameSite });
 }
 
 export function deleteCookie(name: CookieName): void {

@@ -56,7 +56,7 @@ export async function pageView(): Promise<void> {
 }
 
 /**
- * Spec §4 device auth. On 200 the user and the access key are kept; an answer refusing the key
+ * Spec §4 device auth. On 200 the user and the access key are kept (a staff key excepted); an answer refusing the key
  * logs 'login session expired' and deletes the cookie. A request that got no answer at all (offline,
  * timeout) says nothing about the key, so the device stays signed in and tries again next page.
  */
@@ -67,6 +67,9 @@ export async function deviceAuth(): Promise<void> {
   // No answer, or the server's own failure (5xx), says nothing about the key: keep it for next time.
   if (result.status === 0 || result.status >= 500) return;
   const key = result.data?.auth[0]?.key;
+  // A staff sign-in (on the counter tablet, say) is the staff area's: its cookie keeps the key's own
+  // lifetime and SameSite=Strict, and a staff member is not the device's customer.
+  if (result.status === 200 && result.data?.auth[0]?.kind === 'staff') return;
   if (result.status === 200 && result.data && key) {
     user.set(result.data);
     headers.setKey('x-access-key', key);

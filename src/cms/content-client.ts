@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The content client of spec §7: every read from the headless content service (DatoCMS's GraphQL
+ * The content client of contract §7: every read from the headless content service (DatoCMS's GraphQL
  * Content Delivery API) goes through here, at build time (the content loaders) and at run time (the
  * editor's preview). A query is a POST of `{ query, variables, operationName }`; the answer is the
  * first top-level field of `data`. A response that is not ok, carries `errors` or has no `data`
- * raises a ContentError with the status and the body as received (spec §8). The answer is checked
+ * raises a ContentError with the status and the body as received (contract §8). The answer is checked
  * against the query's own zod schema, so callers get typed data or an error, never a guess.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The showcase pictures, resolved for the slideshow island (spec §3 shape, decision 019): a full WebP
+ * The showcase pictures, resolved for the slideshow island (contract §3 shape, decision 019): a full WebP
  * in several widths and a tiny placeholder shown first. Our own SVGs (content/showcase.json) are
  * rasterised here at build time; a DatoCMS picture already is that WebP on its image CDN, with the
  * base64 placeholder DatoCMS computes (decision 040).

@@ -25,6 +25,12 @@ export const ABUSE_LIMITS = {
   codesPerPhoneDay: { limit: 6, windowSeconds: DAY },
   /** Codes asked for from one address, whatever the numbers. */
   codesPerClient: { limit: 10, windowSeconds: HOUR },
+  /**
+   * Staff sign-in steps from one address: each code checked, each passkey challenge asked for and
+   * each passkey answer checked. A sign-in takes one or two; a shop's few staff behind one address
+   * stay far inside.
+   */
+  signInsPerClient: { limit: 30, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 /**
@@ -34,11 +40,12 @@ export const ABUSE_LIMITS = {
 export const UNPROVEN_TEXTS_PER_NUMBER_PER_DAY = 2;
 
 /** The per-client booking limit scaled for a configured hourly budget (tests lift it; 127.0.0.1 is everyone). */
-export function clientLimits(bookingsPerHour: number): Record<'bookingsPerClient' | 'changesPerClient' | 'codesPerClient', Limit> {
+export function clientLimits(bookingsPerHour: number): Record<'bookingsPerClient' | 'changesPerClient' | 'codesPerClient' | 'signInsPerClient', Limit> {
   const scale = bookingsPerHour / ABUSE_LIMITS.bookingsPerClient.limit;
   return {
     bookingsPerClient: { limit: bookingsPerHour, windowSeconds: HOUR },
     changesPerClient: { limit: Math.ceil(ABUSE_LIMITS.changesPerClient.limit * scale), windowSeconds: HOUR },
     codesPerClient: { limit: Math.ceil(ABUSE_LIMITS.codesPerClient.limit * scale), windowSeconds: HOUR },
+    signInsPerClient: { limit: Math.ceil(ABUSE_LIMITS.signInsPerClient.limit * scale), windowSeconds: HOUR },
   };
 }

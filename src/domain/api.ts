@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from './text.ts';
 
 /**
- * The request and response shapes of the visitor API of spec §7, shared by the functions and the
+ * The request and response shapes of the visitor API of contract §7, shared by the functions and the
  * browser code. Bounds are part of the contract: anything longer is refused with a 400.
  */
 
@@ -10,7 +10,7 @@ import { plainText } from './text.ts';
 // loads classic zod (docs/decisions/054); they are exported from here too.
 export { BlogPostSummarySchema, BlogPostsResponseSchema, DeviceUserSchema, type BlogPosts, type DeviceUser } from './api-answers.ts';
 
-/** The `page` of a page view: a JSON string holding the full url and the path (spec §7). */
+/** The `page` of a page view: a JSON string holding the full url and the path (contract §7). */
 export const PagePayloadSchema = z.object({ url: plainText(0, 2048), path: plainText(0, 1024) });
 
 export const MagicRequestSchema = z.discriminatedUnion('type', [
@@ -28,7 +28,7 @@ export type MagicRequest = z.infer<typeof MagicRequestSchema>;
 export const IdentifyResponseSchema = z.object({ session_id: z.string() });
 export const RecordedResponseSchema = z.object({ ok: z.literal(true) });
 
-/** Spec §4 reads `status`, `error` and `data.privileges`. */
+/** Contract §4 reads `status`, `error` and `data.privileges`. */
 export const CustomerAuthResponseSchema = z.object({
   status: z.number().int(),
   error: z.string().nullable(),
@@ -36,10 +36,7 @@ export const CustomerAuthResponseSchema = z.object({
 });
 export type CustomerAuthResponse = z.infer<typeof CustomerAuthResponseSchema>;
 
-/** Every failure answer of the API. */
-export const ApiErrorSchema = z.object({ error: z.string() });
-
-/** The request headers of spec §7. */
+/** The request headers of contract §7. */
 export const API_HEADERS = {
   sessionId: 'x-session-id',
   landingPage: 'x-landing-page',
@@ -48,7 +45,7 @@ export const API_HEADERS = {
   gclid: 'x-gclid',
 } as const;
 
-/** Spec §7 "Ad tagging": the campaign source a click id implies. */
+/** Contract §7 "Ad tagging": the campaign source a click id implies. */
 export function campaignSourceFor(ids: { gclid?: string | null; fbclid?: string | null }): string | null {
   if (ids.gclid) return 'google ads';
   if (ids.fbclid) return 'facebook ads';

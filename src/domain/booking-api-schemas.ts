@@ -160,7 +160,7 @@ export const CreateBookingResponseSchema = z.object({
   status: z.enum(['confirmed', 'pending_payment']),
   /** Present when a deposit is due: send the browser here (Stripe Checkout). */
   checkoutUrl: z.optional(z.url()),
-  /** A new device access key (spec §4 device auth), when one was issued. */
+  /** A new device access key (contract §4 device auth), when one was issued. */
   accessKey: z.optional(z.string()),
   /** The booking as its page shows it, so the page after booking needs no second request. */
   booking: z.optional(BookingViewSchema),

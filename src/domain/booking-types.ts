@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * A service the shop sells, as the API answers it (spec §3 "Booking type"): price in pence,
+ * A service the shop sells, as the API answers it (contract §3 "Booking type"): price in pence,
  * duration in minutes, description as sanitised HTML. Shared by the function and the islands.
  */
 export const BookingTypeSchema = z.object({

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 /**
- * Spec §3 "Breed dropdown item": name, image_url_s3, _id. One item with a fixed id is the
+ * Contract §3 "Breed dropdown item": name, image_url_s3, _id. One item with a fixed id is the
  * 'None/Other' fallback; it is flagged and always last, so the selector can add it when nothing
- * matches (spec §5).
+ * matches (contract §5).
  */
 export const FALLBACK_BREED_ID = 'none-other';
 

@@ -40,3 +40,8 @@ export async function limitPhoneCodes(ip: string | null, phone: string, now = ne
   await enforce('codes-phone-hour', phone, ABUSE_LIMITS.codesPerPhoneHour, now, wait);
   await enforce('codes-phone-day', phone, ABUSE_LIMITS.codesPerPhoneDay, now, wait);
 }
+
+/** Staff sign-in steps from one address (a code checked, a passkey challenge or answer). */
+export async function limitSignIns(ip: string | null, now = new Date()): Promise<void> {
+  await enforce('sign-ins', ip, perClient().signInsPerClient, now, 'Too many sign-in attempts from here just now. Please wait a little and try again.');
+}

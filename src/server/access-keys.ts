@@ -1,3 +1,4 @@
+import { DEFAULT_STAFF_SETTINGS } from '../domain/staff-settings.ts';
 import { query, type Tx } from './db.ts';
 import { hashAccessKey, newAccessKey } from './ids.ts';
 
@@ -22,28 +23,54 @@ export async function issueAccessKey(
   tx: Tx,
   customerId: string,
   kind: 'device' | 'staff',
-  options: { label?: string; expiresAt?: Date } = {},
+  options: { label?: string; expiresAt?: Date; now?: Date } = {},
 ): Promise<string> {
   const key = newAccessKey();
   await tx.query(
-    `INSERT INTO access_keys (customer_id, key_hash, kind, label, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [customerId, hashAccessKey(key), kind, options.label ?? null, options.expiresAt ?? null],
+    `INSERT INTO access_keys (customer_id, key_hash, kind, label, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()))`,
+    [customerId, hashAccessKey(key), kind, options.label ?? null, options.expiresAt ?? null, options.now ?? null],
   );
   return key;
 }
 
-/** The holder of a live key, or null for an unknown, revoked or expired one. */
+/**
+ * The holder of a live key, or null for an unknown, revoked or expired one. A staff key also ends
+ * after the idle timeout and the absolute lifetime of `settings.staff` (src/domain/staff-settings.ts,
+ * whose defaults are passed in so they are written once): the settings as they are now, so
+ * shortening them ends older keys at once. Using a key is what keeps it from going idle.
+ */
 export async function findKeyHolder(key: string | null | undefined, now = new Date()): Promise<KeyHolder | null> {
   if (!key || !ACCESS_KEY_PATTERN.test(key)) return null;
   const [row] = await query<{ customer_id: string; phone: string | null; verified: boolean; name: string | null; privileges: number; kind: 'device' | 'staff' }>(
-    `UPDATE access_keys k SET last_used_at = $2
-       FROM customers c
+    `WITH staff_rules AS (
+       SELECT make_interval(mins => COALESCE((SELECT (staff ->> 'keyIdleMinutes')::int FROM settings WHERE id), $3)) AS idle,
+              make_interval(days => COALESCE((SELECT (staff ->> 'keyLifetimeDays')::int FROM settings WHERE id), $4)) AS lifetime
+     )
+     UPDATE access_keys k SET last_used_at = $2
+       FROM customers c, staff_rules s
       WHERE k.key_hash = $1 AND c.id = k.customer_id
         AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
+        AND (k.kind <> 'staff' OR (COALESCE(k.last_used_at, k.created_at) > $2::timestamptz - s.idle AND k.created_at > $2::timestamptz - s.lifetime))
       RETURNING c.id AS customer_id, c.phone, c.phone_verified_at IS NOT NULL AS verified, c.name, c.privileges, k.kind`,
-    [hashAccessKey(key), now],
+    [hashAccessKey(key), now, DEFAULT_STAFF_SETTINGS.keyIdleMinutes, DEFAULT_STAFF_SETTINGS.keyLifetimeDays],
   );
   return row
     ? { customerId: row.customer_id, phone: row.phone, phoneVerified: row.verified, name: row.name, privileges: row.privileges, kind: row.kind }
     : null;
+}
+
+/** Revokes one key (sign-out); true when it was live. */
+export async function revokeAccessKey(tx: Tx, key: string, now = new Date()): Promise<boolean> {
+  if (!ACCESS_KEY_PATTERN.test(key)) return false;
+  const { rows } = await tx.query('UPDATE access_keys SET revoked_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id', [hashAccessKey(key), now]);
+  return rows.length > 0;
+}
+
+/** Revokes every live staff key of a staff member (they leave, or are signed out everywhere). */
+export async function revokeStaffKeys(tx: Tx, customerId: string, now = new Date()): Promise<number> {
+  const { rows } = await tx.query(
+    `UPDATE access_keys SET revoked_at = $2 WHERE customer_id = $1 AND kind = 'staff' AND revoked_at IS NULL RETURNING id`,
+    [customerId, now],
+  );
+  return rows.length;
 }

@@ -30,8 +30,6 @@ const EnvSchema = z.object({
   SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_TOKEN: z.string().optional(),
   FINGERPRINT_PUBLIC_KEY: z.string().optional(),
-  ANALYTICS_ID: z.string().optional(),
-  ERROR_REPORTING_DSN: z.string().optional(),
   DEMO_STAFF_PHONE: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an international number such as +447700900000').default('+447700900000'),
 });
 

@@ -6,8 +6,8 @@ import { clientIp, readVisitHeaders } from './request-headers.ts';
 import { recordEvent, recordPageView, startVisit } from './visits.ts';
 
 /**
- * `POST /v1.0.1/magic`: the visitor statistics calls of spec §7 (identify, page_view) and the
- * first-party events of issue 4 (event). The function file parses the body with
+ * `POST /v1.0.1/magic`: the visitor statistics calls of contract §7 (identify, page_view) and the
+ * first-party events of contract §2 (event: navigation and contact clicks). The function file parses the body with
  * MagicRequestSchema; this module applies the per-client limit and records the call.
  */
 export type MagicAnswer = { session_id: string } | { ok: true };
@@ -40,7 +40,7 @@ export async function handleMagic(req: Request, body: MagicRequest): Promise<Mag
   }
 }
 
-/** `page` is a JSON string of `{ url, path }` (spec §7); anything else is the caller's mistake. */
+/** `page` is a JSON string of `{ url, path }` (contract §7); anything else is the caller's mistake. */
 export function parsePage(page: string): { url: string; path: string } {
   let value: unknown;
   try {

@@ -26,8 +26,18 @@ export interface CodeRequest {
   now?: Date;
   /** Whether to text the code at all (staff sign-in answers the same for a number that is not staff). */
   send?: boolean;
+  /** Where the code goes instead of a text to `phone` (a staff member's e-mail when no text provider is set). */
+  via?: { channel: 'email'; recipient: string };
+  /**
+   * Hands the sending to work done after the answer (Netlify's `context.waitUntil`), so how long a
+   * provider takes cannot tell anyone whether a code was sent. Without it the code is sent before
+   * answering.
+   */
+  later?: (work: Promise<unknown>) => void;
   siteUrl?: string;
 }
+
+export const PHONE_CODE_SUBJECT = 'Your Leyton Dog Grooming sign-in code';
 
 export async function requestPhoneCode(request: CodeRequest): Promise<PhoneCodeResponse> {
   const now = request.now ?? new Date();
@@ -41,13 +51,17 @@ export async function requestPhoneCode(request: CodeRequest): Promise<PhoneCodeR
       [requestId, request.phone, request.purpose, codeHash(requestId, code), now, expiresAt],
     );
     if (request.send === false) return null;
-    return enqueueMessage(tx, {
-      kind: 'phone_code', channel: 'sms', recipient: request.phone,
-      bodyText: phoneCodeText(code, request.purpose, request.siteUrl ?? siteUrl()),
-    });
+    const bodyText = phoneCodeText(code, request.purpose, request.siteUrl ?? siteUrl());
+    return enqueueMessage(tx, request.via
+      ? { kind: 'phone_code', channel: 'email', recipient: request.via.recipient, subject: PHONE_CODE_SUBJECT, bodyText }
+      : { kind: 'phone_code', channel: 'sms', recipient: request.phone, bodyText });
   });
   // A code is wanted now, not at the next scheduled run of the outbox.
-  if (messageId) await sendDueMessages({ now, ids: [messageId] });
+  if (messageId) {
+    const sending = sendDueMessages({ now, ids: [messageId] });
+    if (request.later) request.later(sending);
+    else await sending;
+  }
   return { requestId, expiresAt: expiresAt.toISOString(), digits: PHONE_CODE_DIGITS };
 }
 

@@ -2,7 +2,7 @@ import { API_HEADERS, PagePayloadSchema } from '../domain/api.ts';
 import { hasUnusualCharacters } from '../domain/text.ts';
 
 /**
- * The spec §7 headers every visitor request carries, read defensively. They are context, not the
+ * The contract §7 headers every visitor request carries, read defensively. They are context, not the
  * request itself: a value that is too long, malformed or carries control characters is dropped
  * (read as absent) rather than failing the call, so a stale or tampered header can cost a visitor
  * neither a page view nor a price list. Nothing here reads more than a fixed number of characters.
@@ -45,7 +45,7 @@ export function readVisitHeaders(req: Request): VisitHeaders {
   };
 }
 
-/** `x-landing-page` is the JSON `{ url, path }` the browser kept for the visit (spec §3 a_landingPage). */
+/** `x-landing-page` is the JSON `{ url, path }` the browser kept for the visit (contract §3 a_landingPage). */
 export function parseLandingPage(raw: string | null): { url: string; path: string } | null {
   if (!raw) return null;
   try {

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The HTML a service description may carry on the page (spec §3 "description (HTML)"): a few text
+ * The HTML a service description may carry on the page (contract §3 "description (HTML)"): a few text
  * tags and links with safe schemes. Everything else is dropped, the content of script and style
  * included, so whatever reaches the database (the CMS, an import, a hand edit) can never run in a
  * visitor's browser.

@@ -1,4 +1,5 @@
 import { bookingSettingsFrom, type BookingSettings } from '../domain/booking-settings.ts';
+import { staffSettingsFrom, type StaffSettings } from '../domain/staff-settings.ts';
 import { db, type Tx } from './db.ts';
 
 /**
@@ -25,4 +26,10 @@ export async function updateBookingSettings(tx: Tx, changes: Partial<BookingSett
     [JSON.stringify(next)],
   );
   return next;
+}
+
+/** How long staff keys live (`settings.staff`, defaults in src/domain/staff-settings.ts). */
+export async function loadStaffSettings(tx: Tx = db()): Promise<StaffSettings> {
+  const { rows } = await tx.query<{ staff: unknown }>('SELECT staff FROM settings WHERE id');
+  return staffSettingsFrom(rows[0]?.staff ?? null);
 }

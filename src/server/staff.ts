@@ -10,15 +10,18 @@ export interface StaffMember {
   customerId: string;
   name: string | null;
   phone: string | null;
+  /** The key this request came with (to sign it out); never logged, never answered. */
+  key: string;
 }
 
 export const STAFF_ONLY = 'Please sign in to the staff area.';
 
 export async function requireStaff(req: Request, now = new Date()): Promise<StaffMember> {
-  const holder = await findKeyHolder(req.headers.get('x-access-key'), now);
+  const key = req.headers.get('x-access-key')?.trim() ?? null;
+  const holder = await findKeyHolder(key, now);
   // Missing, unknown, revoked, expired, a customer's device key, or not staff: the same answer.
-  if (!holder || holder.kind !== 'staff' || holder.privileges !== 2) throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
-  return { customerId: holder.customerId, name: holder.name, phone: holder.phone };
+  if (!key || !holder || holder.kind !== 'staff' || holder.privileges !== 2) throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
+  return { customerId: holder.customerId, name: holder.name, phone: holder.phone, key };
 }
 
 type StaffHandler = (req: Request, staff: StaffMember, context?: unknown) => Promise<Response> | Response;

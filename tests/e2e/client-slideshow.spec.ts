@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-/** The showcase slideshow (spec §2): looping, arrows and dots, locked while it moves, pausable. */
+/** The showcase slideshow (contract §2): looping, arrows and dots, locked while it moves, pausable. */
 const PAGE = '/';
 const pictures = JSON.parse(readFileSync(new URL('../../content/showcase.json', import.meta.url), 'utf8')) as Array<{ id: string; alt: string }>;
 const count = pictures.length;

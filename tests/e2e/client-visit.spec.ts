@@ -3,7 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import { axeViolations, WCAG_22_AA } from './axe.ts';
 
 /**
- * The visit script and the privacy choices (spec §3, §4, §7; issue 4): the headers on API calls,
+ * The visit script and the privacy choices (contract §3, §4, §7): the headers on API calls,
  * identify once per session and a page view per page, events, consent and objection, device auth.
  */
 const PAGE = '/dev/client-home/';

@@ -6,7 +6,7 @@ import { availability, mobile, visitor } from './booking-helpers.ts';
 import { publicPages } from './site-pages.ts';
 
 /**
- * Issue 10: the security headers on every answer (pages, rewritten pages, the 404 page, the API),
+ * the security headers on every answer (pages, rewritten pages, the 404 page, the API),
  * no Content-Security-Policy violation anywhere in real Chromium, and a page on another site that
  * cannot book. Decisions 048 and 049.
  */

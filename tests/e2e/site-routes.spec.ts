@@ -23,7 +23,7 @@ for (const { path, heading } of pages) {
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(new URL(canonical!).pathname).toBe(path);
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();
-    // No framework JavaScript but the islands: prices and slideshow on home, prices on /prices (issue 4).
+    // No framework JavaScript but the islands: prices and slideshow on home, prices on /prices.
     const islands = await page.locator('astro-island').evaluateAll((els) => els.map((el) => el.getAttribute('component-url') ?? ''));
     const allowed = path === '/' || path === '/leyton' ? /\/(Prices|Slideshow)\./ : path === '/prices' ? /\/Prices\./ : null;
     if (allowed) for (const url of islands) expect(url).toMatch(allowed);

@@ -87,7 +87,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'POST' && expire) {
       const session = sessions.get(expire[1]!);
       if (session && session.status !== 'open') {
-        return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in [\"open\"] can be expired. This Checkout Session has a status of \"${session.status}\".` } });
+        return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
       }
       if (session) session.status = 'expired';
       return send(200, session ?? { id: expire[1], object: 'checkout.session', status: 'expired' });

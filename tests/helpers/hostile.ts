@@ -124,7 +124,8 @@ function retype(value: unknown): unknown {
   if (typeof value === 'string') return Number.isNaN(Number(value)) ? [value] : Number(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 0;
-  if (value === null) return 'null';
+  // undefined: a hole an earlier 'delete' left in an array.
+  if (value === null || value === undefined) return 'null';
   return Array.isArray(value) ? { 0: value[0] } : Object.values(value as object);
 }
 

@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_DIR, migrationNames } from '../../scripts/lib/database.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 /**
  * A real PostgreSQL server (Debian's postgresql 15) for the tests that must prove something about
@@ -29,17 +29,6 @@ export function realPostgresAvailable(): boolean {
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
   spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql-15'], { stdio: 'ignore', env });
   return existsSync(`${BIN}/initdb`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRealPostgres(): Promise<RealPostgres> {

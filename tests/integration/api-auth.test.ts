@@ -58,7 +58,7 @@ describe('GET /v1.0.1/devices/auth', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = DeviceUserSchema.parse(await res.json());
-    expect(body).toEqual({ _id: 'dev-1', phone: '+447700900101', name: 'Name dev-1', auth: [{ key }] });
+    expect(body).toEqual({ _id: 'dev-1', phone: '+447700900101', name: 'Name dev-1', auth: [{ key, kind: 'device' }] });
     const [row] = await query<{ last_used_at: Date | null }>(`SELECT last_used_at FROM access_keys WHERE customer_id = 'dev-1'`);
     expect(row!.last_used_at).not.toBeNull();
   });

@@ -17,11 +17,16 @@ import { BookingTypesResponseSchema } from '../../src/domain/booking-types.ts';
 import { BreedsResponseSchema } from '../../src/domain/breeds.ts';
 import { addDays, todayIn } from '../../src/domain/london-time.ts';
 import { SavedDogsResponseSchema } from '../../src/domain/saved-dogs.ts';
+import {
+  AddStaffResponseSchema, OkResponseSchema, PasskeyOptionsResponseSchema, PasskeyResponseSchema, PasskeysResponseSchema,
+  StaffListResponseSchema, StaffSessionResponseSchema, StaffSignInResponseSchema,
+} from '../../src/domain/staff.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import {
   applyMutations, bodyOf, CONTENT_TYPES, FRAGMENTS, headerValue, hostileString, hostileValue, hostileVariants, mutations, RawJson, toJsonText,
 } from '../helpers/hostile.ts';
+import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -64,6 +69,18 @@ const pools = {
   idempotencyKeys: [] as string[],
   requests: [] as string[],
   checkoutSessions: ['cs_test_fuzz'] as string[],
+  /** Staff keys: the first is never signed out, so the staff rows always have a live one. */
+  staffKeys: [] as string[],
+  /** Staff keys a sign-out may spend. */
+  spareStaffKeys: [] as string[],
+  /** Code requests for the demo staff number, with the code read from the outbox as the staff member would. */
+  codeRequests: [] as Array<{ phone: string; requestId: string; code: string }>,
+  staffIds: [] as string[],
+  passkeyIds: [] as string[],
+  challengeIds: [] as string[],
+  /** Passkey answers made by a software authenticator for real challenges: each succeeds once. */
+  registrations: [] as Array<{ challengeId: string; response: unknown }>,
+  assertions: [] as Array<{ challengeId: string; response: unknown }>,
 };
 const SERVICES = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'ears-teeth'];
 const BREEDS = ['beagle', 'akita', 'none-other', 'bichon-frise', 'airedale-terrier'];
@@ -101,7 +118,7 @@ const landingHeader = fc.oneof(
 );
 const NOISE_HEADERS = ['x-visitor-id', 'x-gclid', 'user-agent', 'x-nf-client-connection-ip', 'accept', 'origin', 'content-length', 'stripe-signature', 'cookie'];
 
-/** The spec §7 headers, each present or not, with real keys and sessions among the values. */
+/** The contract §7 headers, each present or not, with real keys and sessions among the values. */
 function headersFor(json: boolean, extra: fc.Arbitrary<Record<string, string>> = fc.constant({})): fc.Arbitrary<Record<string, string>> {
   const contentType = json
     ? fc.oneof({ weight: 8, arbitrary: fc.constant<string | null>('application/json') }, { weight: 2, arbitrary: sometimes(fc.constantFrom(...CONTENT_TYPES), 80) })
@@ -261,7 +278,7 @@ const changeRequests: fc.Arbitrary<FuzzRequest> = fc.tuple(
     : fc.record({ reason: fc.constantFrom('Poorly dog', 'Changed plans.\r\nSorry!', 'x'.repeat(400)) }, { requiredKeys: [] }), 3),
 }));
 
-// The magic calls of spec §7: the shapes the browser sends, broken.
+// The magic calls of contract §7: the shapes the browser sends, broken.
 const magicBody = fc.oneof(
   fc.record({ type: fc.constant('identify'), gclid: fc.string({ unit: 'binary', maxLength: 260 }), fbclid: fc.string({ maxLength: 20 }) }, { requiredKeys: ['type'] }),
   fc.record({
@@ -370,6 +387,72 @@ const webhookRequests: fc.Arbitrary<FuzzRequest> = fc.record({
   }
 });
 
+// The staff area (docs/decisions/053, 057): its two doors, and the staff API with real staff keys.
+const DEMO_STAFF = '07700 900000';
+const staffHeaders = headersFor(true, fc.oneof(
+  { weight: 6, arbitrary: pick(pools.staffKeys, 'A'.repeat(43)).map((key) => ({ 'x-access-key': key })) },
+  { weight: 2, arbitrary: keyHeader.map((key) => ({ 'x-access-key': key })) },
+  { weight: 1, arbitrary: fc.constant({}) },
+));
+const staffGetHeaders = headersFor(false, fc.oneof(
+  { weight: 6, arbitrary: pick(pools.staffKeys, 'A'.repeat(43)).map((key) => ({ 'x-access-key': key })) },
+  { weight: 1, arbitrary: fc.constant({}) },
+));
+const codeSignInRequests = fc.oneof(
+  jsonRequests({
+    method: 'POST', path: fc.constant('/v1.0.1/management/sign-in/codes'),
+    body: hostileVariants<unknown>(fc.record({ phone: fc.oneof({ weight: 1, arbitrary: fc.constant(DEMO_STAFF) }, { weight: 4, arbitrary: phone }) }), 3),
+  }),
+  jsonRequests({
+    method: 'POST', path: fc.constantFrom('/v1.0.1/management/sign-in/by-code', '/v1.0.1/management/sign-in/by-code/', '/v1.0.1/management/sign-in/nope'),
+    body: hostileVariants<unknown>(fc.oneof(
+      { weight: 3, arbitrary: pick(pools.codeRequests, { phone: DEMO_STAFF, requestId: 'A'.repeat(24), code: '123456' }) },
+      { weight: 1, arbitrary: fc.record({ phone, requestId: fc.stringMatching(/^[A-Za-z0-9_-]{22,64}$/), code: fc.stringMatching(/^\d{6}$/) }) },
+    ), 3),
+  }),
+);
+const passkeySignInRequests = fc.oneof(
+  jsonRequests({ method: 'POST', path: fc.constant('/v1.0.1/management/sign-in/passkey-options'), body: hostileVariants<unknown>(fc.constant({}), 4) }),
+  jsonRequests({
+    method: 'POST', path: fc.constant('/v1.0.1/management/sign-in/by-passkey'),
+    body: hostileVariants<unknown>(fc.oneof(
+      pick(pools.assertions, { challengeId: 'A'.repeat(24), response: {} }),
+      fc.record({ challengeId: pick(pools.challengeIds, 'A'.repeat(24)), response: pick(pools.assertions, { challengeId: 'A'.repeat(24), response: {} }).map((a) => a.response) }),
+    ), 2),
+  }),
+);
+const sessionRequests = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ method: methodFor('GET'), path: fc.constant('/v1.0.1/management/session'), headers: staffGetHeaders, body: bodyOf(hostileValue), ip }) },
+  {
+    weight: 1,
+    arbitrary: jsonRequests({
+      method: 'POST', path: fc.constant('/v1.0.1/management/sign-out'), body: hostileVariants<unknown>(fc.constant({}), 3),
+      headers: headersFor(true, pick(pools.spareStaffKeys, 'A'.repeat(43)).map((key) => ({ 'x-access-key': key }))),
+    }),
+  },
+);
+const staffListRequests = fc.oneof(
+  fc.record({ method: methodFor('GET'), path: fc.constant('/v1.0.1/management/staff'), headers: staffGetHeaders, body: bodyOf(hostileValue), ip }),
+  jsonRequests({
+    method: 'POST', path: fc.constant('/v1.0.1/management/staff'), headers: staffHeaders,
+    body: hostileVariants<unknown>(fc.record({ name: fc.constantFrom('Sam Groomer', 'Zoë Brush', 'Юлия'), phone }), 3),
+  }),
+  fc.tuple(fc.oneof({ weight: 3, arbitrary: pick(pools.staffIds, 'A'.repeat(16)) }, { weight: 2, arbitrary: oddId })).chain(([id]) => jsonRequests({
+    method: 'POST', path: fc.constant(`/v1.0.1/management/staff/${id}/remove`), headers: staffHeaders, body: hostileVariants<unknown>(fc.constant({}), 3),
+  })),
+);
+const passkeyRequests = fc.oneof(
+  fc.record({ method: methodFor('GET'), path: fc.constant('/v1.0.1/management/passkeys'), headers: staffGetHeaders, body: bodyOf(hostileValue), ip }),
+  jsonRequests({ method: 'POST', path: fc.constant('/v1.0.1/management/passkeys/options'), headers: staffHeaders, body: hostileVariants<unknown>(fc.constant({}), 3) }),
+  jsonRequests({
+    method: 'POST', path: fc.constant('/v1.0.1/management/passkeys'), headers: staffHeaders,
+    body: hostileVariants<unknown>(pick(pools.registrations, { challengeId: 'A'.repeat(24), response: {} }), 2),
+  }),
+  fc.tuple(fc.oneof({ weight: 3, arbitrary: pick(pools.passkeyIds, 'A'.repeat(16)) }, { weight: 2, arbitrary: oddId })).chain(([id]) => jsonRequests({
+    method: 'POST', path: fc.constant(`/v1.0.1/management/passkeys/${id}/remove`), headers: staffHeaders, body: hostileVariants<unknown>(fc.constant({}), 3),
+  })),
+);
+
 // ---- the table: one row per function --------------------------------------------------------
 
 interface Row {
@@ -435,6 +518,54 @@ const ROWS: Record<string, Row> = {
   'cms-preview-links': { label: 'POST /preview/links', runs: 300, requests: previewLinkRequests, least: { ok: 0, refused: 150 }, readOnly: true },
   'cms-publish-webhook': { label: 'POST /v1.0.1/cms/publish-webhook', runs: 300, requests: publishRequests, least: { ok: 0, refused: 150 }, readOnly: true },
   'blog-posts': { label: 'POST|PUT|PATCH|DELETE|OPTIONS /v1.0.1/cms/blog/posts', runs: 200, requests: blogPostsRequests, least: { ok: 0, refused: 150 }, readOnly: true },
+  'management-sign-in': {
+    label: 'POST /v1.0.1/management/sign-in/codes|by-code', runs: 700, requests: codeSignInRequests, least: { ok: 30, refused: 300 },
+    answer: PhoneCodeResponseSchema.or(StaffSignInResponseSchema),
+    learn: async (req, answer) => {
+      const signedIn = StaffSignInResponseSchema.safeParse(answer);
+      if (signedIn.success) {
+        pools.spareStaffKeys.push(signedIn.data.accessKey);
+        return;
+      }
+      // A code the demo staff member was sent: read it where they would, so by-code can succeed.
+      const { requestId } = PhoneCodeResponseSchema.parse(answer);
+      const [text] = await query<{ body_text: string }>(
+        `SELECT o.body_text FROM outbox o JOIN phone_codes p ON p.phone = o.recipient WHERE p.id = $1 AND o.kind = 'phone_code' ORDER BY o.id DESC LIMIT 1`, [requestId],
+      );
+      const code = /^(\d{6}) /.exec(text?.body_text ?? '')?.[1];
+      if (code && req.path.endsWith('/codes')) pools.codeRequests.push({ phone: DEMO_STAFF, requestId, code });
+    },
+  },
+  'management-passkey-sign-in': {
+    label: 'POST /v1.0.1/management/sign-in/passkey-*', runs: 500, requests: passkeySignInRequests, least: { ok: 30, refused: 250 },
+    answer: PasskeyOptionsResponseSchema.or(StaffSignInResponseSchema),
+    learn: async (_req, answer) => {
+      const options = PasskeyOptionsResponseSchema.safeParse(answer);
+      if (options.success) pools.challengeIds.push(options.data.challengeId);
+      const signedIn = StaffSignInResponseSchema.safeParse(answer);
+      if (signedIn.success) pools.spareStaffKeys.push(signedIn.data.accessKey);
+    },
+  },
+  'management-session': {
+    label: 'GET /v1.0.1/management/session, POST sign-out', runs: 400, requests: sessionRequests, least: { ok: 60, refused: 100 },
+    answer: StaffSessionResponseSchema.or(OkResponseSchema),
+  },
+  'management-staff': {
+    label: 'GET|POST /v1.0.1/management/staff[/{id}/remove]', runs: 600, requests: staffListRequests, least: { ok: 60, refused: 250 },
+    answer: StaffListResponseSchema.or(AddStaffResponseSchema).or(OkResponseSchema),
+    learn: async (_req, answer) => {
+      const added = AddStaffResponseSchema.safeParse(answer);
+      if (added.success) pools.staffIds.push(added.data.member._id);
+    },
+  },
+  'management-passkeys': {
+    label: 'GET|POST /v1.0.1/management/passkeys[/options|/{id}/remove]', runs: 600, requests: passkeyRequests, least: { ok: 60, refused: 250 },
+    answer: PasskeysResponseSchema.or(PasskeyOptionsResponseSchema).or(PasskeyResponseSchema).or(OkResponseSchema),
+    learn: async (_req, answer) => {
+      const added = PasskeyResponseSchema.safeParse(answer);
+      if (added.success) pools.passkeyIds.push(added.data.passkey._id);
+    },
+  },
 };
 
 // ---- running and checking -------------------------------------------------------------------
@@ -469,13 +600,14 @@ beforeAll(async () => {
     handlers.set(fn.name, ((await import(fn.mainFile)) as { default: Handler }).default);
   }
   // Every row written to the business's tables counts, committed only: a rolled-back transaction
-  // takes its count with it. Rate-limit windows (written before a refusal, by design) and a key's
-  // last_used_at (touched by any call carrying it) are not the request's writes.
+  // takes its count with it. Rate-limit windows (written before a refusal, by design), a key's
+  // last_used_at (touched by any call carrying it), a code's tries and a passkey challenge used up
+  // by a wrong answer (counted and spent on purpose, docs/decisions/053 and 057) are not the request's writes.
   await query(`
     CREATE TABLE fuzz_writes (n bigint NOT NULL);
     INSERT INTO fuzz_writes VALUES (0);
     CREATE FUNCTION fuzz_count_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE fuzz_writes SET n = n + 1; RETURN NULL; END $$;
-    ${['bookings', 'customers', 'dogs', 'outbox', 'stripe_events', 'visit_sessions', 'page_views', 'analytics_events', 'settings', 'closures', 'booking_cells']
+    ${['bookings', 'customers', 'dogs', 'outbox', 'stripe_events', 'visit_sessions', 'page_views', 'analytics_events', 'settings', 'closures', 'booking_cells', 'staff_passkeys']
       .map((t) => `CREATE TRIGGER fuzz_${t} AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION fuzz_count_write();`).join('\n')}
     CREATE TRIGGER fuzz_access_keys AFTER INSERT OR DELETE ON access_keys FOR EACH ROW EXECUTE FUNCTION fuzz_count_write();
   `);
@@ -483,6 +615,37 @@ beforeAll(async () => {
     const { rows: [staff] } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
     return issueAccessKey(tx, staff!.id, 'staff');
   }));
+  // The staff rows' own keys, a few members to remove, and passkey answers for real challenges.
+  await transaction(async (tx) => {
+    const { rows: [staff] } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
+    pools.staffKeys.push(await issueAccessKey(tx, staff!.id, 'staff'));
+    for (let i = 0; i < 40; i++) pools.spareStaffKeys.push(await issueAccessKey(tx, staff!.id, 'staff'));
+    for (let i = 0; i < 5; i++) {
+      const id = `fuzzstaff${String(i).padStart(4, '0')}`;
+      await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, 'Fuzz Staff', 2)`, [id, `+4477009008${String(i).padStart(2, '0')}`]);
+      pools.staffIds.push(id);
+    }
+  });
+  const staffKey = pools.staffKeys[0]!;
+  const authenticator = new SoftAuthenticator(HOST);
+  const post = async (name: string, path: string, body: unknown, key?: string) => {
+    const res = await handlers.get(name)!(new Request(`${HOST}${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'x-access-key': key } : {}) }, body: JSON.stringify(body),
+    }));
+    return res.json() as Promise<{ challengeId: string; options: never; passkey?: { _id: string } }>;
+  };
+  for (let i = 0; i < 6; i++) {
+    const { challengeId, options } = await post('management-passkeys', '/v1.0.1/management/passkeys/options', {}, staffKey);
+    pools.registrations.push({ challengeId, response: authenticator.create(options) });
+  }
+  // One registered now, so sign-in answers can be valid.
+  const registered = await post('management-passkeys', '/v1.0.1/management/passkeys', pools.registrations.pop()!, staffKey);
+  pools.passkeyIds.push(registered.passkey!._id);
+  for (let i = 0; i < 8; i++) {
+    const { challengeId, options } = await post('management-passkey-sign-in', '/v1.0.1/management/sign-in/passkey-options', {});
+    pools.challengeIds.push(challengeId);
+    pools.assertions.push({ challengeId, response: authenticator.get(options) });
+  }
   const res = await handlers.get('availability')!(new Request(`${HOST}/v1.0.1/availability?service=full`));
   const { days } = AvailabilityResponseSchema.parse(await res.json());
   pools.starts.push(...days.flatMap((d) => d.slots.map((s) => s.start)));

@@ -13,7 +13,7 @@ import { buildSite } from '../helpers/build-site.ts';
 import { startFakeDatoCms, type FakeDatoCms } from '../helpers/fake-datocms.ts';
 
 /**
- * The site built from DatoCMS against the site built from content/, for the same content (issue 13):
+ * The site built from DatoCMS against the site built from content/, for the same content:
  * content/ is imported into a local server that answers like DatoCMS (`npm run cms:import`), then the
  * site is built twice, without and with DATOCMS_API_TOKEN. The same pages come out, the same words and
  * markup; only where the pictures live differs (our build's /_astro/ files, or DatoCMS's image CDN).

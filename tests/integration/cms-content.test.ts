@@ -6,7 +6,7 @@ import { setupCms } from '../../src/cms/setup.ts';
 import { startFakeDatoCms, type FakeDatoCms } from '../helpers/fake-datocms.ts';
 
 /**
- * The content client of spec §7 and §8 against a local server answering like DatoCMS's GraphQL CDA:
+ * The content client of contract §7 and §8 against a local server answering like DatoCMS's GraphQL CDA:
  * the request it sends, the first top-level field, every error path, pagination past 100 records,
  * and drafts kept out of published reads.
  */
@@ -34,7 +34,7 @@ async function caught(promise: Promise<unknown>): Promise<ContentError> {
   throw new Error('expected a ContentError');
 }
 
-describe('the content client (spec §7)', () => {
+describe('the content client (contract §7)', () => {
   it('POSTs query, variables and operation name with the token, and answers the first top-level field', async () => {
     const client = contentClient({ endpoint: dato.graphqlUrl, token: dato.tokens.read, environment: dato.environment().id });
     expect(await client.request(BlogPostCount)).toEqual({ count: 0 });
@@ -55,7 +55,7 @@ describe('the content client (spec §7)', () => {
     ['no data', { status: 200, body: '{}' }],
     ['data null', { status: 200, body: '{"data":null}' }],
     ['no top-level field', { status: 200, body: '{"data":{}}' }],
-  ])('raises the error with the status and the body when the answer has %s (spec §8)', async (_, answer) => {
+  ])('raises the error with the status and the body when the answer has %s (contract §8)', async (_, answer) => {
     dato.failGraphql(1, answer);
     const error = await caught(published().request(BlogPostCount));
     expect(error.status).toBe(answer.status);

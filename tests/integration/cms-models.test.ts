@@ -10,7 +10,7 @@ import { setupCms, WEBHOOK_NAME } from '../../src/cms/setup.ts';
 import { startFakeDatoCms, type FakeDatoCms } from '../helpers/fake-datocms.ts';
 
 /**
- * Models as code and the import (issue 13), with the real @datocms/cma-client-node against a local
+ * Models as code and the import, with the real @datocms/cma-client-node against a local
  * server that answers like DatoCMS's CMA and GraphQL CDA (tests/helpers/fake-datocms.ts).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));

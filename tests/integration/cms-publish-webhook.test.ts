@@ -7,7 +7,7 @@ import { sendDueRebuild } from '../../src/server/cms/rebuild.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 /**
- * The publish webhook (issue 13): DatoCMS's call with the shared secret, a burst of publishes, one
+ * The publish webhook: DatoCMS's call with the shared secret, a burst of publishes, one
  * build request to a local HTTP server standing in for Netlify's build hook.
  */
 const SECRET = 'publish-secret-for-the-tests';

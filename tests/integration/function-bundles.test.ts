@@ -38,6 +38,12 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   booking: { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA', expect: 404 },
   'booking-changes': { method: 'POST', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel', body: { reason: 'check' }, expect: 404 },
   'customer-auth': { method: 'GET', path: '/customer/auth', expect: 401 },
+  // The staff area: its doors answer without a key (SimpleWebAuthn loaded by the passkey one); the rest refuse.
+  'management-sign-in': { method: 'POST', path: '/management/sign-in/codes', body: { phone: '07700 900126' }, expect: 202 },
+  'management-passkey-sign-in': { method: 'POST', path: '/management/sign-in/passkey-options', body: {}, expect: 200 },
+  'management-session': { method: 'GET', path: '/management/session', expect: 401 },
+  'management-staff': { method: 'GET', path: '/management/staff', expect: 401 },
+  'management-passkeys': { method: 'GET', path: '/management/passkeys', expect: 401 },
   'devices-auth': { method: 'GET', path: '/devices/auth', expect: 401 },
   'saved-dogs': { method: 'GET', path: '/customer/dogs', expect: 401 },
   magic: { method: 'POST', path: '/magic', body: { type: 'identify' }, expect: 200 },

@@ -71,8 +71,6 @@ CREATE TABLE bookings (
   source                  text CHECK (length(source) <= 64),
   session_id              text CHECK (length(session_id) <= 128),
   status_note             text CHECK (length(status_note) <= 500),
-  -- Grows with every change, so a calendar that imported the .ics replaces the event (SEQUENCE).
-  revision                integer NOT NULL DEFAULT 0 CHECK (revision >= 0),
   created_at              timestamptz NOT NULL DEFAULT now(),
   updated_at              timestamptz NOT NULL DEFAULT now(),
   confirmed_at            timestamptz,

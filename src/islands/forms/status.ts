@@ -8,9 +8,6 @@
 export type InputStatus = 1 | 2 | 3 | 4;
 export type ButtonStatus = 0 | 1 | 2 | 3 | 4;
 
-export const INPUT_STATUS = { ready: 1, validating: 2, success: 3, error: 4 } as const;
-export const BUTTON_STATUS = { default: 0, loading: 1, warning: 2, error: 3, success: 4 } as const;
-
 /** The status text shown beside an input. */
 export function inputStatusText(status: InputStatus, successText?: string): string {
   switch (status) {

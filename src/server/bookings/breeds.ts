@@ -1,7 +1,7 @@
 import type { Breed } from '../../domain/breeds.ts';
 import { query } from '../db.ts';
 
-/** Breeds by name, the 'None/Other' fallback flagged and last (spec §3, §5). */
+/** Breeds by name, the 'None/Other' fallback flagged and last (contract §3, §5). */
 export async function listBreeds(): Promise<Breed[]> {
   const rows = await query<{ id: string; name: string; image_url: string | null; is_fallback: boolean }>(
     'SELECT id, name, image_url, is_fallback FROM breeds ORDER BY is_fallback, lower(name)',

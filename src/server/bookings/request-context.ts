@@ -5,7 +5,7 @@ import type { BookingContext } from './create-booking.ts';
 const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
 
 /**
- * Who is booking, from the spec §7 headers: the device key, the statistics session, and the
+ * Who is booking, from the contract §7 headers: the device key, the statistics session, and the
  * `source` query of the landing page (e.g. `bookLink` from /book-appointment). Malformed values are
  * ignored, never an error: attribution must not stop a booking.
  */

@@ -7,7 +7,7 @@ import { env } from '../env.ts';
 import { PREVIEW, PREVIEW_TEMPLATE_PATH } from './preview-template.ts';
 
 /**
- * The editor's draft preview of a blog post (issue 13, docs/decisions/044): `/preview/blog/<slug>?secret=…`
+ * The editor's draft preview of a blog post (docs/decisions/044): `/preview/blog/<slug>?secret=…`
  * fetches the post's latest version, drafts included (`X-Include-Drafts` with DATOCMS_PREVIEW_TOKEN),
  * and shows it in the site's own blog post markup: the built template page
  * (src/pages/preview-template/blog-post.astro) with its placeholders filled in. Only with the editor's

@@ -5,7 +5,7 @@ import { env } from '../env.ts';
 import { HttpError, readBody } from '../http.ts';
 
 /**
- * DatoCMS's publish webhook → one Netlify build per burst of publishes (issue 13,
+ * DatoCMS's publish webhook → one Netlify build per burst of publishes (
  * docs/decisions/043-publish-webhook-and-rebuilds.md).
  *
  * DatoCMS calls the webhook with our shared secret in the `x-webhook-secret` header (set by

@@ -1,0 +1,26 @@
+import type { Config } from '@netlify/functions';
+import { EmptyRequestSchema, PasskeySignInSchema } from '../../src/domain/staff.ts';
+import { endpoint, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { relyingPartyOf, signInOptions, signInWithPasskey } from '../../src/server/passkeys.ts';
+import { clientIp } from '../../src/server/request-headers.ts';
+
+/**
+ * A door of the staff area, so no staff key is asked for (docs/decisions/057):
+ * POST /management/sign-in/passkey-options gives a challenge for `startAuthentication`;
+ * POST /management/sign-in/by-passkey turns the passkey's answer into a staff key.
+ */
+export default endpoint(['POST'], async (req, context) => {
+  const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
+  const ip = clientIp(req, context);
+  if (step === 'passkey-options') {
+    await parseJsonBody(req, EmptyRequestSchema);
+    return json(await signInOptions(relyingPartyOf(req), ip));
+  }
+  if (step === 'by-passkey') {
+    const body = await parseJsonBody(req, PasskeySignInSchema);
+    return json(await signInWithPasskey(body, relyingPartyOf(req), ip));
+  }
+  throw new HttpError(404, 'Not found');
+});
+
+export const config: Config = { path: ['/v1.0.1/management/sign-in/passkey-options', '/v1.0.1/management/sign-in/by-passkey'] };

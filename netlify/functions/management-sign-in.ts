@@ -1,0 +1,28 @@
+import type { Config } from '@netlify/functions';
+import { StaffCodeRequestSchema, StaffSignInByCodeSchema } from '../../src/domain/staff.ts';
+import { endpoint, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/request-headers.ts';
+import { siteUrl } from '../../src/server/site-url.ts';
+import { requestStaffCode, signInByCode } from '../../src/server/staff-sign-in.ts';
+
+/**
+ * A door of the staff area, so no staff key is asked for (docs/decisions/053):
+ * POST /management/sign-in/codes texts a code (the same 202 for any number);
+ * POST /management/sign-in/by-code turns the code into a staff key.
+ */
+export default endpoint(['POST'], async (req, context) => {
+  const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
+  const ip = clientIp(req, context);
+  if (step === 'codes') {
+    const { phone } = await parseJsonBody(req, StaffCodeRequestSchema);
+    const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
+    return json(await requestStaffCode({ phone, ip, siteUrl: siteUrl(req), later }), { status: 202 });
+  }
+  if (step === 'by-code') {
+    const body = await parseJsonBody(req, StaffSignInByCodeSchema);
+    return json(await signInByCode({ ...body, ip }));
+  }
+  throw new HttpError(404, 'Not found');
+});
+
+export const config: Config = { path: ['/v1.0.1/management/sign-in/codes', '/v1.0.1/management/sign-in/by-code'] };

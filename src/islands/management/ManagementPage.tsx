@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import './management.css';
+
+/** The frame of a management page's content: its heading and a container. Shown only once signed in. */
+export function ManagementPage({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="container mgmt-page">
+      <h1>{title}</h1>
+      {lead ? <p className="mgmt-lead">{lead}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/** Until the next issue fills a page: says what will be here, and nothing else. */
+export function ComingNext({ children }: { children: ReactNode }) {
+  return <div className="mgmt-placeholder"><p>{children}</p></div>;
+}

@@ -1,0 +1,85 @@
+import type { PhoneCodeResponse } from '../domain/phone-codes.ts';
+import type { StaffSignInResponse } from '../domain/staff.ts';
+import { staffKeyExpiry } from '../domain/staff-settings.ts';
+import { limitSignIns } from './abuse.ts';
+import { issueAccessKey } from './access-keys.ts';
+import { query, transaction, type Tx } from './db.ts';
+import { env } from './env.ts';
+import { HttpError } from './http.ts';
+import { CODE_EXPIRED, checkPhoneCode, requestPhoneCode, spendPhoneCode } from './phone-codes.ts';
+import { loadStaffSettings } from './settings.ts';
+
+/**
+ * Staff sign-in by a one-time code (docs/decisions/053-staff-sign-in-and-the-staff-api.md). Asking
+ * for a code answers the same for any UK mobile: a number that is not staff gets a code request
+ * like any other, whose code is never sent, so no answer, error or wait says who works here.
+ */
+
+interface StaffRow {
+  id: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The staff member with this number, if any (the earliest, should two records share it). */
+export async function findStaffByPhone(phone: string, tx?: Tx): Promise<StaffRow | null> {
+  const sql = `SELECT id, name, phone, email FROM customers WHERE phone = $1 AND privileges = 2 ORDER BY created_at, id LIMIT 1`;
+  const rows = tx ? (await tx.query<StaffRow>(sql, [phone])).rows : await query<StaffRow>(sql, [phone]);
+  return rows[0] ?? null;
+}
+
+export interface CodeAsk {
+  phone: string;
+  ip: string | null;
+  siteUrl: string;
+  now?: Date;
+  later?: (work: Promise<unknown>) => void;
+}
+
+/**
+ * Sends a sign-in code to a staff member's phone: by text (or WhatsApp, behind the same provider),
+ * or by e-mail when they have an address and no text provider is configured. Rate-limited per
+ * address and per number before anything else (src/server/abuse.ts).
+ */
+export async function requestStaffCode(ask: CodeAsk): Promise<PhoneCodeResponse> {
+  const staff = await findStaffByPhone(ask.phone);
+  const byEmail = staff?.email && !env().SMS_PROVIDER_URL ? { channel: 'email' as const, recipient: staff.email } : undefined;
+  return requestPhoneCode({
+    phone: ask.phone, purpose: 'staff_sign_in', ip: ask.ip, now: ask.now, siteUrl: ask.siteUrl,
+    send: staff !== null, via: byEmail, later: ask.later,
+  });
+}
+
+/** A new staff key for `staff`, with the lifetime the settings give it now. */
+export async function issueStaffKey(tx: Tx, staff: { id: string; name: string | null; phone: string | null }, how: 'code' | 'passkey', now: Date): Promise<StaffSignInResponse> {
+  const expiresAt = staffKeyExpiry(now, await loadStaffSettings(tx));
+  const accessKey = await issueAccessKey(tx, staff.id, 'staff', { label: `signed in by ${how}`, expiresAt, now });
+  return { accessKey, expiresAt: expiresAt.toISOString(), staff: { _id: staff.id, name: staff.name, phone: staff.phone } };
+}
+
+export interface CodeSignIn {
+  phone: string;
+  requestId: string;
+  code: string;
+  ip: string | null;
+  now?: Date;
+}
+
+/**
+ * Checks the code (each try counts: five end the request), spends it and issues a staff key, in one
+ * transaction so a code is never spent without a key or the other way round.
+ */
+export async function signInByCode(attempt: CodeSignIn): Promise<StaffSignInResponse> {
+  const now = attempt.now ?? new Date();
+  await limitSignIns(attempt.ip, now);
+  await checkPhoneCode({ requestId: attempt.requestId, code: attempt.code }, attempt.phone, 'staff_sign_in', now);
+  return transaction(async (tx) => {
+    await spendPhoneCode(tx, attempt.requestId, now);
+    const staff = await findStaffByPhone(attempt.phone, tx);
+    // Only a number that stopped being staff after asking gets here (the code was never sent to
+    // any other): the answer of a used code, which says nothing new.
+    if (!staff) throw new HttpError(400, CODE_EXPIRED, { code: 'phone_code_expired' });
+    return issueStaffKey(tx, staff, 'code', now);
+  });
+}

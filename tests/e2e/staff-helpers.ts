@@ -1,0 +1,114 @@
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { SMS_PROVIDER_URL } from './ports.ts';
+
+/**
+ * The staff area's end-to-end helpers: texts read from the fake provider's inbox (the phone), staff
+ * members made through the staff API, and Chromium's virtual authenticator for passkeys.
+ */
+export const DEMO_STAFF = { phone: '07700 900000', e164: '+447700900000' };
+
+let members = 0;
+/** A valid UK mobile no other test of this run uses (not a drama number: those belong to bookings). */
+export function staffPhone(): { phone: string; e164: string } {
+  members++;
+  const n = `${Number(process.env.TEST_WORKER_INDEX ?? 0) % 10}${String(members % 1000).padStart(3, '0')}`;
+  return { phone: `07911 13${n}`, e164: `+44791113${n}` };
+}
+
+interface Text { to: string; text: string; reference: string }
+
+/** Every text the site has sent to `e164` so far, oldest first. */
+export async function inbox(e164: string): Promise<Text[]> {
+  const res = await fetch(`${SMS_PROVIDER_URL}?to=${encodeURIComponent(e164)}`);
+  return (await res.json()) as Text[];
+}
+
+/** Waits for a text to `e164` beyond the `seen` first ones, and returns the code it carries. */
+export async function nextCode(e164: string, seen: number): Promise<string> {
+  let code: string | undefined;
+  await expect.poll(async () => {
+    const texts = await inbox(e164);
+    code = texts.length > seen ? /^(\d{6}) is your Leyton Dog Grooming code to sign in to the staff area/.exec(texts.at(-1)!.text)?.[1] : undefined;
+    return code;
+  }, { message: `a sign-in code texted to ${e164}` }).toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** Signs a staff member in through the API, reading the code from the inbox. */
+export async function signInByApi(request: APIRequestContext, phone: { phone: string; e164: string }): Promise<{ accessKey: string; expiresAt: string }> {
+  const seen = (await inbox(phone.e164)).length;
+  const asked = await request.post('/v1.0.1/management/sign-in/codes', { data: { phone: phone.phone } });
+  expect(asked.status()).toBe(202);
+  const { requestId } = (await asked.json()) as { requestId: string };
+  const code = await nextCode(phone.e164, seen);
+  const signedIn = await request.post('/v1.0.1/management/sign-in/by-code', { data: { phone: phone.phone, requestId, code } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return (await signedIn.json()) as { accessKey: string; expiresAt: string };
+}
+
+/** Adds a member of staff through the staff API. */
+export async function addStaff(request: APIRequestContext, key: string, name: string): Promise<{ phone: string; e164: string; id: string }> {
+  const phone = staffPhone();
+  const res = await request.post('/v1.0.1/management/staff', { data: { name, phone: phone.phone }, headers: { 'x-access-key': key } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { member } = (await res.json()) as { member: { _id: string } };
+  return { ...phone, id: member._id };
+}
+
+/**
+ * The tests' own staff key (per worker): the demo staff member, signed in once by a code from the
+ * inbox. The staff members each test signs in as are added with it, so no number is sent more
+ * codes than its hourly limit.
+ */
+export const test = base.extend<object, { staffKey: string }>({
+  staffKey: [async ({ playwright }, use, workerInfo) => {
+    const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+    const { accessKey } = await signInByApi(request, DEMO_STAFF);
+    await request.dispose();
+    await use(accessKey);
+  }, { scope: 'worker' }],
+});
+
+/**
+ * Records, in sessionStorage, whether a management page's `<main>` or a heading inside it was ever
+ * shown on this tab: the guard must show nothing of a page before it lets the visitor in.
+ */
+export async function watchForShownMain(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const check = () => {
+      const main = document.querySelector<HTMLElement>('[data-management-main]');
+      if (main && !main.hidden) sessionStorage.setItem('main-shown', location.pathname);
+      if (main?.querySelector('h1')) sessionStorage.setItem('heading-shown', location.pathname);
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+  });
+}
+
+/** Chromium's virtual platform authenticator (CDP WebAuthn): resident keys, user verification done. */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal',
+      hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** Every Content-Security-Policy violation the page reports (event or console), across navigations. */
+export async function watchPolicy(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportStaffPolicyViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportStaffPolicyViolation: (text: string) => void }).reportStaffPolicyViolation(
+        `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(`console on ${page.url()}: ${message.text()}`);
+  });
+  return violations;
+}

@@ -1,0 +1,182 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listLocalFunctions, type LocalFunction } from '../../scripts/lib/local-functions.ts';
+import { MANAGEMENT_API, SIGN_IN_DOORS } from '../../src/domain/staff.ts';
+import { issueAccessKey } from '../../src/server/access-keys.ts';
+import { query, transaction } from '../../src/server/db.ts';
+import { hashAccessKey } from '../../src/server/ids.ts';
+import { addStaffMember, customerWithDeviceKey, HOST, signIn } from '../helpers/staff.ts';
+import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
+
+/**
+ * The staff API refuses everyone but staff (docs/decisions/053). Every function with a path under
+ * /v1.0.1/management/ is listed from the functions folder itself; each of its paths other than the
+ * sign-in doors must have a row below with requests that succeed for a live staff key, and each of
+ * those exact requests is sent again with no key, a bogus one, a customer's device key, a device key
+ * of a staff member's own record, and staff keys that are revoked, past their expiry, idle, past
+ * their absolute lifetime, or held by someone no longer staff: every one a 401 that writes nothing.
+ * A new management path without a row fails the first test.
+ */
+useTestDatabase();
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../../netlify/functions', import.meta.url));
+
+interface Prepared { path: string; body?: unknown }
+interface Call {
+  method: 'GET' | 'HEAD' | 'POST';
+  /** Builds a request that succeeds for `key` (fresh prerequisites each time: a member to remove…). */
+  prepare: (key: string) => Promise<Prepared>;
+  expect: number;
+}
+
+let phones = 0;
+const freshPhone = () => `07911 12${String(phones++).padStart(4, '0')}`;
+
+async function registrationFor(key: string, authenticator = new SoftAuthenticator(HOST)) {
+  const res = await send('POST', '/v1.0.1/management/passkeys/options', key, {});
+  const { challengeId, options } = (await res.json()) as { challengeId: string; options: never };
+  return { challengeId, response: authenticator.create(options) };
+}
+
+/** One row per guarded path (as written in the function's config), with calls that succeed. */
+const CALLS: Record<string, Call[]> = {
+  '/v1.0.1/management/session': [
+    { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/session' }), expect: 200 },
+    { method: 'HEAD', prepare: async () => ({ path: '/v1.0.1/management/session' }), expect: 200 },
+  ],
+  '/v1.0.1/management/sign-out': [
+    { method: 'POST', prepare: async () => ({ path: '/v1.0.1/management/sign-out', body: {} }), expect: 200 },
+  ],
+  '/v1.0.1/management/staff': [
+    { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/staff' }), expect: 200 },
+    { method: 'POST', prepare: async () => ({ path: '/v1.0.1/management/staff', body: { name: 'New Groomer', phone: freshPhone() } }), expect: 201 },
+  ],
+  '/v1.0.1/management/staff/:id/remove': [
+    { method: 'POST', prepare: async () => ({ path: `/v1.0.1/management/staff/${await addStaffMember(freshPhone(), 'Leaving')}/remove`, body: {} }), expect: 200 },
+  ],
+  '/v1.0.1/management/passkeys': [
+    { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/passkeys' }), expect: 200 },
+    { method: 'POST', prepare: async (key) => ({ path: '/v1.0.1/management/passkeys', body: await registrationFor(key) }), expect: 201 },
+  ],
+  '/v1.0.1/management/passkeys/options': [
+    { method: 'POST', prepare: async () => ({ path: '/v1.0.1/management/passkeys/options', body: {} }), expect: 200 },
+  ],
+  '/v1.0.1/management/passkeys/:id/remove': [
+    {
+      method: 'POST',
+      prepare: async (key) => {
+        const added = await send('POST', '/v1.0.1/management/passkeys', key, await registrationFor(key));
+        const { passkey } = (await added.json()) as { passkey: { _id: string } };
+        return { path: `/v1.0.1/management/passkeys/${passkey._id}/remove`, body: {} };
+      },
+      expect: 200,
+    },
+  ],
+};
+
+let functions: LocalFunction[] = [];
+const handlers = new Map<string, (req: Request, context?: unknown) => Promise<Response>>();
+
+async function send(method: string, path: string, key: string | null, body?: unknown): Promise<Response> {
+  const fn = functions.find((f) => f.routes.some((r) => ('literal' in r ? r.literal === path : new RegExp(r.expression).test(path))));
+  if (!fn) throw new Error(`no function answers ${path}`);
+  const headers: Record<string, string> = {};
+  if (key !== null) headers['x-access-key'] = key;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return handlers.get(fn.name)!(new Request(`${HOST}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+}
+
+/** Rows of every table a staff call can change; a refused call must leave them as they were. */
+async function snapshot(): Promise<string> {
+  const tables = ['customers', 'staff_passkeys', 'webauthn_challenges', 'outbox', 'phone_codes'];
+  const counts = await Promise.all(tables.map(async (t) => `${t}:${(await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n}`));
+  const keys = await query<{ n: number; revoked: number }>('SELECT count(*)::int AS n, count(revoked_at)::int AS revoked FROM access_keys');
+  const privileges = await query<{ s: string }>(`SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`);
+  return [...counts, `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`, privileges[0]!.s].join(' ');
+}
+
+/** The keys that must be refused, made fresh for each call (some calls spend or revoke one). */
+const REFUSED: Record<string, () => Promise<string | null>> = {
+  'no key': async () => null,
+  'an empty key': async () => '',
+  'a bogus key': async () => 'A'.repeat(43),
+  'a malformed key': async () => 'not a key; drop table access_keys',
+  'a customer\'s device key': async () => (await customerWithDeviceKey(freshPhone())).key,
+  'a device key of a staff member\'s own record': async () => {
+    const id = await addStaffMember(freshPhone());
+    return transaction((tx) => issueAccessKey(tx, id, 'device'));
+  },
+  'a revoked staff key': async () => {
+    // Signed in, then signed out through the API itself.
+    const key = await staffKeyThen();
+    const out = await send('POST', '/v1.0.1/management/sign-out', key, {});
+    if (out.status !== 200) throw new Error(`sign-out answered ${out.status}`);
+    return key;
+  },
+  'a staff key past its expiry': async () => staffKeyThen(`UPDATE access_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1`),
+  'an idle staff key': async () => staffKeyThen(`UPDATE access_keys SET last_used_at = now() - interval '13 hours', created_at = now() - interval '13 hours' WHERE key_hash = $1`),
+  'a staff key past its absolute lifetime': async () => staffKeyThen(`UPDATE access_keys SET created_at = now() - interval '7 days 1 minute', last_used_at = now() WHERE key_hash = $1`),
+  'the key of someone no longer staff': async () => staffKeyThen(`UPDATE customers SET privileges = 1 WHERE id = (SELECT customer_id FROM access_keys WHERE key_hash = $1)`),
+};
+
+/** A staff member signed in by code, whose key is then changed by `sql` ($1 is the key's hash). */
+async function staffKeyThen(sql?: string): Promise<string> {
+  const phone = freshPhone();
+  await addStaffMember(phone);
+  const key = await signIn(phone, '192.0.2.51');
+  if (sql) await query(sql, [hashAccessKey(key)]);
+  return key;
+}
+
+let staffKey: string;
+beforeAll(async () => {
+  // Every key in this file is made by signing in from a few addresses: lift the per-address limits.
+  process.env = { ...process.env, BOOKING_RATE_LIMIT_PER_HOUR: '1000000' };
+  functions = await listLocalFunctions(FUNCTIONS_DIR);
+  for (const fn of functions) handlers.set(fn.name, ((await import(fn.mainFile)) as { default: never }).default);
+  const phone = freshPhone();
+  await addStaffMember(phone, 'Enumerating Groomer');
+  staffKey = await signIn(phone, '192.0.2.53');
+});
+
+describe('every management path needs a live staff key', () => {
+  it('lists every function under /v1.0.1/management/, and has a row for each guarded path', () => {
+    const management = functions.filter((fn) => fn.routes.some((r) => r.pattern.startsWith(`${MANAGEMENT_API}/`)));
+    expect(management.length).toBeGreaterThanOrEqual(5);
+    const patterns = management.flatMap((fn) => fn.routes.map((r) => r.pattern));
+    // A function is wholly inside the staff API or wholly outside it.
+    for (const pattern of patterns) expect(pattern.startsWith(`${MANAGEMENT_API}/`), pattern).toBe(true);
+    const doors = patterns.filter((p) => p.startsWith(SIGN_IN_DOORS)).sort();
+    expect(doors).toEqual([
+      '/v1.0.1/management/sign-in/by-code', '/v1.0.1/management/sign-in/by-passkey',
+      '/v1.0.1/management/sign-in/codes', '/v1.0.1/management/sign-in/passkey-options',
+    ]);
+    // Nothing else under /v1.0.1/management/ may open without a key: each path has its row.
+    expect(Object.keys(CALLS).sort()).toEqual(patterns.filter((p) => !p.startsWith(SIGN_IN_DOORS)).sort());
+  });
+
+  const cases = Object.entries(CALLS).flatMap(([pattern, calls]) => calls.map((c) => [`${c.method} ${pattern}`, c] as const));
+
+  it.each(cases)('%s answers a live staff key', async (label, c) => {
+    // Sign-out spends its key: it gets one of its own.
+    const own = label.includes('sign-out') ? await staffKeyThen() : staffKey;
+    const { path, body } = await c.prepare(own);
+    const res = await send(c.method, path, own, body);
+    expect(res.status, await res.clone().text()).toBe(c.expect);
+  });
+
+  it.each(cases.flatMap(([label, c]) => Object.keys(REFUSED).map((who) => [`${label} refuses ${who}`, c, who] as const)))(
+    '%s',
+    async (_label, c, who) => {
+      const key = await REFUSED[who]!();
+      // The request itself is one that succeeds for staff (prepared with a live key).
+      const { path, body } = await c.prepare(staffKey);
+      const before = await snapshot();
+      const res = await send(c.method, path, key, body);
+      expect(res.status).toBe(401);
+      if (c.method !== 'HEAD') expect(await res.json()).toEqual({ error: 'Please sign in to the staff area.', code: 'unauthorised' });
+      expect(await snapshot()).toBe(before);
+    },
+  );
+});
