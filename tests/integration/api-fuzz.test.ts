@@ -520,7 +520,7 @@ const ROWS: Record<string, Row> = {
   'blog-posts': { label: 'POST|PUT|PATCH|DELETE|OPTIONS /v1.0.1/cms/blog/posts', runs: 200, requests: blogPostsRequests, least: { ok: 0, refused: 150 }, readOnly: true },
   'management-sign-in': {
     label: 'POST /v1.0.1/management/sign-in/codes|by-code', runs: 700, requests: codeSignInRequests, least: { ok: 30, refused: 300 },
-    answer: PhoneCodeResponseSchema.or(StaffSignInResponseSchema),
+    answer: z.union([PhoneCodeResponseSchema, StaffSignInResponseSchema]),
     learn: async (req, answer) => {
       const signedIn = StaffSignInResponseSchema.safeParse(answer);
       if (signedIn.success) {
