@@ -16,7 +16,5 @@ export type BookingType = z.infer<typeof BookingTypeSchema>;
 
 export const BookingTypesResponseSchema = z.array(BookingTypeSchema);
 
-/** Ascending display_order; ties broken by title so the order is stable everywhere. */
-export function sortBookingTypes(types: readonly BookingType[]): BookingType[] {
-  return [...types].sort((a, b) => a.display_order - b.display_order || a.title.localeCompare(b.title, 'en-GB'));
-}
+// In booking-type-order.ts, which pages can load without a schema.
+export { sortBookingTypes } from './booking-type-order.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, BOOKING_TYPES_TIMEOUT_MS } from '../../client/api.ts';
-import { COOKIE_NAMES, getCookie, setCookie } from '../../client/cookies.ts';
+import { COOKIE_NAMES, getCookie } from '../../client/cookies.ts';
 import { user as deviceUser } from '../../client/store.ts';
 import type { QuoteResponse, Slot } from '../../domain/booking-api-schemas.ts';
 import type { BookingType } from '../../domain/booking-types.ts';
@@ -12,7 +12,7 @@ import { RadioGroup } from '../forms/Choices.tsx';
 import { Spinner } from '../forms/Field.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import {
-  EMPTY_ANSWERS, STEP, STEPS, clearAnswers, firstIncompleteStep, loadAnswers, parseWeight, saveAnswers, stepProblems, validateChoice,
+  EMPTY_ANSWERS, STEP, STEPS, firstIncompleteStep, loadAnswers, parseWeight, saveAnswers, stepProblems, validateChoice,
   type Answers, type StepIndex, type Stored,
 } from './answers.ts';
 import { formatDuration } from './format.ts';
@@ -36,11 +36,13 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   }));
 }
 
+const confirming = once(() => import('./confirm-booking.ts'));
 const loadStep = {
   [STEP.dog]: once(() => import('./steps/DogStep.tsx')),
   [STEP.time]: once(() => import('./steps/TimeStep.tsx')),
   [STEP.you]: once(() => import('./steps/YouStep.tsx')),
-  [STEP.review]: once(() => import('./steps/ReviewStep.tsx')),
+  // The review comes with what confirming needs, so "Confirm booking" never waits for code.
+  [STEP.review]: once(() => Promise.all([import('./steps/ReviewStep.tsx'), confirming()]).then(([step]) => step)),
 };
 type StepComponents = { [S in keyof typeof loadStep]?: Awaited<ReturnType<(typeof loadStep)[S]>>['default'] };
 
@@ -48,9 +50,6 @@ const bookingTypes = once(() => import('../../domain/booking-types.ts'));
 const bookingSchemas = once(() => import('../../domain/booking-api-schemas.ts'));
 const breedSchemas = once(() => import('../../domain/breeds.ts'));
 const savedDogSchemas = once(() => import('../../domain/saved-dogs.ts'));
-const phoneCodes = once(() => import('../../domain/phone-codes.ts'));
-const ownerAnswers = once(() => import('./owner-answers.ts'));
-const bookingViews = once(() => import('./booking-view-store.ts'));
 
 /** After the page has loaded, when the browser has nothing better to do; returns a cancel. */
 function whenIdle(run: () => void): () => void {
@@ -156,7 +155,8 @@ export default function BookingIsland(props: BookingIslandProps) {
       const start = startingPoint(stored, type, chosen);
       if (start.step !== STEP.service) await fetchStep(start.step).catch(() => setStepLoadFailed(true));
       if (!live) return;
-      setState(start);
+      // On the first step the visitor may have chosen since (the form is on show): their choice wins.
+      setState((s) => (stored || type ? start : { ...s, answers: { ...s.answers, serviceId: s.answers.serviceId ?? start.answers.serviceId } }));
       setPhase('ready');
       history.replaceState({ ...(history.state ?? {}), bookingStep: start.step }, '');
     });
@@ -164,6 +164,11 @@ export default function BookingIsland(props: BookingIslandProps) {
       live = false;
     };
   }, [fetchStep]);
+
+  // Tell the page (client:intent) the form is listening: a button pressed before it ran is pressed again.
+  useEffect(() => {
+    if (phase === 'ready') root.current?.dispatchEvent(new Event('island-ready', { bubbles: true }));
+  }, [phase]);
 
   // The step on show, and, once the browser is idle, the next one.
   useEffect(() => {
@@ -318,82 +323,10 @@ export default function BookingIsland(props: BookingIslandProps) {
   const promotion = estimate ? estimate.promotion : props.defaults.promotion;
   const cancellationNoticeHours = estimate ? estimate.cancellationNoticeHours : props.defaults.cancellationNoticeHours;
 
-  const askForCode = async (phone: string) => {
-    setPhoneCheck({ phone, requestId: null, code: '', sending: true, error: null });
-    const sent = await api('/phone-codes', { method: 'POST', body: { phone, purpose: 'booking' }, schema: phoneCodes().then((m) => m.PhoneCodeResponseSchema) });
-    setPhoneCheck((c) => c && {
-      ...c, sending: false, requestId: sent.data?.requestId ?? null,
-      error: sent.data ? null : sent.error ?? 'We could not send the code. Please try again.',
-    });
-  };
-
-  const confirm = async () => {
-    // Loaded with the "You" and "Review" steps already; these resolve at once.
-    const [{ bookingRequest }, { BookingErrorSchema, CreateBookingResponseSchema }, { PHONE_CODE_DIGITS }, views] = await Promise.all([
-      ownerAnswers(), bookingSchemas(), phoneCodes(), bookingViews(),
-    ]);
-    const key = idempotency.current?.key ?? crypto.randomUUID();
-    const body = bookingRequest(answers, key);
-    if (!body) {
-      go(await firstIncompleteStep(answers));
-      return;
-    }
-    // A retry of the same request (a dropped connection) reuses its key, so it cannot book twice.
-    const bodyText = JSON.stringify({ ...body, idempotencyKey: '' });
-    if (!idempotency.current || idempotency.current.body !== bodyText) idempotency.current = { key, body: bodyText };
-    body.idempotencyKey = idempotency.current.key;
-    if (phoneCheck?.requestId && phoneCheck.code.length === PHONE_CODE_DIGITS) {
-      Object.assign(body, { phoneProof: { requestId: phoneCheck.requestId, code: phoneCheck.code } });
-    }
-
-    setConfirmStatus(1);
-    setConfirmError(null);
-    const result = await api('/bookings', { method: 'POST', body, schema: CreateBookingResponseSchema, timeoutMs: 20_000 });
-    if (result.data) {
-      if (result.data.accessKey) setCookie(COOKIE_NAMES.authKey, result.data.accessKey);
-      setConfirmStatus(4);
-      if (result.data.status === 'pending_payment' && result.data.checkoutUrl) {
-        rememberCheckout(result.data.checkoutUrl, result.data.bookingId);
-        window.location.assign(result.data.checkoutUrl);
-      } else {
-        // The booking's page shows what this answer said at once, without asking again.
-        if (result.data.booking) views.rememberBookingView(window.sessionStorage, result.data.booking);
-        clearAnswers(window.sessionStorage);
-        window.location.assign(`/b/${result.data.bookingId}`);
-      }
-      return;
-    }
-    // A request that may have reached the server keeps its key; one it refused gets a new one.
-    if (result.status >= 400 && result.status < 500) idempotency.current = null;
-    const refusal = BookingErrorSchema.safeParse(result.body);
-    switch (result.code) {
-      case 'slot_taken':
-        // Someone else took the time: keep every answer, show the day's fresh times the answer carries.
-        setConfirmStatus(0);
-        setSlotTaken(true);
-        if (answers.date) setFreshDay({ date: answers.date, slots: refusal.success ? refusal.data.slots ?? [] : [] });
-        update({ start: null });
-        go(STEP.time);
-        return;
-      case 'phone_verification_required':
-        setConfirmStatus(0);
-        await askForCode(body.owner.phone);
-        return;
-      case 'phone_code_wrong':
-        setConfirmStatus(0);
-        setPhoneCheck((c) => c && { ...c, code: '', error: result.error });
-        return;
-      case 'phone_code_expired':
-        setConfirmStatus(0);
-        setPhoneCheck((c) => c && { ...c, requestId: null, code: '', error: result.error });
-        return;
-    }
-    setConfirmStatus(3);
-    setConfirmError(result.status === 0
-      ? 'We could not reach the booking system. Please check your connection and try again; you will not be booked twice.'
-      : result.error ?? 'Something went wrong. Please try again.');
-    setTimeout(() => setConfirmStatus(0), 2500);
-  };
+  // Booking, and the code check a number may need first: their own module, loaded with the review.
+  const confirmContext = { answers, phoneCheck, idempotency, setPhoneCheck, setConfirmStatus, setConfirmError, setSlotTaken, setFreshDay, update, go };
+  const confirm = () => void confirming().then((m) => m.confirmBooking(confirmContext));
+  const askForCode = (phone: string) => void confirming().then((m) => m.askForCode(phone, setPhoneCheck));
 
   const TimeStep = components[STEP.time];
   const YouStep = components[STEP.you];
@@ -467,11 +400,11 @@ export default function BookingIsland(props: BookingIslandProps) {
             onRetryQuote={() => quoteKey && loadQuote(quoteKey)}
             phoneCheck={phoneCheck}
             onCode={(code) => setPhoneCheck((c) => c && { ...c, code, error: null })}
-            onResendCode={() => phoneCheck && void askForCode(phoneCheck.phone)}
+            onResendCode={() => phoneCheck && askForCode(phoneCheck.phone)}
             status={confirmStatus}
             error={confirmError}
             onJump={(s) => go(s)}
-            onConfirm={() => void confirm()}
+            onConfirm={confirm}
             onBack={() => go(STEP.you)}
           />
         ) : loading) : null}
@@ -481,15 +414,6 @@ export default function BookingIsland(props: BookingIslandProps) {
       </p>
     </div>
   );
-}
-
-/** Keeps the Stripe Checkout address for this tab, so the cancelled page can offer to pay again. */
-function rememberCheckout(url: string, bookingId: string) {
-  try {
-    window.sessionStorage.setItem('booking_checkout', JSON.stringify({ url, bookingId }));
-  } catch {
-    /* storage blocked: the cancelled page falls back to booking again */
-  }
 }
 
 /** A step whose code is still on its way (rare: it is fetched while the visitor is on the step before). */
