@@ -22,6 +22,14 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') && !page.includes('/preview') }),
+    // Hydrate when the visitor reaches for the island (src/client/directives/intent.ts, decision 055).
+    {
+      name: 'client-intent',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('./src/client/directives/intent.ts', import.meta.url)) }),
+      },
+    },
     // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.
     { name: 'site-facts', hooks: { 'astro:build:done': ({ dir }) => assertPagesHaveNoPlaceholders(dir) } },
     // Last, so it reads the pages as every other integration left them (docs/decisions/048).

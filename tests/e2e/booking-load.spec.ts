@@ -99,11 +99,11 @@ test('Next pressed before the form has woken is not lost', async ({ page }) => {
     await route.continue();
   });
   await page.goto('/book', { waitUntil: 'networkidle' });
-  await page.getByText('Bath & Brush (Shower)').click();
+  await page.locator('#main').getByText('Bath & Brush (Shower)').click();
   await page.getByRole('button', { name: 'Next' }).click();
   // The island's code is held back: the page has not moved on yet.
   await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
-  await expect(page.getByRole('heading', { name: /Service/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 5: Service' })).toBeVisible();
   release();
   await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
   await expect(page.locator('.booking-context')).toContainText('Bath & Brush (Shower)');

@@ -1,20 +1,23 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /**
  * The booking page's JavaScript, as a phone downloads it, each file and inline script gzipped at
- * level 9 (docs/decisions/034, 055). Three figures:
- *  - the first step: what must load and run before the services can be chosen: the page's inline and
- *    module scripts and the island's component and renderer, with every module they import
+ * level 9 (docs/decisions/034, 055). Four figures, each with its ceiling:
+ *  - the first step: what must load and run for the first step to work as a React form: the page's
+ *    inline and module scripts and the island's component and renderer, with every module they import
  *    statically. Later steps, the schemas and the phone rules are imported on demand and are not in it.
- *    This is the budget.
- *  - at rest: every script /book?type=full has loaded once the network is quiet (the idle-time
- *    visit script and the next step's code included): the figure this test used to measure.
+ *  - at rest on /book: what a visitor who only reads the first step downloads (the island waits for
+ *    them to reach for the form): every script loaded once the network is quiet.
+ *  - at rest on /book?type=full (the home page's button): the first step's, the "Your dog" step's and,
+ *    fetched when idle, the next step's; the figure this test used to measure (137 KB before).
  *  - the whole form: the first step plus everything the island can import on demand, for a booking
  *    from the first step to the last.
  */
 const FIRST_STEP_BUDGET_GZIP_BYTES = 90_000;
-const WHOLE_FORM_BUDGET_GZIP_BYTES = 130_000;
+const AT_REST_BUDGET_GZIP_BYTES = 20_000;
+// The whole form in chunks weighs what the page alone used to at rest (137 KB): split, not grown.
+const WHOLE_FORM_BUDGET_GZIP_BYTES = 140_000;
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
@@ -45,7 +48,26 @@ async function closure(request: APIRequestContext, entries: string[], onDemandTo
 const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
 const listing = (sizes: Map<string, number>) => [...sizes.entries()].sort((a, b) => b[1] - a[1]).map(([path, bytes]) => `${bytes}\t${path}`).join('\n  ');
 
-test('the booking page needs little JavaScript for its first step, and loads the rest on demand', async ({ page, request }) => {
+/** Every script a fresh visit to `path` loads until the network is quiet. */
+async function scriptsLoaded(browser: Browser, path: string, ready: (page: Page) => Promise<void>): Promise<Map<string, number>> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const sizes = new Map<string, number>();
+  const pending: Array<Promise<void>> = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.request().resourceType() !== 'script' || sizes.has(path)) return;
+    sizes.set(path, 0);
+    pending.push(response.body().then((body) => void sizes.set(path, gz(body))));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await ready(page);
+  await Promise.all(pending);
+  await context.close();
+  return sizes;
+}
+
+test('the booking page needs little JavaScript for its first step, and loads the rest on demand', async ({ browser, request }) => {
   const html = await (await request.get('/book')).text();
   // The first step is in the page's HTML, before any script runs.
   expect(html).toContain('What would you like for your dog?');
@@ -70,23 +92,19 @@ test('the booking page needs little JavaScript for its first step, and loads the
     expect(onlyLater.some((p) => p.includes(`/${name}`)), `${name} is loaded on demand`).toBe(true);
   }
 
-  const loaded = new Map<string, number>();
-  page.on('response', async (response) => {
-    const path = new URL(response.url()).pathname;
-    if (response.request().resourceType() !== 'script' || loaded.has(path)) return;
-    loaded.set(path, 0);
-    loaded.set(path, gz(await response.body()));
-  });
-  await page.goto('/book?type=full', { waitUntil: 'networkidle' });
-  await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
+  const reading = await scriptsLoaded(browser, '/book', (page) => expect(page.getByRole('radio', { name: /Full Groom/ })).toBeVisible());
+  const readingTotal = total(reading) + inlineGzip;
+  const loaded = await scriptsLoaded(browser, '/book?type=full', (page) => expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible());
   const atRestTotal = total(loaded) + inlineGzip;
 
   console.log([
     `booking page JavaScript, gzip -9 (${inline.length} inline scripts, ${inlineGzip} bytes, in every figure):`,
     `first step: ${firstStepTotal} bytes in ${firstStep.size} files\n  ${listing(firstStep)}`,
+    `at rest on /book: ${readingTotal} bytes in ${reading.size} files\n  ${listing(reading)}`,
     `at rest on /book?type=full: ${atRestTotal} bytes in ${loaded.size} files\n  ${listing(loaded)}`,
     `whole form: ${wholeFormTotal} bytes in ${wholeForm.size} files; on demand:\n  ${listing(new Map(onlyLater.map((p) => [p, wholeForm.get(p)!])))}`,
   ].join('\n'));
   expect(firstStepTotal).toBeLessThanOrEqual(FIRST_STEP_BUDGET_GZIP_BYTES);
+  expect(readingTotal).toBeLessThanOrEqual(AT_REST_BUDGET_GZIP_BYTES);
   expect(wholeFormTotal).toBeLessThanOrEqual(WHOLE_FORM_BUDGET_GZIP_BYTES);
 });
