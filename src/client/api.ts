@@ -5,13 +5,13 @@ import { currentClickIds, ensureLandingPage, sessionId, visitorId } from './sess
 import { headers as storedHeaders } from './store.ts';
 
 /**
- * The one client of the /v1.0.1 API (spec §7): the visitor headers on every call, a timeout per call,
+ * The one client of the /v1.0.1 API (contract §7): the visitor headers on every call, a timeout per call,
  * the answer read as content and status, and every failure as `{ data: null, error, status }` instead
  * of a thrown error. Status 0 means the request never got an answer (network error, timeout, abort).
  */
 export const API_BASE = '/v1.0.1';
 
-/** Spec §7/§9 timeouts per call. */
+/** Contract §7/§9 timeouts per call. */
 export const AUTH_TIMEOUT_MS = 8000;
 export const IDENTIFY_TIMEOUT_MS = 1000;
 export const BOOKING_TYPES_TIMEOUT_MS = 2500;

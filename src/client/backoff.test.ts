@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffSchedule, FINGERPRINT_BACKOFF_MS, retryWithBackoff } from './backoff.ts';
 
 describe('backoffSchedule', () => {
-  it('retries 5 times from 100 ms to 3000 ms for the fingerprint loader (spec §7)', () => {
+  it('retries 5 times from 100 ms to 3000 ms for the fingerprint loader (contract §7)', () => {
     expect(FINGERPRINT_BACKOFF_MS).toEqual([100, 234, 548, 1282, 3000]);
   });
 

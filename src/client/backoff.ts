@@ -1,5 +1,5 @@
 /**
- * Retry with a backoff that grows geometrically from `first` to `last` ms (spec §7: the fingerprint
+ * Retry with a backoff that grows geometrically from `first` to `last` ms (contract §7: the fingerprint
  * loader retries up to 5 times, 100 ms to 3000 ms).
  */
 export function backoffSchedule(retries: number, first: number, last: number): number[] {

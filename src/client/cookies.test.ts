@@ -19,7 +19,7 @@ describe('serializeCookie', () => {
     },
   );
 
-  it('keeps logout_reason a minute and previous_user 30 days (spec §3)', () => {
+  it('keeps logout_reason a minute and previous_user 30 days (contract §3)', () => {
     expect(COOKIE_MAX_AGE.logout_reason).toBe(60);
     expect(COOKIE_MAX_AGE.previous_user).toBe(30 * 24 * 60 * 60);
   });

@@ -1,5 +1,5 @@
 /**
- * The cookies of spec §3. Every cookie is first-party, `Path=/`, `SameSite=Lax` (a staff key
+ * The cookies of contract §3. Every cookie is first-party, `Path=/`, `SameSite=Lax` (a staff key
  * `SameSite=Strict`) and `Secure` on https; serialising is pure so the attributes are tested without
  * a browser.
  */
@@ -69,7 +69,7 @@ export function getCookie(name: CookieName): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-/** Sets a cookie of spec §3 with its lifetime, or a shorter one (`maxAge`, seconds) and stricter attributes. */
+/** Sets a cookie of contract §3 with its lifetime, or a shorter one (`maxAge`, seconds) and stricter attributes. */
 export function setCookie(name: CookieName, value: string, options: { maxAge?: number; sameSite?: 'Lax' | 'Strict' } = {}): void {
   if (!hasDocument()) return;
   const maxAge = Math.max(0, Math.min(COOKIE_MAX_AGE[name], Math.floor(options.maxAge ?? COOKIE_MAX_AGE[name])));

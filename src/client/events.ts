@@ -1,5 +1,5 @@
 /**
- * The first-party events of spec §2 (navigation, call, email, whatsapp_big, online_big), as the
+ * The first-party events of contract §2 (navigation, call, email, whatsapp_big, online_big), as the
  * `/magic` `event` request carries them. Pure: the page script collects, visit.ts sends.
  */
 export interface SiteEvent {

@@ -1,7 +1,7 @@
 import type { API_HEADERS as CONTRACT } from '../domain/api.ts';
 
 /**
- * The request headers of spec §7, built from plain inputs so the rules are tested without a browser.
+ * The request headers of contract §7, built from plain inputs so the rules are tested without a browser.
  * The five spec headers are always computed from their sources (session storage, the auth_key cookie,
  * the URL); the `headers` store only adds others, so a stale stored key can never outlive its cookie.
  */
@@ -65,7 +65,7 @@ export interface ClickIds {
 
 const CLICK_ID_NAMES = ['gclid', 'fbclid'] as const;
 
-/** The ad click ids in a query string (spec §7 "Ad tagging"); anything odd or oversized is ignored. */
+/** The ad click ids in a query string (contract §7 "Ad tagging"); anything odd or oversized is ignored. */
 export function clickIdsFromSearch(search: string): ClickIds {
   const params = new URLSearchParams(search);
   const ids: ClickIds = {};

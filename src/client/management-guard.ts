@@ -4,7 +4,7 @@ import { COOKIE_NAMES, getCookie } from './cookies.ts';
 import { goToLogin, staffSession } from './staff-session.ts';
 
 /**
- * The management guard of spec §4 in the browser, on every management page but the login page
+ * The management guard of contract §4 in the browser, on every management page but the login page
  * (src/layouts/ManagementLayout.astro; docs/decisions/056-the-management-shell.md). A plain module
  * script rather than a React island: it decides before anything else on the page, and React and
  * zod (over 200 KB) are not needed to send a signed-out visitor to the login page.
@@ -41,7 +41,7 @@ export async function runManagementGuard(): Promise<void> {
   const holder = result?.status === 200 ? privilegesOf(result.data) : null;
   const outcome = result ? guardAfterAnswer({ status: result.status, privileges: holder?.privileges ?? null }) : first;
   if (outcome.kind === 'login') return leave(outcome);
-  // In. "The access key is set as a request header for later calls" (spec §4): the one API client
+  // In. "The access key is set as a request header for later calls" (contract §4): the one API client
   // puts the cookie's key in x-access-key on every call (docs/decisions/017); copying it into the
   // persisted headers store as well would only leave a staff key in localStorage.
   if (key && holder) staffSession.set({ _id: holder._id, privileges: holder.privileges, key });

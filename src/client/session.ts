@@ -2,7 +2,7 @@ import { clickIdsFromSearch, landingPageOf, type ClickIds, type LandingPage } fr
 import { hasConsent } from './privacy.ts';
 
 /**
- * What the visit keeps on the device. Session storage (spec §3): a_sid, a_landingPage, and a_vid, the
+ * What the visit keeps on the device. Session storage (contract §3): a_sid, a_landingPage, and a_vid, the
  * random visitor id used without consent. Local storage, only with consent: a_visitorId (the
  * fingerprint or a lasting random id) and a_clickIds (gclid/fbclid for later pages).
  * Storage can be switched off or full: every access is guarded and a failure means "nothing kept".

@@ -52,7 +52,7 @@ export function takeLoginRedirect(origin = location.origin): string {
   return safeRedirectTarget(stored, origin);
 }
 
-/** Sends the browser to the login page with a reason (spec §4), keeping this page to return to. */
+/** Sends the browser to the login page with a reason (contract §4), keeping this page to return to. */
 export function goToLogin(reason: LoginReason, options: { storeRedirect: boolean; forgetKey: boolean }): void {
   if (options.storeRedirect) storeLoginRedirect(redirectTargetOf(location));
   if (options.forgetKey) forgetStaffSignIn();

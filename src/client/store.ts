@@ -2,7 +2,7 @@ import { persistentAtom, persistentMap } from '@nanostores/persistent';
 import type { BlogPosts, DeviceUser } from '../domain/api-answers.ts';
 
 /**
- * The client store of spec §3, the whole of it persisted in localStorage: user, headerHeight
+ * The client store of contract §3, the whole of it persisted in localStorage: user, headerHeight
  * (default 200), headers (name → value) and blog_posts.
  */
 function json<T>(fallback: T) {

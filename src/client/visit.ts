@@ -32,7 +32,7 @@ export interface VisitConfig {
 
 const statisticsAllowed = (choices: PrivacyChoices) => choices.statistics === 'allowed';
 
-/** Spec §7 identify: once per session; the session id is kept as a_sid. */
+/** Contract §7 identify: once per session; the session id is kept as a_sid. */
 export async function identify(): Promise<void> {
   if (sessionId()) return;
   const { gclid, fbclid } = currentClickIds();
@@ -48,7 +48,7 @@ export async function identify(): Promise<void> {
   setSessionId(id);
 }
 
-/** Spec §7 page view: on every page; failures are only logged. */
+/** Contract §7 page view: on every page; failures are only logged. */
 export async function pageView(): Promise<void> {
   const page = JSON.stringify({ url: location.href.slice(0, 2048), path: location.pathname.slice(0, 1024) });
   const result = await api('/magic', { body: { type: 'page_view', page }, timeoutMs: PAGE_VIEW_TIMEOUT_MS });
@@ -56,7 +56,7 @@ export async function pageView(): Promise<void> {
 }
 
 /**
- * Spec §4 device auth. On 200 the user and the access key are kept (a staff key excepted); an answer refusing the key
+ * Contract §4 device auth. On 200 the user and the access key are kept (a staff key excepted); an answer refusing the key
  * logs 'login session expired' and deletes the cookie. A request that got no answer at all (offline,
  * timeout) says nothing about the key, so the device stays signed in and tries again next page.
  */
@@ -93,7 +93,7 @@ export function recordEvent(event: SiteEvent): void {
 
 let fingerprinting: Promise<void> | null = null;
 
-/** Spec §7: the fingerprint service's loader, with up to 5 retries (100 ms → 3000 ms). */
+/** Contract §7: the fingerprint service's loader, with up to 5 retries (100 ms → 3000 ms). */
 async function fingerprint(key: string): Promise<string> {
   const url = `https://fpjscdn.net/v3/${encodeURIComponent(key)}`;
   return retryWithBackoff(async () => {

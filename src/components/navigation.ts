@@ -27,7 +27,7 @@ export const MANAGEMENT_LINKS: NavLink[] = [
 ];
 
 /**
- * Spec §2: management links appear only when the current path contains /management. Matched as a
+ * Contract §2: management links appear only when the current path contains /management. Matched as a
  * path segment, so a blog post whose slug starts with "management" does not show the staff links.
  */
 export function showsManagementLinks(pathname: string): boolean {

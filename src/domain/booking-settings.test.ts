@@ -3,7 +3,7 @@ import site from '../../content/site.json' with { type: 'json' };
 import { BookingSettingsSchema, DEFAULT_BOOKING_SETTINGS, IsoDateSchema, bookingSettingsFrom } from './booking-settings.ts';
 
 describe('DEFAULT_BOOKING_SETTINGS', () => {
-  it('is valid and follows site.json and the issue', () => {
+  it("is valid and follows site.json and the shop's rules", () => {
     const s = BookingSettingsSchema.parse(DEFAULT_BOOKING_SETTINGS);
     expect(s.timeZone).toBe('Europe/London');
     expect(s.openingHours.monday).toEqual({ opens: '09:00', closes: '18:00' });

@@ -5,7 +5,7 @@ import site from '../../content/site.json' with { type: 'json' };
 /**
  * The shop's booking rules as data. Pure code takes a `BookingSettings` as an argument; where the
  * settings are stored (and how staff change them) is the server's business. The defaults come from
- * content/site.json (opening hours, time zone, promotion) and from the issue (capacity, notice…).
+ * content/site.json (opening hours, time zone, promotion) and from the shop (two tables, a day's notice…).
  */
 
 // The calendar values live in calendar.ts, which the booking island loads without the rest of this

@@ -74,5 +74,7 @@ describe('text helpers', () => {
     expect(url.origin).toBe('https://calendar.google.com');
     expect(url.searchParams.get('dates')).toBe('20260330T080000Z/20260330T100000Z');
     expect(url.searchParams.get('text')).toBe(event.summary);
+    expect(url.searchParams.get('ctz')).toBe('Europe/London');
+    expect(url.searchParams.get('location')).toBe(event.location ?? null);
   });
 });

@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from './shop.ts';
+
 /**
  * A calendar file (RFC 5545) for one appointment: the confirmation e-mail attaches it and /b/{id}
  * offers it for download. Times are UTC ("Z"), so no VTIMEZONE is needed and every calendar shows
@@ -93,12 +95,16 @@ function quoteParam(value: string): string {
   return /[;,:]/.test(clean) ? `"${clean}"` : clean;
 }
 
-/** "Add to Google Calendar" link for the same event. */
+/**
+ * "Add to Google Calendar" link for the same event; nothing is sent to Google until the visitor opens
+ * it. Times in UTC, and the shop's time zone for Google to show them in.
+ */
 export function googleCalendarUrl(event: Pick<CalendarEvent, 'start' | 'end' | 'summary' | 'description' | 'location'>): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.summary,
     dates: `${icsDateTime(event.start)}/${icsDateTime(event.end)}`,
+    ctz: SHOP_TIME_ZONE,
   });
   if (event.description) params.set('details', event.description);
   if (event.location) params.set('location', event.location);

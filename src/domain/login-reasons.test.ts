@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_REASONS, loginReasonText } from './login-reasons.ts';
 
-describe('login reasons (spec §8, exact texts)', () => {
+describe('login reasons (contract §8, exact texts)', () => {
   it.each([
     ['0x01', '0x01: Login Expired - Please login again'],
     ['0x02', '0x02: You need to login before accessing this page'],

@@ -1,5 +1,5 @@
 /**
- * Why the login page was opened (spec §8), kept in the `logout_reason` cookie for a minute (§9).
+ * Why the login page was opened (contract §8), kept in the `logout_reason` cookie for a minute (§9).
  * The texts are the spec's, exactly; the page shows them as `0x04: You do not have permission…`,
  * the form §6 quotes.
  */

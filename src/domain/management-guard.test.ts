@@ -3,7 +3,7 @@ import { guardAfterAnswer, guardBeforeAsking, isLoginRoute, isManagementPath, re
 
 const ORIGIN = 'https://www.leytondoggrooming.co.uk';
 
-describe('the guard before it asks the server (spec §4)', () => {
+describe('the guard before it asks the server (contract §4)', () => {
   it.each([
     ['/management/login', false, { kind: 'allow' }],
     ['/management/login/', false, { kind: 'allow' }],
@@ -18,7 +18,7 @@ describe('the guard before it asks the server (spec §4)', () => {
   });
 });
 
-describe('the guard after GET /customer/auth (spec §4)', () => {
+describe('the guard after GET /customer/auth (contract §4)', () => {
   it.each([
     ['no answer at all', { status: 0, privileges: null }, { kind: 'login', reason: '0x03', storeRedirect: false, forgetKey: false }],
     ['200 with privileges 2', { status: 200, privileges: 2 }, { kind: 'allow' }],

@@ -1,13 +1,13 @@
 import type { LoginReason } from './login-reasons.ts';
 
 /**
- * The management guard of spec §4, as pure rules (the browser side is src/islands/management/
+ * The management guard of contract §4, as pure rules (the browser side is src/islands/management/
  * ManagementGuard.tsx; docs/decisions/056-the-management-shell.md). The guard is for the staff
  * member's sake: every staff endpoint checks the key itself on the server.
  */
 export const MANAGEMENT_HOME = '/management';
 export const MANAGEMENT_LOGIN = '/management/login';
-/** Spec §6/§9: management requires privileges equal to 2. */
+/** Contract §6/§9: management requires privileges equal to 2. */
 export const STAFF_PRIVILEGES = 2;
 
 /** Under /management as a path segment (/management, /management/…), never /managementfoo. */

@@ -4,7 +4,7 @@ import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '
 import { poundsFromPence } from '../domain/money.ts';
 import './prices.css';
 
-/** Spec §9: services shown off the prices page. */
+/** Contract §9: services shown off the prices page. */
 export const SERVICES_OFF_PRICES_PAGE = 3;
 
 export interface PricesProps {
@@ -23,7 +23,7 @@ type State =
   | { kind: 'offline' }
   | { kind: 'loaded'; services: BookingType[] };
 
-/** The prices list of spec §2/§4: loading, then the offline message or the services. */
+/** The prices list of contract §2/§4: loading, then the offline message or the services. */
 export default function Prices({ all = false, phone, reserveRows, headingLevel = 3 }: PricesProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [chosen, setChosen] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
     setState({ kind: 'loading' });
     const result = await api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS, signal });
     if (signal?.aborted) return;
-    // Spec §4: only status 200 lets the data be used.
+    // Contract §4: only status 200 lets the data be used.
     if (result.status === 200 && result.data) {
       setState({ kind: 'loaded', services: sortBookingTypes(result.data) });
       return;

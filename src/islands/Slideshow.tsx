@@ -3,7 +3,7 @@ import 'keen-slider/keen-slider.min.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import './slideshow.css';
 
-/** A showcase picture, resolved at build time (spec §3: id, pictureLowRes.url, picture.url). */
+/** A showcase picture, resolved at build time (contract §3: id, pictureLowRes.url, picture.url). */
 export interface SlidePicture {
   id: string;
   alt: string;
@@ -27,7 +27,7 @@ const SIZES = '(max-width: 752px) calc(100vw - 2rem), 720px';
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
-/** The showcase carousel of spec §2: looping, dots and arrows, locked while it animates, pausable. */
+/** The showcase carousel of contract §2: looping, dots and arrows, locked while it animates, pausable. */
 export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProps) {
   const count = pictures?.length ?? 0;
   const [current, setCurrent] = useState(0);

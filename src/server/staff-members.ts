@@ -6,7 +6,7 @@ import { randomId } from './ids.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
- * Who is staff (privileges 2, spec §6): listed, added and removed by staff in the management area
+ * Who is staff (privileges 2, contract §6): listed, added and removed by staff in the management area
  * and by `npm run staff:add` / `staff:remove`. A staff member is a record of their own, found by
  * their mobile number when they sign in; removing one ends their keys and passkeys at once.
  */

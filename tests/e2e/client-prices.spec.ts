@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 /**
- * The prices island (spec §2, §4, §8). The pages it sits on: the first 3 services, and all of them.
+ * The prices island (contract §2, §4, §8). The pages it sits on: the first 3 services, and all of them.
  */
 const FEW = '/';
 const ALL = '/prices';

@@ -7,7 +7,8 @@ import { Spinner } from '../forms/Field.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import { recalledBookingView } from './booking-view-store.ts';
-import { googleCalendarUrl, idFromPath } from './calendar-links.ts';
+import { googleCalendarUrl } from '../../domain/ics.ts';
+import { idFromPath } from './calendar-links.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
 import { formatDuration, formatTime, formatWhen } from './format.ts';
 import './booking.css';
@@ -235,7 +236,7 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
         {active ? (
           <div className="actions">
             <a className="button button--brand" href={`/v1.0.1/bookings/${view.id}/calendar.ics`} download="grooming-appointment.ics">Add to calendar (.ics)</a>
-            <a className="button button--ghost" href={googleCalendarUrl({ title, start: view.start, end: view.end, location: place, details: `${title} at ${view.location.name}. Your booking: ${location.href}` })} target="_blank" rel="noopener">Add to Google Calendar</a>
+            <a className="button button--ghost" href={googleCalendarUrl({ summary: title, start: new Date(view.start), end: new Date(view.end), location: place, description: `${title} at ${view.location.name}. Your booking: ${location.href}` })} target="_blank" rel="noopener">Add to Google Calendar</a>
           </div>
         ) : null}
       </div>

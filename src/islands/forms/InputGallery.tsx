@@ -26,7 +26,7 @@ const DEMO_BREEDS: Choice[] = [
 
 const noop = () => undefined;
 
-/** /dev/input_test: every block of spec §5 in every status of §4, plus live examples to try. */
+/** /dev/input_test: every block of contract §5 in every status of §4, plus live examples to try. */
 export default function InputGallery() {
   const [events, setEvents] = useState<string[]>([]);
   const log = (line: string) => setEvents((all) => [line, ...all].slice(0, 5));

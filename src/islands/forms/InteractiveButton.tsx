@@ -10,7 +10,7 @@ export interface InteractiveButtonProps extends Omit<ButtonHTMLAttributes<HTMLBu
   variant?: 'accent' | 'brand' | 'ghost';
 }
 
-/** Spec §4: 0 default, 1 loading, 2 warning, 3 error, 4 success; enabled only at 0 or 4. */
+/** Contract §4: 0 default, 1 loading, 2 warning, 3 error, 4 success; enabled only at 0 or 4. */
 export function InteractiveButton({ status, children, statusText, variant = 'accent', className, type = 'button', ...rest }: InteractiveButtonProps) {
   const enabled = buttonEnabled(status);
   return (

@@ -11,7 +11,7 @@ export interface OtpFieldProps {
   successText?: string;
   message?: string;
   hint?: ReactNode;
-  /** One box per character (spec §5). */
+  /** One box per character (contract §5). */
   maxLength?: number;
   /** Characters a box accepts; digits by default. */
   pattern?: RegExp;

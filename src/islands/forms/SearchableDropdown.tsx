@@ -22,7 +22,7 @@ export interface SearchableDropdownProps<T extends Choice> {
 }
 
 /**
- * The breed selector of spec §4/§5, as an ARIA combobox with a listbox. Opens on click (or typing,
+ * The breed selector of contract §4/§5, as an ARIA combobox with a listbox. Opens on click (or typing,
  * or ArrowDown); closes on a click outside, Escape or a choice. A choice replaces the search box
  * with a 'Selected' badge; pressing the badge clears the choice and searches again.
  */

@@ -14,7 +14,7 @@ export interface StarRatingProps {
   hint?: ReactNode;
   /** 1 by default; a chosen value rounds up to it. */
   increment?: number;
-  /** 28px in forms (spec §5). */
+  /** 28px in forms (contract §5). */
   size?: number;
   readOnly?: boolean;
 }
@@ -22,7 +22,7 @@ export interface StarRatingProps {
 const STAR_PATH = 'M12 2.6l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.5l-5.9 3.1 1.2-6.5L2.5 9.5l6.6-.9z';
 
 /**
- * Five stars, 0 to 5 (spec §5). A slider for assistive technology (arrow keys step by the increment);
+ * Five stars, 0 to 5 (contract §5). A slider for assistive technology (arrow keys step by the increment);
  * a tap on a star picks the value under the finger, rounded up to the increment. No text "clear"
  * option: Home or the arrow keys go back to 0.
  */

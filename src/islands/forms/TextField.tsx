@@ -24,7 +24,7 @@ export interface TextFieldProps {
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   suffix?: string;
   onBlur?(): void;
-  /** Emitted on Enter, only when the status is not 4 (spec §4). */
+  /** Emitted on Enter, only when the status is not 4 (contract §4). */
   onEnter?(): void;
 }
 
@@ -84,7 +84,7 @@ export interface TextAreaProps {
   onBlur?(): void;
 }
 
-/** Textarea: five rows (spec §5). Enter makes a new line here, as visitors expect. */
+/** Textarea: five rows (contract §5). Enter makes a new line here, as visitors expect. */
 export function TextArea(props: TextAreaProps) {
   const { id, label, value, onChange, status, successText, message, hint, optional } = props;
   return (

@@ -10,7 +10,7 @@ const breeds = [
 ];
 const names = (search: string) => filterChoices(breeds, search).items.map((b) => b._id);
 
-describe('filterChoices (spec §5)', () => {
+describe('filterChoices (contract §5)', () => {
   it.each([
     ['', ['poodle', 'toy-poodle', 'cockapoo', 'shih-tzu', 'none-other']],
     ['   ', ['poodle', 'toy-poodle', 'cockapoo', 'shih-tzu', 'none-other']],

@@ -1,5 +1,5 @@
 /**
- * The searchable dropdown's filtering (spec §5): a case-insensitive substring of the trimmed search
+ * The searchable dropdown's filtering (contract §5): a case-insensitive substring of the trimmed search
  * text on the item's name. When nothing matches, the fixed 'None/Other' item is offered instead.
  */
 export interface Choice {

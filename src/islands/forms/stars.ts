@@ -1,4 +1,4 @@
-/** Star rating (spec §5): 0 to 5, increment 1 by default, a value rounds UP to the increment. */
+/** Star rating (contract §5): 0 to 5, increment 1 by default, a value rounds UP to the increment. */
 export const STAR_MAX = 5;
 
 export function roundStars(value: number, increment = 1): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buttonEnabled, enterEmits, inputStatusText, statusFromValidation, type ButtonStatus, type InputStatus } from './status.ts';
 
-describe('input statuses (spec §4)', () => {
+describe('input statuses (contract §4)', () => {
   it.each<[InputStatus, string | undefined, string]>([
     [1, undefined, 'Check'],
     [2, undefined, 'Validating'],
@@ -28,7 +28,7 @@ describe('input statuses (spec §4)', () => {
   });
 });
 
-describe('interactive button statuses (spec §4)', () => {
+describe('interactive button statuses (contract §4)', () => {
   it.each<[ButtonStatus, boolean]>([[0, true], [1, false], [2, false], [3, false], [4, true]])('status %i enabled: %s', (status, enabled) => {
     expect(buttonEnabled(status)).toBe(enabled);
   });

@@ -1,5 +1,5 @@
 /**
- * The statuses of spec §4, as pure rules shared by every form block.
+ * The statuses of contract §4, as pure rules shared by every form block.
  *
  * Input status: 1 ready ('Check'), 2 validating ('Validating' with a spinner), 3 success (a custom
  * validation text or 'Done'), 4 error ('Error'). Enter emits an event only when the status is not 4.

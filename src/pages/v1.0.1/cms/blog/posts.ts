@@ -5,7 +5,7 @@ import type { RemoteImage } from '../../../../cms/queries.ts';
 import type { BlogPosts } from '../../../../domain/api.ts';
 
 /**
- * `GET /v1.0.1/cms/blog/posts` (spec §7, stored by the client as `blog_posts`): the published
+ * `GET /v1.0.1/cms/blog/posts` (contract §7, stored by the client as `blog_posts`): the published
  * posts keyed by slug, newest first. Built with the site from the same `blog` collection as the
  * blog pages (from content/ or DatoCMS, src/content.config.ts), so the list can never disagree with them, and served as a static file: no function
  * runs and nothing is queried. netlify.toml gives it its JSON content type and a short cache; the
