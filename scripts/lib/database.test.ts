@@ -70,4 +70,13 @@ describe('claimDatabaseDirectory', () => {
     release();
     expect(existsSync(`${directory}.lock`)).toBe(false);
   });
+
+  it('claims a directory whose parent does not exist yet (a fresh clone has no .netlify/)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'claim-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const directory = path.join(dir, '.netlify', 'db');
+    const release = claimDatabaseDirectory(directory);
+    expect(existsSync(`${directory}.lock`)).toBe(true);
+    release();
+  });
 });

@@ -1,4 +1,4 @@
-import { openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDB } from '@netlify/database-dev';
@@ -39,6 +39,8 @@ function alive(pid: number): boolean {
  */
 export function claimDatabaseDirectory(directory: string): () => void {
   const lock = `${path.resolve(directory)}.lock`;
+  // A fresh clone has no .netlify/ yet: the lock beside the database is the first thing written there.
+  mkdirSync(path.dirname(lock), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lock, 'wx');
