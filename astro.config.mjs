@@ -22,15 +22,29 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') && !page.includes('/preview') }),
+    // Hydrate when the visitor reaches for the island (src/client/directives/intent.ts, decision 055).
+    {
+      name: 'client-intent',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('./src/client/directives/intent.ts', import.meta.url)) }),
+      },
+    },
     // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.
     { name: 'site-facts', hooks: { 'astro:build:done': ({ dir }) => assertPagesHaveNoPlaceholders(dir) } },
     // Last, so it reads the pages as every other integration left them (docs/decisions/048).
     pageCsp(),
   ],
   prefetch: false,
-  // The pages' zod never evaluates strings as code: their policy forbids it (src/client/zod-without-eval.ts).
+  // The pages' zod never evaluates strings as code: their policy forbids it (src/client/zod-without-eval.ts,
+  // and its twin for zod/mini, which the booking island and the prices use: docs/decisions/054).
   vite: {
-    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) }] },
+    resolve: {
+      alias: [
+        { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) },
+        { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/client/zod-mini-without-eval.ts', import.meta.url)) },
+      ],
+    },
   },
   // Content files write the business's facts as {{placeholders}}, filled from content/site.json
   // (src/components/fact-placeholders.ts); Astro's default Markdown pipeline, plus that one step.

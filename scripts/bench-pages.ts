@@ -6,8 +6,15 @@
  * Builds first when dist/ is missing or older than the sources. Chromium: CHROME_PATH, CHROMIUM_PATH
  * or Debian's. Each page is measured BENCH_RUNS times (default 3) and the median run is reported, as
  * Lighthouse recommends: on a shared machine single runs vary by hundreds of milliseconds of TBT.
+ *
+ * Arguments (after `npm run bench:pages --`):
+ * - paths, e.g. `/book /prices`: only those pages (default: every public page, /book and the 404 page);
+ * - `--baseline=<dir>`: another built checkout of the project (e.g. `git archive main` built in /tmp)
+ *   started with its own `scripts/start.ts --no-build` on a free port, and measured in the same run,
+ *   page by page and run by run in turn with this one, so a before/after table shares the machine's
+ *   load rather than comparing runs made at different times.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
@@ -20,7 +27,7 @@ import { PROJECT_ROOT, startSiteServer } from './lib/site-server.ts';
 import { publicPages } from '../tests/e2e/site-pages.ts';
 import { freePort } from './lib/free-port.ts';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 /** Lighthouse refuses to audit an error response, so the 404 page is weighed but not scored. */
 const NOT_FOUND = '/no-such-page';
@@ -47,7 +54,7 @@ function buildIfNeeded() {
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
-interface Weights { html: number; css: number; js: number; frameworkJs: boolean }
+interface Weights { html: number; css: number; js: number; jsRaw: number; frameworkJs: boolean }
 
 /** Gzip bytes of the document, of its CSS (inline and files) and of its JavaScript (inline and files, islands included). */
 async function weigh(base: string, pagePath: string, requested: Array<{ url: string; resourceType?: string }>): Promise<Weights> {
@@ -56,15 +63,18 @@ async function weigh(base: string, pagePath: string, requested: Array<{ url: str
   const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
   let css = inlineCss ? gz(inlineCss) : 0;
   let js = inlineJs ? gz(inlineJs) : 0;
+  let jsRaw = Buffer.byteLength(inlineJs);
   const origin = new URL(base).origin;
   for (const r of requested) {
     if (!r.url.startsWith(origin)) continue;
     if (r.resourceType !== 'Script' && r.resourceType !== 'Stylesheet') continue;
     const body = Buffer.from(await (await fetch(r.url)).arrayBuffer());
-    if (r.resourceType === 'Script') js += gz(body);
-    else css += gz(body);
+    if (r.resourceType === 'Script') {
+      js += gz(body);
+      jsRaw += body.length;
+    } else css += gz(body);
   }
-  return { html: gz(html), css, js, frameworkJs: /<astro-island/.test(html) };
+  return { html: gz(html), css, js, jsRaw, frameworkJs: /<astro-island/.test(html) };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
@@ -74,67 +84,114 @@ function longestTask(lhr: { audits: Record<string, { details?: unknown }> }): nu
   return Math.max(0, ...items.map((t) => t.duration));
 }
 
+/** Starts another checkout's own local server (`scripts/start.ts --no-build`) and waits until it says it is ready. */
+async function startBaseline(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const root = path.resolve(dir);
+  if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error(`--baseline=${dir}: no dist/ there; build it first (astro build)`);
+  const basePort = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts'), '--no-build'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(basePort), URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const ready = /is ready at (http:\/\/\S+)/.exec(seen);
+      if (ready) resolve(ready[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the baseline server in ${dir} stopped (exit ${code}) before it was ready:\n${seen}`)));
+  });
+  child.stdout!.resume();
+  return {
+    url,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+const args = process.argv.slice(2);
+const baselineDir = args.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length);
+const chosenPaths = args.filter((a) => a.startsWith('/'));
+
 buildIfNeeded();
 const chromePath = process.env.CHROME_PATH ?? ensureChromium();
 const port = await freePort();
 const site = await startSiteServer({ port, quiet: true });
+const baseline = baselineDir ? await startBaseline(baselineDir) : null;
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
-const pages = [...publicPages().map((p) => p.path), '/no-such-page'];
+const pages = chosenPaths.length ? chosenPaths : [...publicPages().map((p) => p.path), '/book', NOT_FOUND];
+/** What is measured: this build, and the baseline's build before it when there is one. */
+const targets = [...(baseline ? [{ label: 'before', url: baseline.url }] : []), { label: baseline ? 'after' : '', url: site.url }];
 const rows: string[] = [];
 const shortfalls: string[] = [];
+const name = (pagePath: string, label: string) => (label ? `${pagePath} (${label})` : pagePath);
 try {
-  console.log(`Lighthouse 13 (mobile, simulated throttling), median of ${RUNS} run(s), ${pages.length} pages at ${site.url}\n`);
+  console.log(`Lighthouse 13 (mobile, simulated throttling), median of ${RUNS} run(s), ${pages.length} pages at ${targets.map((t) => t.url).join(' and ')}\n`);
   for (const pagePath of pages) {
-    const url = new URL(pagePath, site.url).href;
     if (pagePath === NOT_FOUND) {
-      const weights = await weigh(site.url, pagePath, []);
-      rows.push(`| ${pagePath} (404) | n/a | n/a | n/a | n/a | n/a | n/a | n/a | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${weights.frameworkJs ? 'yes' : 'no'} |`);
-      console.log(rows.at(-1));
+      for (const target of targets) {
+        const weights = await weigh(target.url, pagePath, []);
+        rows.push(`| ${name(`${pagePath} (404)`, target.label)} | ${CATEGORIES.map(() => 'n/a').join(' | ')} | n/a | n/a | n/a | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${kb(weights.jsRaw)} | ${weights.frameworkJs ? 'yes' : 'no'} |`);
+        console.log(rows.at(-1));
+      }
       continue;
     }
-    const runs = [];
+    // Run by run in turn, so both builds see the same moments of the machine's load.
+    const runs = new Map(targets.map((t) => [t.label, [] as Array<Awaited<ReturnType<typeof lighthouse>>>]));
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-      runs.push(result!.lhr);
+      for (const target of targets) {
+        const url = new URL(pagePath, target.url).href;
+        runs.get(target.label)!.push(await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }));
+      }
     }
-    const lhr = (RUNS > 1 ? computeMedianRun(runs) : runs[0]) as (typeof runs)[number];
-    const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
-    const weights = await weigh(site.url, pagePath, requests);
-    const lcp = audit('largest-contentful-paint');
-    const tbt = audit('total-blocking-time');
-    const cls = audit('cumulative-layout-shift');
-    const scores = CATEGORIES.map(score);
-    rows.push(`| ${pagePath} | ${scores.join(' | ')} | ${(lcp / 1000).toFixed(2)} s | ${Math.round(tbt)} ms | ${cls.toFixed(3)} | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${weights.frameworkJs ? 'yes' : 'no'} |`);
-    console.log(rows.at(-1));
-    const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-      .filter((a) => CATEGORIES.some((c) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
-      .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
-    const misses = [
-      ...(lcp >= 1500 ? [`LCP ${(lcp / 1000).toFixed(2)} s`] : []),
-      ...(tbt > 0 ? [`TBT ${Math.round(tbt)} ms (longest task ${Math.round(longestTask(lhr))} ms)`] : []),
-      ...(cls > 0 ? [`CLS ${cls.toFixed(3)}`] : []),
-    ];
-    if (scores.some((s) => s < 100) || misses.length) {
-      shortfalls.push(`- ${pagePath}: ${[...failing, ...misses].join('; ')}`);
+    for (const target of targets) {
+      const results = runs.get(target.label)!.map((r) => r!.lhr);
+      const lhr = (RUNS > 1 ? computeMedianRun(results) : results[0]) as (typeof results)[number];
+      const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const weights = await weigh(target.url, pagePath, requests);
+      const lcp = audit('largest-contentful-paint');
+      const tbt = audit('total-blocking-time');
+      const cls = audit('cumulative-layout-shift');
+      const scores = CATEGORIES.map(score);
+      rows.push(`| ${name(pagePath, target.label)} | ${scores.join(' | ')} | ${(lcp / 1000).toFixed(2)} s | ${Math.round(tbt)} ms | ${cls.toFixed(3)} | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${kb(weights.jsRaw)} | ${weights.frameworkJs ? 'yes' : 'no'} |`);
+      console.log(rows.at(-1));
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .filter((a) => CATEGORIES.some((c) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && (ref.weight > 0 || c === 'agentic-browsing'))))
+        .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+      const misses = [
+        ...(lcp >= 1500 ? [`LCP ${(lcp / 1000).toFixed(2)} s`] : []),
+        ...(Math.round(tbt) > 0 ? [`TBT ${Math.round(tbt)} ms (longest task ${Math.round(longestTask(lhr))} ms)`] : []),
+        ...(cls > 0 ? [`CLS ${cls.toFixed(3)}`] : []),
+      ];
+      if (scores.some((s) => s < 100) || misses.length) {
+        shortfalls.push(`- ${name(pagePath, target.label)}: ${[...new Set([...failing, ...misses])].join('; ')}`);
+      }
     }
   }
 } finally {
   await chrome.kill();
+  await baseline?.stop();
   await site.stop();
 }
 
 const table = [
   `Lighthouse 13, mobile, simulated throttling, median of ${RUNS} run(s) per page; ${new Date().toISOString()}; local server (scripts/lib/site-server.ts); load average at the end ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} CPUs.`,
-  'Sizes are gzip (level 9) KB: HTML is the whole document including its inline CSS and JS; CSS and JS count inline and linked files.',
+  ...(baselineDir ? [`"before" is the build in ${baselineDir}, served by its own scripts/start.ts and measured in turn with "after" (this checkout).`] : []),
+  'Sizes are gzip (level 9) KB, except "JS raw" (uncompressed KB): HTML is the whole document including its inline CSS and JS; CSS and JS count inline and linked files.',
   '',
-  '| page | perf | a11y | best practices | SEO | LCP | TBT | CLS | HTML gz | CSS gz | JS gz | framework JS |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| page | perf | a11y | best practices | SEO | agentic | LCP | TBT | CLS | HTML gz | CSS gz | JS gz | JS raw | framework JS |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  shortfalls.length ? `Short of 100/100/100/100, LCP < 1.5 s, TBT 0, CLS 0:\n${shortfalls.join('\n')}` : 'Every page meets the target: 100 in all four categories, LCP under 1.5 s, TBT 0 ms, CLS 0.',
+  shortfalls.length ? `Short of 100 in every category, LCP < 1.5 s, TBT 0, CLS 0:\n${shortfalls.join('\n')}` : 'Every page meets the target: 100 in all five categories, LCP under 1.5 s, TBT 0 ms, CLS 0.',
 ].join('\n');
 mkdirSync(path.join(PROJECT_ROOT, 'bench-results'), { recursive: true });
 writeFileSync(path.join(PROJECT_ROOT, 'bench-results/pages.md'), `${table}\n`);

@@ -1,7 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { IsoDateSchema } from '../../src/domain/booking-settings.ts';
 import {
-  ClosureInputSchema, ServiceChangeSchema, ServiceIdSchema, ServiceInputSchema, SettingsChangeSchema,
+  ClosureDateSchema, ClosureInputSchema, ServiceChangeSchema, ServiceIdSchema, ServiceInputSchema, SettingsChangeSchema,
 } from '../../src/domain/shop-settings.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
 import { HttpError, json, parseJsonBody, parseWith } from '../../src/server/http.ts';
@@ -27,7 +26,7 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
   }
   if (what === 'closures' && parts.length === 1) return json(await addClosure(staff, await parseJsonBody(req, ClosureInputSchema)), { status: 201 });
   if (what === 'closures' && parts.length === 3 && action === 'remove') {
-    const date = parseWith(IsoDateSchema, id);
+    const date = parseWith(ClosureDateSchema, id);
     await parseJsonBody(req, EmptyRequestSchema);
     return json(await removeClosure(staff, date));
   }

@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import { COOKIE_NAMES, getCookie } from './cookies.ts';
 import { buildHeaders } from './headers.ts';
 import { statisticsAllowed } from './privacy.ts';
@@ -30,11 +29,23 @@ export interface ApiResult<T> {
   body: unknown;
 }
 
+/**
+ * What the client asks of a schema: a `safeParse` that never throws. zod and zod/mini schemas both
+ * have one, and the client itself loads neither (the caller's schema brings its own).
+ */
+export interface AnswerSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
 export interface ApiOptions<T> {
   method?: 'GET' | 'POST';
   body?: unknown;
   timeoutMs?: number;
-  schema?: ZodType<T>;
+  /**
+   * Checks a 2xx answer. It may still be loading (a module the page imports on demand): the request
+   * goes out at once and the answer waits for the schema, not the other way round.
+   */
+  schema?: AnswerSchema<T> | PromiseLike<AnswerSchema<T>>;
   signal?: AbortSignal;
 }
 
@@ -107,7 +118,14 @@ export async function request<T>(path: string, options: ApiOptions<T> & { keepal
   }
   if (!response.ok) return failed(errorOf(content, response.status), response.status, content);
   if (!schema) return { data: content as T, error: null, status: response.status, code: null, body: content };
-  const parsed = schema.safeParse(content);
+  let check: AnswerSchema<T>;
+  try {
+    check = await schema;
+  } catch (error) {
+    // The schema's module did not load (the connection dropped mid-way): as good as no answer.
+    return failed(error instanceof Error ? error.message : String(error), 0);
+  }
+  const parsed = check.safeParse(content);
   return parsed.success
     ? { data: parsed.data, error: null, status: response.status, code: null, body: content }
     : failed('The server sent an answer we could not read', response.status);
@@ -115,7 +133,7 @@ export async function request<T>(path: string, options: ApiOptions<T> & { keepal
 
 export function api<T>(
   path: string,
-  options?: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs?: number; schema?: ZodType<T>; signal?: AbortSignal },
+  options?: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs?: number; schema?: AnswerSchema<T> | PromiseLike<AnswerSchema<T>>; signal?: AbortSignal },
 ): Promise<ApiResult<T>> {
   return request<T>(path, options);
 }

@@ -1,5 +1,5 @@
 import { persistentAtom, persistentMap } from '@nanostores/persistent';
-import type { BlogPosts, DeviceUser } from '../domain/api.ts';
+import type { BlogPosts, DeviceUser } from '../domain/api-answers.ts';
 
 /**
  * The client store of contract §3, the whole of it persisted in localStorage: user, headerHeight

@@ -62,7 +62,7 @@ export async function pageView(): Promise<void> {
  */
 export async function deviceAuth(): Promise<void> {
   if (!getCookie(COOKIE_NAMES.authKey)) return;
-  const { DeviceUserSchema } = await import('../domain/api.ts');
+  const { DeviceUserSchema } = await import('../domain/api-answers.ts');
   const result = await api('/devices/auth', { timeoutMs: AUTH_TIMEOUT_MS, schema: DeviceUserSchema });
   // No answer, or the server's own failure (5xx), says nothing about the key: keep it for next time.
   if (result.status === 0 || result.status >= 500) return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calendar.ts';
 import site from '../../content/site.json' with { type: 'json' };
 
 /**
@@ -6,22 +7,10 @@ import site from '../../content/site.json' with { type: 'json' };
  * settings are stored (and how staff change them) is the server's business. The defaults come from
  * content/site.json (opening hours, time zone, promotion) and from the shop (two tables, a day's notice…).
  */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
-/**
- * A calendar date of this business: YYYY-MM-DD in the years 2000 to 2999. Nothing the shop books,
- * closes or reports lies outside them, and a year like 0000 or 9999 is only ever a probe.
- */
-export const IsoDateSchema = z.string().regex(/^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD between 2000 and 2999')
-  .refine((d) => {
-    const [y, m, day] = d.split('-').map(Number) as [number, number, number];
-    const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-    const length = m === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
-    return day <= length;
-  }, 'must be a real calendar date');
-
-export const WallTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM');
+// The calendar values live in calendar.ts, which the booking island loads without the rest of this
+// file; they are exported from here too, where the server has always found them.
+export { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calendar.ts';
 
 export const OpeningSpanSchema = z.object({ opens: WallTimeSchema, closes: WallTimeSchema })
   .refine((s) => s.opens < s.closes, 'a day must close after it opens');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Contract §3 "Breed dropdown item": name, image_url_s3, _id. One item with a fixed id is the
@@ -10,8 +10,8 @@ export const FALLBACK_BREED_ID = 'none-other';
 export const BreedSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  image_url_s3: z.string().nullable(),
-  fallback: z.literal(true).optional(),
+  image_url_s3: z.nullable(z.string()),
+  fallback: z.optional(z.literal(true)),
 });
 export type Breed = z.infer<typeof BreedSchema>;
 

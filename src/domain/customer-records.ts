@@ -17,7 +17,7 @@ const Instant = z.iso.datetime({ offset: true });
 // ---- search ------------------------------------------------------------------------------------
 
 export const CustomerSearchQuerySchema = z.object({
-  q: plainText(0, 100, { label: 'the search' }).optional(),
+  q: z.optional(plainText(0, 100, { label: 'the search' })),
   cursor: CursorSchema.optional(),
   limit: PageLimitSchema.optional(),
 }).strict();
@@ -97,7 +97,7 @@ export const DogCardSchema = z.object({
   weightKg: z.number().nullable(),
   /** Every weight it has been given, oldest first. */
   weights: z.array(z.object({ kg: z.number(), at: Instant })),
-  coat: CoatSchema.nullable(),
+  coat: z.nullable(CoatSchema),
   /** What the owner typed when booking. */
   ownerNotes: z.string(),
   nervous: z.boolean(),

@@ -1,5 +1,4 @@
-import type { Weekday } from './booking-settings.ts';
-import { WEEKDAYS } from './booking-settings.ts';
+import { WEEKDAYS, type Weekday } from './calendar.ts';
 
 /**
  * Wall-clock dates and times in a time zone (the shop's: Europe/London) and the UTC instants they

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPence, penceFromPounds, poundsFromPence } from './money.ts';
 
@@ -14,6 +15,13 @@ describe('formatPence', () => {
 
   it('refuses fractions of a penny', () => {
     expect(() => formatPence(10.5)).toThrow(RangeError);
+  });
+
+  // Up to £10 billion: beyond that, pence / 100 is not exact in floating point and Intl rounds it.
+  it('says what Intl says for pounds sterling in en-GB, for any whole number of pence', () => {
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    const pence = fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: -1e12, max: 1e12 }));
+    fc.assert(fc.property(pence, (p) => formatPence(p) === gbp.format(p / 100)), { numRuns: 20_000 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One-time codes sent to a phone by text (docs/decisions/050-phone-numbers-prove-nothing.md): to
@@ -14,18 +14,18 @@ export const PhoneCodePurposeSchema = z.enum(['booking', 'staff_sign_in']);
 export type PhoneCodePurpose = z.infer<typeof PhoneCodePurposeSchema>;
 
 /** The id of a code request: what the client sends back with the code. */
-export const PhoneCodeRequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be a code request id');
+export const PhoneCodeRequestIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be a code request id'));
 
-export const PhoneCodeSchema = z.string().trim().regex(new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`), `Please enter the ${PHONE_CODE_DIGITS}-digit code from the text`);
+export const PhoneCodeSchema = z.string().check(z.trim(), z.regex(new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`), `Please enter the ${PHONE_CODE_DIGITS}-digit code from the text`));
 
 /** Proof that the booker holds the phone: the request id and the code it sent. */
-export const PhoneProofSchema = z.object({ requestId: PhoneCodeRequestIdSchema, code: PhoneCodeSchema }).strict();
+export const PhoneProofSchema = z.strictObject({ requestId: PhoneCodeRequestIdSchema, code: PhoneCodeSchema });
 export type PhoneProof = z.infer<typeof PhoneProofSchema>;
 
 export const PhoneCodeResponseSchema = z.object({
   requestId: PhoneCodeRequestIdSchema,
   expiresAt: z.iso.datetime({ offset: true }),
-  digits: z.number().int(),
+  digits: z.number().check(z.int()),
 });
 export type PhoneCodeResponse = z.infer<typeof PhoneCodeResponseSchema>;
 

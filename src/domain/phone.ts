@@ -30,8 +30,5 @@ export function normaliseUkMobile(input: string): string | null {
   return parsed.number;
 }
 
-/** +447700900461 → "07700 900461", the way the shop and its customers write them. */
-export function formatUkMobile(e164: string): string {
-  const m = /^\+44(7\d{3})(\d{6})$/.exec(e164);
-  return m ? `0${m[1]} ${m[2]}` : e164;
-}
+// Kept in phone-format.ts, which shows a number without loading libphonenumber (the booking island).
+export { formatUkMobile } from './phone-format.ts';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { CoatSchema } from './booking-schemas.ts';
+import * as z from 'zod/mini';
+import { CoatSchema } from './booking-api-schemas.ts';
 
 /** GET /v1.0.1/customer/dogs (x-access-key): the device customer's dogs, to prefill the booking form. */
 export const SavedDogSchema = z.object({
@@ -15,7 +15,7 @@ export const SavedDogSchema = z.object({
 export type SavedDog = z.infer<typeof SavedDogSchema>;
 
 export const SavedDogsResponseSchema = z.object({
-  owner: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+  owner: z.object({ name: z.nullable(z.string()), phone: z.nullable(z.string()), email: z.nullable(z.string()) }),
   dogs: z.array(SavedDogSchema),
 });
 export type SavedDogsResponse = z.infer<typeof SavedDogsResponseSchema>;

@@ -64,7 +64,7 @@ export const ScheduleBookingSchema = z.object({
   /** 'phone' when staff took it, 'online' otherwise. */
   takenBy: z.enum(['online', 'phone']),
   /** While a deposit is being paid: when the held time is released. */
-  holdExpiresAt: InstantSchema.nullable(),
+  holdExpiresAt: z.nullable(InstantSchema),
   /** First booking of this customer (by record or number) that was not cancelled. */
   firstVisit: z.boolean(),
 });
@@ -77,11 +77,11 @@ export const ScheduleDaySchema = z.object({
   date: IsoDateSchema,
   open: z.boolean(),
   /** Why the shop is shut that day ('closed' on a weekday without hours). */
-  reason: DayClosedReasonSchema.optional(),
+  reason: z.optional(DayClosedReasonSchema),
   /** The bank holiday's name, when it is one. */
   holiday: z.string().optional(),
-  opens: WallTimeSchema.optional(),
-  closes: WallTimeSchema.optional(),
+  opens: z.optional(WallTimeSchema),
+  closes: z.optional(WallTimeSchema),
 });
 export type ScheduleDay = z.infer<typeof ScheduleDaySchema>;
 
@@ -127,7 +127,7 @@ export function mondayOf(date: string): string {
 export const FreeTimesQuerySchema = z.object({
   service: ServiceIdSchema,
   date: IsoDateSchema,
-  exclude: BookingIdSchema.optional(),
+  exclude: z.optional(BookingIdSchema),
 }).strict();
 export type FreeTimesQuery = z.infer<typeof FreeTimesQuerySchema>;
 
@@ -151,9 +151,9 @@ export const StaffBookingRequestSchema = z.object({
   /** A customer found by the lookup, or one typed in. */
   customer: z.union([z.object({ id: CustomerIdSchema }).strict(), NewCustomerSchema]),
   /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
-  dog: DogSchema.extend({ id: DogIdSchema.optional() }),
+  dog: z.object({ ...DogSchema.shape, id: z.optional(DogIdSchema) }).strict(),
   /** For the team, never shown to the customer. */
-  note: freeText(1000, { label: 'the note' }).optional(),
+  note: z.optional(freeText(1000, { label: 'the note' })),
   /** A fresh uuid per attempt: a double tap books once. */
   idempotencyKey: z.uuid(),
 }).strict();
@@ -168,7 +168,7 @@ export const StaffMoveRequestSchema = z.object({ start: InstantSchema }).strict(
 export type StaffMoveRequest = z.infer<typeof StaffMoveRequestSchema>;
 
 export const StaffCancelRequestSchema = z.object({
-  reason: freeText(400, { label: 'the reason' }).optional(),
+  reason: z.optional(freeText(400, { label: 'the reason' })),
   /** Refund a deposit held; when left out, the customer's cancellation policy decides. */
   refundDeposit: z.boolean().optional(),
 }).strict();
@@ -209,7 +209,7 @@ export const MAX_BLOCK_DAYS = 14;
 export const BlockRequestSchema = z.object({
   start: InstantSchema,
   end: InstantSchema,
-  reason: plainText(0, 200, { label: 'the reason' }).default(''),
+  reason: z._default(plainText(0, 200, { label: 'the reason' }), ''),
 }).strict()
   .refine((b) => Date.parse(b.end) > Date.parse(b.start), { message: 'must end after it starts', path: ['end'] })
   .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= MAX_BLOCK_DAYS * 86_400_000, { message: `can be at most ${MAX_BLOCK_DAYS} days long`, path: ['end'] });
@@ -239,7 +239,7 @@ export const LookupCustomerSchema = z.object({
   /** Whether the number was proved by a code (docs/decisions/050). */
   verified: z.boolean(),
   dogs: z.array(LookupDogSchema),
-  lastVisit: InstantSchema.nullable(),
+  lastVisit: z.nullable(InstantSchema),
 });
 export type LookupCustomer = z.infer<typeof LookupCustomerSchema>;
 

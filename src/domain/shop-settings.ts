@@ -69,10 +69,12 @@ export const StaffServiceSchema = z.object({
 export type StaffService = z.infer<typeof StaffServiceSchema>;
 
 export const ClosureSchema = z.object({ date: IsoDateSchema, reason: z.string() });
+/** The day in a closure's address (/closures/{date}/remove), as the function's parser takes it. */
+export const ClosureDateSchema = z.pipe(z.unknown(), IsoDateSchema);
 export type Closure = z.infer<typeof ClosureSchema>;
 export const ClosureInputSchema = z.object({
   date: IsoDateSchema,
-  reason: plainText(0, 200, { label: 'the reason' }).optional(),
+  reason: z.optional(plainText(0, 200, { label: 'the reason' })),
 }).strict();
 export type ClosureInput = z.infer<typeof ClosureInputSchema>;
 

@@ -106,7 +106,7 @@ export const PasskeyNameSchema = plainText(1, 60, { label: 'the name of this pas
 export const PasskeyRegistrationSchema = z.object({
   challengeId: ChallengeIdSchema,
   response: PasskeyAttestationSchema,
-  name: PasskeyNameSchema.optional(),
+  name: z.optional(PasskeyNameSchema),
 }).strict();
 
 export const PasskeyViewSchema = z.object({

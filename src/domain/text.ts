@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one rule for text that people (or their browsers) send us: a dog's name, an owner's name,
@@ -14,6 +14,9 @@ import { z } from 'zod';
  * - non-characters (U+FDD0..U+FDEF, U+FFFE, U+FFFF and their like on every plane): Unicode reserves
  *   them for a program's internal use, and no text a person writes contains one.
  * Everything else a person writes passes: accents, any script, emoji, non-breaking spaces.
+ *
+ * Written with zod/mini, as every schema the booking island loads is (docs/decisions/054): the
+ * functions compose these into their classic zod schemas unchanged.
  */
 const UNUSUAL_IN_LINE = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;
 const UNUSUAL_IN_LINES = /(?![\t\n])[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;
@@ -33,19 +36,21 @@ const unusualMessage = (label?: string) =>
 
 /** One line of text, trimmed, of `min` to `max` characters (counted after trimming). */
 export function plainText(min: number, max: number, { label }: TextOptions = {}) {
-  return z.string()
-    .trim()
-    .min(min, label && min > 0 ? `Please enter ${label}` : undefined)
-    .max(max, label ? `Please keep ${label} to ${max} characters or fewer` : undefined)
-    .refine((value) => !hasUnusualCharacters(value), unusualMessage(label));
+  return z.string().check(
+    z.trim(),
+    z.minLength(min, label && min > 0 ? `Please enter ${label}` : undefined),
+    z.maxLength(max, label ? `Please keep ${label} to ${max} characters or fewer` : undefined),
+    z.refine((value: string) => !hasUnusualCharacters(value), unusualMessage(label)),
+  );
 }
 
 /** Text of several lines (notes, a reason), trimmed, at most `max` characters; may be empty. */
 export function freeText(max: number, { label }: TextOptions = {}) {
-  return z.string()
+  return z.string().check(
     // Browsers send a textarea's line breaks as LF, other clients may send CR LF: one form is kept.
-    .overwrite((value) => value.replace(/\r\n?/g, '\n'))
-    .trim()
-    .max(max, label ? `Please keep ${label} to ${max} characters or fewer` : undefined)
-    .refine((value) => !hasUnusualCharacters(value, true), unusualMessage(label));
+    z.overwrite((value: string) => value.replace(/\r\n?/g, '\n')),
+    z.trim(),
+    z.maxLength(max, label ? `Please keep ${label} to ${max} characters or fewer` : undefined),
+    z.refine((value: string) => !hasUnusualCharacters(value, true), unusualMessage(label)),
+  );
 }

@@ -14,6 +14,8 @@ export interface PricesProps {
   phone: { display: string; e164: string };
   /** Rows to reserve height for before the list arrives, so nothing below it moves. */
   reserveRows: number;
+  /** The offline heading's level, one below the section's own heading (h1 on /prices, h2 elsewhere). */
+  headingLevel?: 2 | 3;
 }
 
 type State =
@@ -22,7 +24,7 @@ type State =
   | { kind: 'loaded'; services: BookingType[] };
 
 /** The prices list of contract §2/§4: loading, then the offline message or the services. */
-export default function Prices({ all = false, phone, reserveRows }: PricesProps) {
+export default function Prices({ all = false, phone, reserveRows, headingLevel = 3 }: PricesProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [chosen, setChosen] = useState<string | null>(null);
   const name = useId();
@@ -36,7 +38,9 @@ export default function Prices({ all = false, phone, reserveRows }: PricesProps)
       setState({ kind: 'loaded', services: sortBookingTypes(result.data) });
       return;
     }
-    console.error(`${result.error ?? `status ${result.status}`} - it seems that we couldn't load available bookings properly.`);
+    // The internal message of contract §8, as a warning: the failure is handled and the visitor is told
+    // (a slow answer is one), so it is no error of the page's.
+    console.warn(`${result.error ?? `status ${result.status}`} - it seems that we couldn't load available bookings properly.`);
     setState({ kind: 'offline' });
   }, []);
 
@@ -65,9 +69,10 @@ export default function Prices({ all = false, phone, reserveRows }: PricesProps)
   }
 
   if (state.kind === 'offline') {
+    const Heading = `h${headingLevel}` as const;
     return (
       <div className="prices prices--offline" style={style} role="alert">
-        <h3>Prices Service Currently Offline</h3>
+        <Heading>Prices Service Currently Offline</Heading>
         <p>We are currently unable to show our prices online due to a network error; we're really sorry for any inconvenience this causes.</p>
         <p>
           Please reload the page to try again, or call us on <a href={`tel:${phone.e164}`}>{phone.display}</a> or{' '}

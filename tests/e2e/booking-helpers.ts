@@ -27,11 +27,11 @@ export class InteractionCounter {
     await locator.click();
   }
 
-  /** Tap a field and type a value: one interaction. */
-  async fill(locator: Locator, value: string, what: string) {
+  /** Tap a field and type a value: one interaction. `delay` between keys, in ms. */
+  async fill(locator: Locator, value: string, what: string, delay = 5) {
     this.note(`type ${what}`);
     await locator.click();
-    await locator.pressSequentially(value, { delay: 5 });
+    await locator.pressSequentially(value, { delay });
   }
 
   /** Keyboard only: type into the focused field. */

@@ -47,6 +47,23 @@ test('shows the offline message and logs the reason when the request fails', asy
   await expect.poll(() => logged.find((text) => text.endsWith(" - it seems that we couldn't load available bookings properly."))).toBeTruthy();
 });
 
+test('a prices call slower than 2500 ms: the offline message under the page\'s h1 as an h2, the reason as a warning, no console error', async ({ page }) => {
+  const messages: Array<{ type: string; text: string }> = [];
+  page.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
+  // Held past the client's timeout, then answered: the page has given up on it by then.
+  await page.route(BOOKING_TYPES, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await route.continue().catch(() => undefined);
+  });
+  await open(page, ALL);
+  await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline', level: 2 })).toBeVisible();
+  // Headings go down one level at a time from the h1 (Lighthouse's and axe's heading order).
+  const levels = await page.locator('main :is(h1, h2, h3, h4, h5, h6)').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i + 1} of ${levels.join(', ')}`).toBeLessThanOrEqual(1));
+  await expect.poll(() => messages.find((m) => m.text === "Request timed out after 2500 ms - it seems that we couldn't load available bookings properly.")?.type).toBe('warning');
+  expect(messages.filter((m) => m.type === 'error')).toEqual([]);
+});
+
 test('uses the data only when the status is 200', async ({ page }) => {
   await page.route(BOOKING_TYPES, async (route) => {
     const real = await route.fetch();

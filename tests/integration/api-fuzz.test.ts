@@ -561,7 +561,7 @@ interface Row {
   runs: number;
   requests: fc.Arbitrary<FuzzRequest>;
   /** The schema of a 2xx JSON answer. */
-  answer?: z.ZodType;
+  answer?: z.core.$ZodType;
   /** Learn from a 2xx answer (ids, keys) so later requests can use them. */
   learn?: (req: FuzzRequest, answer: unknown) => Promise<void>;
   /** At least this many 2xx and 4xx answers, or the generators are not reaching far enough. */
@@ -796,7 +796,7 @@ const ROWS: Record<string, Row> = {
   },
   'management-sign-in': {
     label: 'POST /v1.0.1/management/sign-in/codes|by-code', runs: 700, requests: codeSignInRequests, least: { ok: 30, refused: 300 },
-    answer: PhoneCodeResponseSchema.or(StaffSignInResponseSchema),
+    answer: z.union([PhoneCodeResponseSchema, StaffSignInResponseSchema]),
     learn: async (req, answer) => {
       const signedIn = StaffSignInResponseSchema.safeParse(answer);
       if (signedIn.success) {
@@ -987,7 +987,7 @@ async function problemsOf(name: string, row: Row, r: FuzzRequest, res: Response)
     }
     if (res.status >= 400 && typeof (answer as { error?: unknown } | null)?.error !== 'string') problems.push(`no error in ${text.slice(0, 120)}`);
     if (res.status < 300 && answer !== undefined) {
-      const parsed = row.answer?.safeParse(answer);
+      const parsed = row.answer && z.safeParse(row.answer, answer);
       if (parsed && !parsed.success) problems.push(`2xx answer off its schema: ${parsed.error.message.slice(0, 200)}`);
       else await row.learn?.(r, answer).catch((error: unknown) => problems.push(`the fuzz could not learn from the answer: ${String(error)}`));
     }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../client/api.ts';
-import { z } from 'zod';
-import { BookingErrorSchema, BookingViewSchema as BaseViewSchema, type Slot } from '../../domain/booking-schemas.ts';
+import * as z from 'zod/mini';
+import { BookingErrorSchema, BookingViewSchema as BaseViewSchema, type Slot } from '../../domain/booking-api-schemas.ts';
 import { formatPence } from '../../domain/money.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
@@ -14,9 +14,9 @@ import { formatDuration, formatTime, formatWhen } from './format.ts';
 import './booking.css';
 
 /** While a deposit is awaited, the view also carries the payment page and the end of the hold. */
-const BookingViewSchema = BaseViewSchema.extend({
-  checkoutUrl: z.string().url().optional(),
-  holdExpiresAt: z.iso.datetime({ offset: true }).optional(),
+const BookingViewSchema = z.extend(BaseViewSchema, {
+  checkoutUrl: z.optional(z.url()),
+  holdExpiresAt: z.optional(z.iso.datetime({ offset: true })),
 });
 type BookingView = z.infer<typeof BookingViewSchema>;
 

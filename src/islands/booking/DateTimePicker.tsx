@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../client/api.ts';
-import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../../domain/booking-schemas.ts';
-import { addDays } from '../../domain/london-time.ts';
+import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../../domain/booking-api-schemas.ts';
+import { addDays, todayIn } from '../../domain/london-time.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { formatDate } from './format.ts';
@@ -117,7 +117,20 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
           <button type="button" className="link-button" onClick={() => void load(null, true)}>Try again</button>
         </div>
       ) : null}
-      {days.length === 0 && loading ? <p className="picker-loading"><Spinner /> Finding free times…</p> : null}
+      {days.length === 0 && loading ? (
+        // The calendar's own grid, empty, while its days load: the first weeks take the same room
+        // as they will with their days in, so nothing below them moves when they arrive.
+        <div className="calendar-pending">
+          <p className="picker-loading" role="status"><Spinner /> Finding free times…</p>
+          <div className="calendar" aria-hidden="true">
+            {WEEKDAY_HEADINGS.map((w) => <span key={w} className="calendar-weekday">{w}</span>)}
+            {Array.from({ length: weekdayIndex(todayIn(timeZone, new Date())) }, (_, i) => <span key={`pad${i}`} />)}
+            {Array.from({ length: DAYS_PER_PAGE }, (_, i) => <span key={i} className="calendar-day calendar-day--pending" />)}
+          </div>
+          <p className="calendar-key" aria-hidden="true"><span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed</p>
+          <span className="calendar-more-pending" aria-hidden="true" />
+        </div>
+      ) : null}
       {days.length > 0 ? (
         <>
           <div className="calendar" role="group" aria-labelledby="picker-days" ref={grid}>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ANSWERS, STORAGE_KEY, bookingRequest, firstIncompleteStep, loadAnswers, parseWeight, saveAnswers, stepProblems, validate, type Answers } from './answers.ts';
+import { EMPTY_ANSWERS, STORAGE_KEY, firstIncompleteStep, loadAnswers, parseWeight, saveAnswers, stepProblems, type Answers } from './answers.ts';
+import { validateDog } from './dog-answers.ts';
+import { bookingRequest, validateOwner } from './owner-answers.ts';
 import { typicalCoat } from './typical-coats.ts';
 
 const complete: Answers = {
@@ -46,19 +48,21 @@ describe('field validation with the server schemas', () => {
     ['dogName', 'Bella', true],
     ['dogName', 'x'.repeat(41), false],
   ] as const)('%s %j valid: %s', (field, value, valid) => {
-    expect((validate[field] as (v: string) => { ok: boolean })(value).ok).toBe(valid);
+    const validate = { ...validateDog, ...validateOwner } as Record<string, (v: string) => { ok: boolean }>;
+    expect(validate[field]!(value).ok).toBe(valid);
   });
 
   it('shows the normalised mobile as the success text', () => {
-    expect(validate.phone('+447700900123')).toEqual({ ok: true, text: '07700 900123' });
+    expect(validateOwner.phone('+447700900123')).toEqual({ ok: true, text: '07700 900123' });
   });
 });
 
 describe('steps', () => {
-  it('names the missing answers of each step', () => {
-    expect(stepProblems(1, { ...complete, dogName: '', coat: null })).toEqual(['dogName', 'coat']);
-    expect(stepProblems(3, { ...complete, phone: '123' })).toEqual(['phone']);
-    expect(stepProblems(2, { ...complete, start: null })).toEqual(['start']);
+  it('names the missing answers of each step', async () => {
+    expect(await stepProblems(0, { ...complete, serviceId: null })).toEqual(['serviceId']);
+    expect(await stepProblems(1, { ...complete, dogName: '', coat: null })).toEqual(['dogName', 'coat']);
+    expect(await stepProblems(3, { ...complete, phone: '123' })).toEqual(['phone']);
+    expect(await stepProblems(2, { ...complete, start: null })).toEqual(['start']);
   });
 
   it.each([
@@ -68,8 +72,8 @@ describe('steps', () => {
     [{ ...complete, email: '' }, 3],
     [{ ...complete, acceptTerms: false }, 3],
     [complete, 4],
-  ] as const)('first incomplete step of case %#: %i', (answers, step) => {
-    expect(firstIncompleteStep(answers)).toBe(step);
+  ] as const)('first incomplete step of case %#: %i', async (answers, step) => {
+    expect(await firstIncompleteStep(answers)).toBe(step);
   });
 });
 
@@ -93,14 +97,17 @@ describe('bookingRequest', () => {
 });
 
 describe('session storage', () => {
-  it('round-trips answers and refuses junk', () => {
+  it('round-trips answers and refuses junk', async () => {
     const storage = new MemoryStorage() as unknown as Storage;
+    expect(await loadAnswers(storage)).toBeNull();
     saveAnswers(storage, { step: 2, answers: complete });
-    expect(loadAnswers(storage)).toEqual({ step: 2, answers: complete });
+    expect(await loadAnswers(storage)).toEqual({ step: 2, answers: complete });
     storage.setItem(STORAGE_KEY, '{"step":9}');
-    expect(loadAnswers(storage)).toBeNull();
+    expect(await loadAnswers(storage)).toBeNull();
     storage.setItem(STORAGE_KEY, 'not json');
-    expect(loadAnswers(storage)).toBeNull();
+    expect(await loadAnswers(storage)).toBeNull();
+    storage.setItem(STORAGE_KEY, JSON.stringify({ step: 1, answers: { ...complete, coat: 'fluffy' } }));
+    expect(await loadAnswers(storage)).toBeNull();
   });
 });
 

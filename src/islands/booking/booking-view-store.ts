@@ -1,4 +1,4 @@
-import { BookingViewSchema, type BookingView } from '../../domain/booking-schemas.ts';
+import { BookingViewSchema, type BookingView } from '../../domain/booking-api-schemas.ts';
 
 /**
  * The booking as the booking call answered it, kept for this tab so the confirmation page shows it

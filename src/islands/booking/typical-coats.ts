@@ -1,4 +1,4 @@
-import type { Coat } from '../../domain/booking-schemas.ts';
+import type { Coat } from '../../domain/booking-api-schemas.ts';
 
 /**
  * The coat most dogs of a breed have, used only to pre-fill the coat question once a breed is chosen

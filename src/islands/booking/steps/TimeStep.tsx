@@ -1,0 +1,32 @@
+import { SLOT_TAKEN_MESSAGE, type Slot } from '../../../domain/booking-api-schemas.ts';
+import { DateTimePicker } from '../DateTimePicker.tsx';
+import { StepButtons } from '../StepButtons.tsx';
+
+export interface TimeStepProps {
+  serviceId: string;
+  date: string | null;
+  start: string | null;
+  /** The day's times from a 409 answer, shown at once. */
+  freshDay: { date: string; slots: Slot[] } | null;
+  /** Someone else took the chosen time a moment ago. */
+  slotTaken: boolean;
+  onDate(date: string): void;
+  onTime(slot: Slot, date: string): void;
+  onBack(): void;
+}
+
+/** Step 3, "Date and time": loaded on demand (docs/decisions/055). */
+export default function TimeStep({ serviceId, date, start, freshDay, slotTaken, onDate, onTime, onBack }: TimeStepProps) {
+  return (
+    <>
+      {slotTaken ? (
+        <div className="notice notice--error" role="alert">
+          <p><strong>{SLOT_TAKEN_MESSAGE}</strong></p>
+          <p>Someone booked it a moment before you. Here are the times still free; everything else you told us is kept.</p>
+        </div>
+      ) : null}
+      <DateTimePicker serviceId={serviceId} date={date} start={start} freshDay={freshDay} headingLevel={3} onDate={onDate} onTime={onTime} />
+      <StepButtons onBack={onBack} />
+    </>
+  );
+}

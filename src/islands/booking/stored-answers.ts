@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import { COATS } from '../../domain/booking-api-schemas.ts';
+import type { StepIndex, Stored } from './answers.ts';
+
+// What sessionStorage gives back is untrusted (an old version, a hand edit): anything off is dropped.
+const StoredSchema = z.object({
+  step: z.number().check(z.int(), z.minimum(0), z.maximum(4)),
+  answers: z.object({
+    serviceId: z.nullable(z.string().check(z.maxLength(64))),
+    savedDogId: z.nullable(z.string().check(z.maxLength(64))),
+    dogName: z.string().check(z.maxLength(200)),
+    breedId: z.nullable(z.string().check(z.maxLength(64))),
+    weight: z.string().check(z.maxLength(20)),
+    coat: z.nullable(z.enum(COATS)),
+    coatGuessed: z.boolean(),
+    notes: z.string().check(z.maxLength(2000)),
+    nervous: z.boolean(),
+    date: z.nullable(z.string().check(z.maxLength(10))),
+    start: z.nullable(z.string().check(z.maxLength(40))),
+    ownerName: z.string().check(z.maxLength(200)),
+    phone: z.string().check(z.maxLength(60)),
+    email: z.string().check(z.maxLength(300)),
+    marketingConsent: z.boolean(),
+    acceptTerms: z.boolean(),
+  }),
+});
+
+/** Saved answers read back from text, or null when they are not answers this form wrote. */
+export function parseStoredAnswers(text: string): Stored | null {
+  try {
+    const parsed = StoredSchema.safeParse(JSON.parse(text));
+    return parsed.success ? { step: parsed.data.step as StepIndex, answers: parsed.data.answers } : null;
+  } catch {
+    return null;
+  }
+}
