@@ -4,6 +4,7 @@ import {
   AvailabilityDaySchema, BookingIdSchema, BookingStatusSchema, CoatSchema, DayClosedReasonSchema, DogIdSchema, DogSchema, InstantSchema, ServiceIdSchema,
   UkMobileSchema,
 } from './booking-schemas.ts';
+import { CustomerIdSchema } from './customer-records.ts';
 import { IsoDateSchema, WallTimeSchema, type BookingSettings } from './booking-settings.ts';
 import { addDays, weekdayOf } from './london-time.ts';
 import { freeText, plainText } from './text.ts';
@@ -19,7 +20,6 @@ export const BalanceMethodSchema = z.enum(['card', 'cash']);
 export type BalanceMethod = z.infer<typeof BalanceMethodSchema>;
 
 /** A customer record's id (src/server/ids.ts randomId(12) or (16)). */
-export const CustomerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a customer id');
 export const BlockIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a blocked time id');
 
 /** The most a balance taken at the counter may be: £10,000, far above any groom, far below a typo's harm. */
