@@ -21,13 +21,18 @@ export default defineConfig({
   // database itself (scripts/dev.ts, docs/decisions/003-local-server.md).
   integrations: [
     react(),
-    sitemap({ filter: (page) => !page.includes('/management') && !page.includes('/dev/') && !page.includes('/preview') }),
+    sitemap({
+      filter: (page) => !page.includes('/management') && !page.includes('/dev/') && !page.includes('/preview'),
+    }),
     // Hydrate when the visitor reaches for the island (src/client/directives/intent.ts, decision 055).
     {
       name: 'client-intent',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('./src/client/directives/intent.ts', import.meta.url)) }),
+          addClientDirective({
+            name: 'intent',
+            entrypoint: fileURLToPath(new URL('./src/client/directives/intent.ts', import.meta.url)),
+          }),
       },
     },
     // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.
@@ -42,7 +47,10 @@ export default defineConfig({
     resolve: {
       alias: [
         { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) },
-        { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/client/zod-mini-without-eval.ts', import.meta.url)) },
+        {
+          find: /^zod\/mini$/,
+          replacement: fileURLToPath(new URL('./src/client/zod-mini-without-eval.ts', import.meta.url)),
+        },
       ],
     },
   },

@@ -14,7 +14,17 @@ import tseslint from 'typescript-eslint';
  */
 const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 'os', 'child_process', 'stream'];
 const serverPackages = ['pg', 'pg-*', '@netlify/*', 'stripe', 'nodemailer', 'sanitize-html', '@datocms/*'];
-const frameworks = ['react', 'react-dom', 'react/*', 'react-dom/*', 'astro', 'astro/*', 'astro:*', 'nanostores', '@nanostores/*'];
+const frameworks = [
+  'react',
+  'react-dom',
+  'react/*',
+  'react-dom/*',
+  'astro',
+  'astro/*',
+  'astro:*',
+  'nanostores',
+  '@nanostores/*',
+];
 
 /**
  * `no-restricted-imports` patterns: each group is a list of globs with the reason shown on a hit.
@@ -24,14 +34,33 @@ const frameworks = ['react', 'react-dom', 'react/*', 'react-dom/*', 'astro', 'as
 const restrict = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }];
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', '.netlify/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/', '**/*.astro'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.netlify/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench-results/',
+      '**/*.astro',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       // Unused names are a smell; a leading underscore says "deliberately unused".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-control-regex': 'off', // the text rules match control characters on purpose
     },
@@ -55,7 +84,18 @@ export default defineConfig(
         [nodeBuiltins, 'src/domain is pure: no I/O (docs/decisions/058-gates.md)'],
         [serverPackages, 'src/domain is pure: no database, payments or messages'],
         [frameworks, 'src/domain is pure: no framework'],
-        [['**/server/**', '**/client/**', '**/islands/**', '**/components/**', '**/pages/**', '**/netlify/**', '**/scripts/**'], 'src/domain is the ground floor: nothing above it'],
+        [
+          [
+            '**/server/**',
+            '**/client/**',
+            '**/islands/**',
+            '**/components/**',
+            '**/pages/**',
+            '**/netlify/**',
+            '**/scripts/**',
+          ],
+          'src/domain is the ground floor: nothing above it',
+        ],
       ),
     },
   },
@@ -64,7 +104,10 @@ export default defineConfig(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        [['**/server/**', '**/netlify/**', '**/scripts/**'], 'Browser code never imports the server: call the API through src/client/api.ts'],
+        [
+          ['**/server/**', '**/netlify/**', '**/scripts/**'],
+          'Browser code never imports the server: call the API through src/client/api.ts',
+        ],
         [[...nodeBuiltins, ...serverPackages], 'Browser code never takes server packages'],
       ),
     },
@@ -73,8 +116,14 @@ export default defineConfig(
     files: ['netlify/functions/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        [['**/islands/**', '**/client/**', '**/components/**', '**/pages/**', '**/scripts/**', '**/tests/**'], 'A function is transport: it takes only src/server and src/domain'],
-        [['pg', 'pg-*', 'stripe', 'nodemailer'], 'A function is transport: database, payments and messages live in src/server'],
+        [
+          ['**/islands/**', '**/client/**', '**/components/**', '**/pages/**', '**/scripts/**', '**/tests/**'],
+          'A function is transport: it takes only src/server and src/domain',
+        ],
+        [
+          ['pg', 'pg-*', 'stripe', 'nodemailer'],
+          'A function is transport: database, payments and messages live in src/server',
+        ],
       ),
     },
   },

@@ -26,7 +26,12 @@ export default defineConfig({
       // Every test browses from 127.0.0.1: one client to the per-address limits of /magic and of
       // bookings. Lift them so parallel tests are never refused; the limits are tested in tests/integration.
       // Texts go to a fake provider (below), whose inbox the staff sign-in tests read.
-      env: { PORT: String(port), MAGIC_RATE_LIMIT_PER_MINUTE: '1000000', BOOKING_RATE_LIMIT_PER_HOUR: '1000000', SMS_PROVIDER_URL },
+      env: {
+        PORT: String(port),
+        MAGIC_RATE_LIMIT_PER_MINUTE: '1000000',
+        BOOKING_RATE_LIMIT_PER_HOUR: '1000000',
+        SMS_PROVIDER_URL,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

@@ -31,10 +31,14 @@ const IN_PROCESS_CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 
 if (!existsSync(path.join(PROJECT_ROOT, 'dist/index.html'))) {
   console.log('No build in dist/: building the site first…');
-  const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -63,19 +67,35 @@ const base = `http://127.0.0.1:${port}`;
 console.log(`Server on ${base} (in-memory database, seeded). ${SECONDS} s per run, ${CONNECTIONS} connection(s).`);
 
 const landing = JSON.stringify({ url: `${base}/?gclid=bench`, path: '/' });
-const identify = await fetch(`${base}/v1.0.1/magic`, { method: 'POST', body: '{"type":"identify"}', headers: { 'content-type': 'application/json' } });
+const identify = await fetch(`${base}/v1.0.1/magic`, {
+  method: 'POST',
+  body: '{"type":"identify"}',
+  headers: { 'content-type': 'application/json' },
+});
 const { session_id: sessionId } = (await identify.json()) as { session_id: string };
 
 const probes: Probe[] = [
   { name: 'GET /v1.0.1/cms/booking-types', path: '/v1.0.1/cms/booking-types', module: 'booking-types' },
-  { name: 'GET /v1.0.1/availability (8 weeks)', path: '/v1.0.1/availability?service=full&days=56', module: 'availability' },
   {
-    name: 'POST /v1.0.1/magic identify', path: '/v1.0.1/magic', method: 'POST', module: 'magic',
-    body: JSON.stringify({ type: 'identify', gclid: 'bench' }), headers: { 'x-visitor-id': 'bench-visitor', 'x-landing-page': landing },
+    name: 'GET /v1.0.1/availability (8 weeks)',
+    path: '/v1.0.1/availability?service=full&days=56',
+    module: 'availability',
   },
   {
-    name: 'POST /v1.0.1/magic page_view', path: '/v1.0.1/magic', method: 'POST', module: 'magic',
-    body: JSON.stringify({ type: 'page_view', page: JSON.stringify({ url: `${base}/prices`, path: '/prices' }) }), headers: { 'x-session-id': sessionId },
+    name: 'POST /v1.0.1/magic identify',
+    path: '/v1.0.1/magic',
+    method: 'POST',
+    module: 'magic',
+    body: JSON.stringify({ type: 'identify', gclid: 'bench' }),
+    headers: { 'x-visitor-id': 'bench-visitor', 'x-landing-page': landing },
+  },
+  {
+    name: 'POST /v1.0.1/magic page_view',
+    path: '/v1.0.1/magic',
+    method: 'POST',
+    module: 'magic',
+    body: JSON.stringify({ type: 'page_view', page: JSON.stringify({ url: `${base}/prices`, path: '/prices' }) }),
+    headers: { 'x-session-id': sessionId },
   },
 ];
 
@@ -83,14 +103,16 @@ async function throughServer(probe: Probe): Promise<Row> {
   let firstFailure: string | undefined;
   const result = await autocannon({
     url: base + probe.path,
-    requests: [{
-      method: probe.method ?? 'GET',
-      ...(probe.body ? { body: probe.body } : {}),
-      headers: { ...(probe.body ? { 'content-type': 'application/json' } : {}), ...probe.headers },
-      onResponse: (status, body) => {
-        if ((status < 200 || status > 299) && !firstFailure) firstFailure = `${status} ${String(body).slice(0, 500)}`;
+    requests: [
+      {
+        method: probe.method ?? 'GET',
+        ...(probe.body ? { body: probe.body } : {}),
+        headers: { ...(probe.body ? { 'content-type': 'application/json' } : {}), ...probe.headers },
+        onResponse: (status, body) => {
+          if ((status < 200 || status > 299) && !firstFailure) firstFailure = `${status} ${String(body).slice(0, 500)}`;
+        },
       },
-    }],
+    ],
     connections: CONNECTIONS,
     duration: SECONDS,
     timeout: 30,
@@ -109,8 +131,16 @@ async function throughServer(probe: Probe): Promise<Row> {
     times.push(performance.now() - t);
     if (!response.ok) bad++;
   }
-  const row = { name: probe.name, rps: result.requests.average, ...percentiles(times), requests: result.requests.total + IN_PROCESS_CALLS, bad };
-  console.log(`  ${probe.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, ${row.bad} not 2xx)`);
+  const row = {
+    name: probe.name,
+    rps: result.requests.average,
+    ...percentiles(times),
+    requests: result.requests.total + IN_PROCESS_CALLS,
+    bad,
+  };
+  console.log(
+    `  ${probe.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, ${row.bad} not 2xx)`,
+  );
   if (firstFailure) console.log(`    first failure: ${firstFailure}`);
   return row;
 }
@@ -137,7 +167,9 @@ async function inProcess(name: string, handler: Handler, make: () => Request): P
   }
   const elapsed = (performance.now() - started) / 1000;
   const row = { name, rps: IN_PROCESS_CALLS / elapsed, ...percentiles(times), requests: IN_PROCESS_CALLS, bad };
-  console.log(`  ${name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} calls/s p50 ${row.p50} ms  p99 ${row.p99} ms  (${bad} not 2xx)`);
+  console.log(
+    `  ${name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} calls/s p50 ${row.p50} ms  p99 ${row.p99} ms  (${bad} not 2xx)`,
+  );
   return row;
 }
 
@@ -150,14 +182,27 @@ try {
 
   console.log(`\nIn process, as a warm instance runs them (${IN_PROCESS_CALLS} sequential calls each):`);
   const { endpoint, json } = await import('../src/server/http.ts');
-  inProcessRows = [await inProcess('constant JSON through endpoint() (baseline)', endpoint(['GET'], () => json({ ok: true })), () => new Request('http://localhost/x'))];
+  inProcessRows = [
+    await inProcess(
+      'constant JSON through endpoint() (baseline)',
+      endpoint(['GET'], () => json({ ok: true })),
+      () => new Request('http://localhost/x'),
+    ),
+  ];
   for (const probe of probes) {
     const { default: handler } = (await import(`../netlify/functions/${probe.module}.ts`)) as { default: Handler };
-    inProcessRows.push(await inProcess(probe.name, handler, () => new Request(`http://localhost${probe.path}`, {
-      method: probe.method ?? 'GET',
-      ...(probe.body ? { body: probe.body } : {}),
-      headers: { ...(probe.body ? { 'content-type': 'application/json' } : {}), ...probe.headers },
-    })));
+    inProcessRows.push(
+      await inProcess(
+        probe.name,
+        handler,
+        () =>
+          new Request(`http://localhost${probe.path}`, {
+            method: probe.method ?? 'GET',
+            ...(probe.body ? { body: probe.body } : {}),
+            headers: { ...(probe.body ? { 'content-type': 'application/json' } : {}), ...probe.headers },
+          }),
+      ),
+    );
   }
 } finally {
   await site.stop();

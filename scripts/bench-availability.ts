@@ -20,7 +20,12 @@ const BOOKINGS = 10_000;
 const IN_PROCESS_RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const END_TO_END_RUNS = Number(process.env.BENCH_E2E_RUNS ?? 30);
 
-interface Stats { p50: number; p99: number; mean: number; runs: number }
+interface Stats {
+  p50: number;
+  p99: number;
+  mean: number;
+  runs: number;
+}
 
 function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -50,8 +55,12 @@ async function fillBookings(): Promise<number> {
   const { transaction, query } = await import('../src/server/db.ts');
   const { updateBookingSettings } = await import('../src/server/settings.ts');
   await transaction((tx) => updateBookingSettings(tx, { capacity: 50 }));
-  await query(`INSERT INTO customers (id, phone, name, email) VALUES ('bench-customer', '+447700900999', 'Bench', 'bench@example.com') ON CONFLICT DO NOTHING`);
-  await query(`INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat) VALUES ('bench-dog', 'bench-customer', 'Bench', 'beagle', 10, 'short') ON CONFLICT DO NOTHING`);
+  await query(
+    `INSERT INTO customers (id, phone, name, email) VALUES ('bench-customer', '+447700900999', 'Bench', 'bench@example.com') ON CONFLICT DO NOTHING`,
+  );
+  await query(
+    `INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat) VALUES ('bench-dog', 'bench-customer', 'Bench', 'beagle', 10, 'short') ON CONFLICT DO NOTHING`,
+  );
   // Open days Monday to Saturday from tomorrow; starts every 15 minutes from 09:00 London time
   // (UTC in winter, +1 in summer: close enough for load), 45 or 60 minutes long.
   await query(
@@ -71,15 +80,19 @@ async function fillBookings(): Promise<number> {
   return row!.n;
 }
 
-async function inProcess(label: string): Promise<{ label: string; availability: Stats; baseline: Stats; bookings: number; slots: number }> {
+async function inProcess(
+  label: string,
+): Promise<{ label: string; availability: Stats; baseline: Stats; bookings: number; slots: number }> {
   const bookings = await fillBookings();
   const { default: availability } = await import('../netlify/functions/availability.ts');
   const { default: bookingTypes } = await import('../netlify/functions/booking-types.ts');
   const url = 'http://localhost/v1.0.1/availability?service=full';
-  const sample = await (await availability(new Request(url))).json() as { days: Array<{ slots: unknown[] }> };
+  const sample = (await (await availability(new Request(url))).json()) as { days: Array<{ slots: unknown[] }> };
   const slots = sample.days.reduce((n, d) => n + d.slots.length, 0);
   const a = await time(IN_PROCESS_RUNS, async () => availability(new Request(url)));
-  const b = await time(IN_PROCESS_RUNS, async () => bookingTypes(new Request('http://localhost/v1.0.1/cms/booking-types')));
+  const b = await time(IN_PROCESS_RUNS, async () =>
+    bookingTypes(new Request('http://localhost/v1.0.1/cms/booking-types')),
+  );
   return { label, availability: a, baseline: b, bookings, slots };
 }
 
@@ -118,8 +131,14 @@ async function main() {
   const { mkdir: mk, writeFile: wf, access } = await import('node:fs/promises');
   // The emulation serves dist/ and its 404 page; the API needs no build, so make do without one.
   const dist = path.join(PROJECT_ROOT, 'dist');
-  const hadDist = await access(path.join(dist, '404.html')).then(() => true, () => false);
-  if (!hadDist) { await mk(dist, { recursive: true }); await wf(path.join(dist, '404.html'), '<h1>Not found</h1>'); }
+  const hadDist = await access(path.join(dist, '404.html')).then(
+    () => true,
+    () => false,
+  );
+  if (!hadDist) {
+    await mk(dist, { recursive: true });
+    await wf(path.join(dist, '404.html'), '<h1>Not found</h1>');
+  }
   const site = await startSiteServer({ port: Number(process.env.BENCH_PORT ?? 8971), quiet: true });
   let e2e: { availability: Stats; baseline: Stats; bookings: number };
   try {
@@ -143,16 +162,31 @@ async function main() {
     '',
   ];
   for (const r of results) {
-    lines.push(`## In process, ${r.label} (${r.bookings.toLocaleString('en-GB')} bookings, ${r.slots} free starts answered)`, '',
-      '| call | runs | p50 | p99 | mean |', '|---|---|---|---|---|',
-      row('availability, 8 weeks', r.availability), row('cms/booking-types (baseline)', r.baseline), '',
-      `Ratio availability / baseline: p50 ${(r.availability.p50 / r.baseline.p50).toFixed(1)}×, p99 ${(r.availability.p99 / r.baseline.p99).toFixed(1)}×.`, '');
+    lines.push(
+      `## In process, ${r.label} (${r.bookings.toLocaleString('en-GB')} bookings, ${r.slots} free starts answered)`,
+      '',
+      '| call | runs | p50 | p99 | mean |',
+      '|---|---|---|---|---|',
+      row('availability, 8 weeks', r.availability),
+      row('cms/booking-types (baseline)', r.baseline),
+      '',
+      `Ratio availability / baseline: p50 ${(r.availability.p50 / r.baseline.p50).toFixed(1)}×, p99 ${(r.availability.p99 / r.baseline.p99).toFixed(1)}×.`,
+      '',
+    );
   }
-  lines.push(`## End to end through the local Netlify emulation (${e2e.bookings.toLocaleString('en-GB')} bookings)`, '',
-    'Every call runs in a fresh worker thread that imports the function anew (the emulator\'s cost, not production\'s).', '',
-    '| call | runs | p50 | p99 | mean |', '|---|---|---|---|---|',
-    row('availability, 8 weeks', e2e.availability), row('cms/booking-types (baseline)', e2e.baseline), '',
-    `Ratio availability / baseline: p50 ${(e2e.availability.p50 / e2e.baseline.p50).toFixed(1)}×, p99 ${(e2e.availability.p99 / e2e.baseline.p99).toFixed(1)}×.`, '');
+  lines.push(
+    `## End to end through the local Netlify emulation (${e2e.bookings.toLocaleString('en-GB')} bookings)`,
+    '',
+    "Every call runs in a fresh worker thread that imports the function anew (the emulator's cost, not production's).",
+    '',
+    '| call | runs | p50 | p99 | mean |',
+    '|---|---|---|---|---|',
+    row('availability, 8 weeks', e2e.availability),
+    row('cms/booking-types (baseline)', e2e.baseline),
+    '',
+    `Ratio availability / baseline: p50 ${(e2e.availability.p50 / e2e.baseline.p50).toFixed(1)}×, p99 ${(e2e.availability.p99 / e2e.baseline.p99).toFixed(1)}×.`,
+    '',
+  );
   const out = path.join(PROJECT_ROOT, 'bench-results/availability.md');
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, lines.join('\n'));

@@ -47,20 +47,34 @@ function buildIfNeeded() {
   const config = statSync(path.join(PROJECT_ROOT, 'astro.config.mjs')).mtimeMs;
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(config, ...sources)) return;
   console.log('Building the site…');
-  const result = spawnSync(path.join(PROJECT_ROOT, 'node_modules/.bin/astro'), ['build', '--silent'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  const result = spawnSync(path.join(PROJECT_ROOT, 'node_modules/.bin/astro'), ['build', '--silent'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
-interface Weights { html: number; css: number; js: number; jsRaw: number; frameworkJs: boolean }
+interface Weights {
+  html: number;
+  css: number;
+  js: number;
+  jsRaw: number;
+  frameworkJs: boolean;
+}
 
 /** Gzip bytes of the document, of its CSS (inline and files) and of its JavaScript (inline and files, islands included). */
-async function weigh(base: string, pagePath: string, requested: Array<{ url: string; resourceType?: string }>): Promise<Weights> {
+async function weigh(
+  base: string,
+  pagePath: string,
+  requested: Array<{ url: string; resourceType?: string }>,
+): Promise<Weights> {
   const html = await (await fetch(new URL(pagePath, base))).text();
   const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('');
-  const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
+  const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .join('');
   let css = inlineCss ? gz(inlineCss) : 0;
   let js = inlineJs ? gz(inlineJs) : 0;
   let jsRaw = Buffer.byteLength(inlineJs);
@@ -87,7 +101,8 @@ function longestTask(lhr: { audits: Record<string, { details?: unknown }> }): nu
 /** Starts another checkout's own local server (`scripts/start.ts --no-build`) and waits until it says it is ready. */
 async function startBaseline(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(dir);
-  if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error(`--baseline=${dir}: no dist/ there; build it first (astro build)`);
+  if (!existsSync(path.join(root, 'dist/index.html')))
+    throw new Error(`--baseline=${dir}: no dist/ there; build it first (astro build)`);
   const basePort = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts'), '--no-build'], {
     cwd: root,
@@ -101,16 +116,19 @@ async function startBaseline(dir: string): Promise<{ url: string; stop(): Promis
       const ready = /is ready at (http:\/\/\S+)/.exec(seen);
       if (ready) resolve(ready[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`the baseline server in ${dir} stopped (exit ${code}) before it was ready:\n${seen}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the baseline server in ${dir} stopped (exit ${code}) before it was ready:\n${seen}`)),
+    );
   });
   child.stdout!.resume();
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -126,17 +144,24 @@ const baseline = baselineDir ? await startBaseline(baselineDir) : null;
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
 const pages = chosenPaths.length ? chosenPaths : [...publicPages().map((p) => p.path), '/book', NOT_FOUND];
 /** What is measured: this build, and the baseline's build before it when there is one. */
-const targets = [...(baseline ? [{ label: 'before', url: baseline.url }] : []), { label: baseline ? 'after' : '', url: site.url }];
+const targets = [
+  ...(baseline ? [{ label: 'before', url: baseline.url }] : []),
+  { label: baseline ? 'after' : '', url: site.url },
+];
 const rows: string[] = [];
 const shortfalls: string[] = [];
 const name = (pagePath: string, label: string) => (label ? `${pagePath} (${label})` : pagePath);
 try {
-  console.log(`Lighthouse 13 (mobile, simulated throttling), median of ${RUNS} run(s), ${pages.length} pages at ${targets.map((t) => t.url).join(' and ')}\n`);
+  console.log(
+    `Lighthouse 13 (mobile, simulated throttling), median of ${RUNS} run(s), ${pages.length} pages at ${targets.map((t) => t.url).join(' and ')}\n`,
+  );
   for (const pagePath of pages) {
     if (pagePath === NOT_FOUND) {
       for (const target of targets) {
         const weights = await weigh(target.url, pagePath, []);
-        rows.push(`| ${name(`${pagePath} (404)`, target.label)} | ${CATEGORIES.map(() => 'n/a').join(' | ')} | n/a | n/a | n/a | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${kb(weights.jsRaw)} | ${weights.frameworkJs ? 'yes' : 'no'} |`);
+        rows.push(
+          `| ${name(`${pagePath} (404)`, target.label)} | ${CATEGORIES.map(() => 'n/a').join(' | ')} | n/a | n/a | n/a | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${kb(weights.jsRaw)} | ${weights.frameworkJs ? 'yes' : 'no'} |`,
+        );
         console.log(rows.at(-1));
       }
       continue;
@@ -146,7 +171,14 @@ try {
     for (let i = 0; i < RUNS; i++) {
       for (const target of targets) {
         const url = new URL(pagePath, target.url).href;
-        runs.get(target.label)!.push(await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }));
+        runs.get(target.label)!.push(
+          await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+          }),
+        );
       }
     }
     for (const target of targets) {
@@ -154,17 +186,34 @@ try {
       const lhr = (RUNS > 1 ? computeMedianRun(results) : results[0]) as (typeof results)[number];
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const requests =
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: Array<{ url: string; resourceType?: string }> } | undefined
+        )?.items ?? [];
       const weights = await weigh(target.url, pagePath, requests);
       const lcp = audit('largest-contentful-paint');
       const tbt = audit('total-blocking-time');
       const cls = audit('cumulative-layout-shift');
       const scores = CATEGORIES.map(score);
-      rows.push(`| ${name(pagePath, target.label)} | ${scores.join(' | ')} | ${(lcp / 1000).toFixed(2)} s | ${Math.round(tbt)} ms | ${cls.toFixed(3)} | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${kb(weights.jsRaw)} | ${weights.frameworkJs ? 'yes' : 'no'} |`);
+      rows.push(
+        `| ${name(pagePath, target.label)} | ${scores.join(' | ')} | ${(lcp / 1000).toFixed(2)} s | ${Math.round(tbt)} ms | ${cls.toFixed(3)} | ${kb(weights.html)} | ${kb(weights.css)} | ${kb(weights.js)} | ${kb(weights.jsRaw)} | ${weights.frameworkJs ? 'yes' : 'no'} |`,
+      );
       console.log(rows.at(-1));
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-        .filter((a) => CATEGORIES.some((c) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && (ref.weight > 0 || c === 'agentic-browsing'))))
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
+        .filter((a) =>
+          CATEGORIES.some((c) =>
+            lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && (ref.weight > 0 || c === 'agentic-browsing')),
+          ),
+        )
         .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
       const misses = [
         ...(lcp >= 1500 ? [`LCP ${(lcp / 1000).toFixed(2)} s`] : []),
@@ -183,15 +232,23 @@ try {
 }
 
 const table = [
-  `Lighthouse 13, mobile, simulated throttling, median of ${RUNS} run(s) per page; ${new Date().toISOString()}; local server (scripts/lib/site-server.ts); load average at the end ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} CPUs.`,
-  ...(baselineDir ? [`"before" is the build in ${baselineDir}, served by its own scripts/start.ts and measured in turn with "after" (this checkout).`] : []),
+  `Lighthouse 13, mobile, simulated throttling, median of ${RUNS} run(s) per page; ${new Date().toISOString()}; local server (scripts/lib/site-server.ts); load average at the end ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${cpus().length} CPUs.`,
+  ...(baselineDir
+    ? [
+        `"before" is the build in ${baselineDir}, served by its own scripts/start.ts and measured in turn with "after" (this checkout).`,
+      ]
+    : []),
   'Sizes are gzip (level 9) KB, except "JS raw" (uncompressed KB): HTML is the whole document including its inline CSS and JS; CSS and JS count inline and linked files.',
   '',
   '| page | perf | a11y | best practices | SEO | agentic | LCP | TBT | CLS | HTML gz | CSS gz | JS gz | JS raw | framework JS |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  shortfalls.length ? `Short of 100 in every category, LCP < 1.5 s, TBT 0, CLS 0:\n${shortfalls.join('\n')}` : 'Every page meets the target: 100 in all five categories, LCP under 1.5 s, TBT 0 ms, CLS 0.',
+  shortfalls.length
+    ? `Short of 100 in every category, LCP < 1.5 s, TBT 0, CLS 0:\n${shortfalls.join('\n')}`
+    : 'Every page meets the target: 100 in all five categories, LCP under 1.5 s, TBT 0 ms, CLS 0.',
 ].join('\n');
 mkdirSync(path.join(PROJECT_ROOT, 'bench-results'), { recursive: true });
 writeFileSync(path.join(PROJECT_ROOT, 'bench-results/pages.md'), `${table}\n`);

@@ -15,7 +15,12 @@ const CUSTOMERS = 10_000;
 const BOOKINGS_EACH = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-interface Stats { p50: number; p99: number; mean: number; runs: number }
+interface Stats {
+  p50: number;
+  p99: number;
+  mean: number;
+  runs: number;
+}
 
 function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -36,9 +41,55 @@ async function time(call: () => Promise<Response> | Response): Promise<Stats> {
   return stats(samples);
 }
 
-const FIRST = ['Sam', 'Alex', 'Jo', 'Priya', 'Tom', 'Zoë', 'Mo', 'Ella', 'Kwame', 'Ola', 'Ben', 'Aisha', 'Liam', 'Maya', 'Chen', 'Rosa'];
-const LAST = ['Smith', 'Jones', 'Khan', 'O’Brien', 'Patel', 'Nowak', 'Silva', 'Brown', 'Okafor', 'Taylor', 'Murphy', 'Ahmed', 'Wilson', 'Evans'];
-const DOGS = ['Biscuit', 'Pepper', 'Luna', 'Milo', 'Bella', 'Teddy', 'Poppy', 'Alfie', 'Daisy', 'Bear', 'Coco', 'Rosie', 'Otis'];
+const FIRST = [
+  'Sam',
+  'Alex',
+  'Jo',
+  'Priya',
+  'Tom',
+  'Zoë',
+  'Mo',
+  'Ella',
+  'Kwame',
+  'Ola',
+  'Ben',
+  'Aisha',
+  'Liam',
+  'Maya',
+  'Chen',
+  'Rosa',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Khan',
+  'O’Brien',
+  'Patel',
+  'Nowak',
+  'Silva',
+  'Brown',
+  'Okafor',
+  'Taylor',
+  'Murphy',
+  'Ahmed',
+  'Wilson',
+  'Evans',
+];
+const DOGS = [
+  'Biscuit',
+  'Pepper',
+  'Luna',
+  'Milo',
+  'Bella',
+  'Teddy',
+  'Poppy',
+  'Alfie',
+  'Daisy',
+  'Bear',
+  'Coco',
+  'Rosie',
+  'Otis',
+];
 
 /**
  * 10,000 customers (names, UK numbers, e-mail addresses) with a dog each and 5 confirmed bookings
@@ -102,12 +153,19 @@ async function main() {
   await seedDemoBusiness();
   const sizes = await fill();
   const key = await transaction(async (tx) => {
-    await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ('bench-staff', '+447911159999', 'Bench Staff', 2)`);
+    await tx.query(
+      `INSERT INTO customers (id, phone, name, privileges) VALUES ('bench-staff', '+447911159999', 'Bench Staff', 2)`,
+    );
     return issueAccessKey(tx, 'bench-staff', 'staff');
   });
   const { default: customers } = await import('../netlify/functions/management-customers.ts');
   const { default: bookingTypes } = await import('../netlify/functions/booking-types.ts');
-  const search = (q: string) => () => customers(new Request(`http://localhost/v1.0.1/management/customers${q ? `?q=${encodeURIComponent(q)}` : ''}`, { headers: { 'x-access-key': key } }));
+  const search = (q: string) => () =>
+    customers(
+      new Request(`http://localhost/v1.0.1/management/customers${q ? `?q=${encodeURIComponent(q)}` : ''}`, {
+        headers: { 'x-access-key': key },
+      }),
+    );
 
   const cases: Array<[string, string]> = [
     ['the list, no search (first page of 25)', ''],
@@ -135,10 +193,12 @@ async function main() {
   );
   const listPlan = await explain(
     `SELECT c.id FROM customers c WHERE c.erased_at IS NULL AND c.privileges < 2 AND (lower(coalesce(c.name, '')), c.id) > ('', '')
-      ORDER BY lower(coalesce(c.name, '')), c.id LIMIT 26`, [],
+      ORDER BY lower(coalesce(c.name, '')), c.id LIMIT 26`,
+    [],
   );
   const visitsPlan = await explain(
-    `SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = $1 AND b.status = 'confirmed' AND b.start_at < now()`, ['bench-c-000042'],
+    `SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = $1 AND b.status = 'confirmed' AND b.start_at < now()`,
+    ['bench-c-000042'],
   );
   await closeDb();
   await embedded.db.stop();
@@ -150,18 +210,42 @@ async function main() {
     '',
     `In process on the embedded PGlite: ${sizes.customers.toLocaleString('en-GB')} customers, ${sizes.bookings.toLocaleString('en-GB')} bookings,`,
     `${sizes.terms.toLocaleString('en-GB')} search terms. GET /v1.0.1/management/customers (the staff key checked, the first page of 25 with`,
-    'each one\'s dogs, last and next visit), next to GET /v1.0.1/cms/booking-types on the same database.',
+    "each one's dogs, last and next visit), next to GET /v1.0.1/cms/booking-types on the same database.",
     '',
-    '| call | runs | p50 | p99 | mean |', '|---|---|---|---|---|',
+    '| call | runs | p50 | p99 | mean |',
+    '|---|---|---|---|---|',
     ...results.map(([label, s]) => row(label, s)),
     row('cms/booking-types (baseline)', baseline),
     '',
-    ...results.map(([label, s]) => `- ${label}: p50 ${(s.p50 / baseline.p50).toFixed(1)}× the baseline, p99 ${(s.p99 / baseline.p99).toFixed(1)}×.`),
+    ...results.map(
+      ([label, s]) =>
+        `- ${label}: p50 ${(s.p50 / baseline.p50).toFixed(1)}× the baseline, p99 ${(s.p99 / baseline.p99).toFixed(1)}×.`,
+    ),
     '',
-    '## EXPLAIN ANALYZE: two words ("priya bis")', '', '```', wordsPlan, '```', '',
-    '## EXPLAIN ANALYZE: a number ("447700…", a prefix of the E.164 digits)', '', '```', prefixPlan, '```', '',
-    '## EXPLAIN ANALYZE: the list without a search', '', '```', listPlan, '```', '',
-    '## EXPLAIN ANALYZE: one customer\'s last visit (one of the list\'s per-row subqueries)', '', '```', visitsPlan, '```', '',
+    '## EXPLAIN ANALYZE: two words ("priya bis")',
+    '',
+    '```',
+    wordsPlan,
+    '```',
+    '',
+    '## EXPLAIN ANALYZE: a number ("447700…", a prefix of the E.164 digits)',
+    '',
+    '```',
+    prefixPlan,
+    '```',
+    '',
+    '## EXPLAIN ANALYZE: the list without a search',
+    '',
+    '```',
+    listPlan,
+    '```',
+    '',
+    "## EXPLAIN ANALYZE: one customer's last visit (one of the list's per-row subqueries)",
+    '',
+    '```',
+    visitsPlan,
+    '```',
+    '',
   ];
   const out = path.join(PROJECT_ROOT, 'bench-results/customers.md');
   await mkdir(path.dirname(out), { recursive: true });

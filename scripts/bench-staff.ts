@@ -17,7 +17,12 @@ const BOOKINGS = 50_000;
 const CUSTOMERS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-interface Stats { p50: number; p99: number; mean: number; runs: number }
+interface Stats {
+  p50: number;
+  p99: number;
+  mean: number;
+  runs: number;
+}
 type Handler = (req: Request, context?: unknown) => Promise<Response> | Response;
 
 function stats(samples: number[]): Stats {
@@ -91,7 +96,9 @@ async function main() {
   const { mondayOf } = await import('../src/domain/schedule.ts');
   const { addDays, todayIn, zonedDateTimeToInstant } = await import('../src/domain/london-time.ts');
 
-  console.log(`Embedded PGlite: seeding ${BOOKINGS.toLocaleString('en-GB')} bookings and ${CUSTOMERS.toLocaleString('en-GB')} customers…`);
+  console.log(
+    `Embedded PGlite: seeding ${BOOKINGS.toLocaleString('en-GB')} bookings and ${CUSTOMERS.toLocaleString('en-GB')} customers…`,
+  );
   const embedded = await startDatabase({ quiet: true });
   await seedDemoBusiness();
   const t0 = performance.now();
@@ -100,23 +107,43 @@ async function main() {
   await query('ANALYZE');
   const [{ n: bookings } = { n: 0 }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
   const key = await transaction(async (tx) => {
-    const { rows: [staff] } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
+    const {
+      rows: [staff],
+    } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
     return issueAccessKey(tx, staff!.id, 'staff');
   });
 
   const monday = mondayOf(todayIn('Europe/London', new Date()));
   const PROBES: Array<{ name: string; module: string; path: string }> = [
     { name: 'GET /cms/booking-types (baseline)', module: 'booking-types', path: '/v1.0.1/cms/booking-types' },
-    { name: 'GET /management/schedule, this week', module: 'management-schedule', path: `/v1.0.1/management/schedule?from=${monday}&days=7` },
-    { name: 'GET /management/schedule, today', module: 'management-schedule', path: `/v1.0.1/management/schedule?from=${todayIn('Europe/London', new Date())}&days=1` },
-    { name: 'GET /management/customer-lookup (a dog\'s name)', module: 'management-customer-lookup', path: '/v1.0.1/management/customer-lookup?q=Pepper%2012' },
-    { name: 'GET /management/customer-lookup (a number)', module: 'management-customer-lookup', path: '/v1.0.1/management/customer-lookup?q=07900%20001234' },
+    {
+      name: 'GET /management/schedule, this week',
+      module: 'management-schedule',
+      path: `/v1.0.1/management/schedule?from=${monday}&days=7`,
+    },
+    {
+      name: 'GET /management/schedule, today',
+      module: 'management-schedule',
+      path: `/v1.0.1/management/schedule?from=${todayIn('Europe/London', new Date())}&days=1`,
+    },
+    {
+      name: "GET /management/customer-lookup (a dog's name)",
+      module: 'management-customer-lookup',
+      path: '/v1.0.1/management/customer-lookup?q=Pepper%2012',
+    },
+    {
+      name: 'GET /management/customer-lookup (a number)',
+      module: 'management-customer-lookup',
+      path: '/v1.0.1/management/customer-lookup?q=07900%20001234',
+    },
     { name: 'GET /management/dashboard', module: 'management-dashboard', path: '/v1.0.1/management/dashboard' },
   ];
   const rows: Array<{ name: string; stats: Stats }> = [];
   for (const probe of PROBES) {
     const { default: handler } = (await import(`../netlify/functions/${probe.module}.ts`)) as { default: Handler };
-    const s = await time(() => handler(new Request(`http://localhost${probe.path}`, { headers: { 'x-access-key': key } })));
+    const s = await time(() =>
+      handler(new Request(`http://localhost${probe.path}`, { headers: { 'x-access-key': key } })),
+    );
     console.log(`  ${probe.name.padEnd(48)} p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms`);
     rows.push({ name: probe.name, stats: s });
   }
@@ -125,7 +152,11 @@ async function main() {
   const from = zonedDateTimeToInstant(monday, '00:00', 'Europe/London');
   const to = zonedDateTimeToInstant(addDays(monday, 7), '00:00', 'Europe/London');
   const [sql, params] = schedulePageQuery(from, to, new Date(), null);
-  const plan = (await query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql}`, params)).map((r) => r['QUERY PLAN']).join('\n');
+  const plan = (
+    await query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql}`, params)
+  )
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
   console.log(`\nEXPLAIN of the schedule week:\n${plan}`);
   await closeDb();
   await embedded.db.stop();
@@ -141,7 +172,10 @@ async function main() {
     '',
     '| call | p50 | p99 | mean | p50 / baseline |',
     '|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${fmt(r.stats.p50)} | ${fmt(r.stats.p99)} | ${fmt(r.stats.mean)} | ${(r.stats.p50 / baseline.p50).toFixed(1)}× |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.stats.p50)} | ${fmt(r.stats.p99)} | ${fmt(r.stats.mean)} | ${(r.stats.p50 / baseline.p50).toFixed(1)}× |`,
+    ),
     '',
     '## EXPLAIN (ANALYZE) of the schedule week',
     '',

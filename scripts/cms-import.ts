@@ -14,7 +14,9 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = env();
 if (!config.DATOCMS_CMA_TOKEN) {
-  console.error('Set DATOCMS_CMA_TOKEN to a full-access API token of the DatoCMS project (Project settings > API tokens).');
+  console.error(
+    'Set DATOCMS_CMA_TOKEN to a full-access API token of the DatoCMS project (Project settings > API tokens).',
+  );
   process.exit(1);
 }
 try {

@@ -16,14 +16,18 @@ const config = env();
 const args = process.argv.slice(2);
 const siteArg = args.find((a) => a.startsWith('--site='))?.slice('--site='.length);
 if (!config.DATOCMS_CMA_TOKEN) {
-  console.error('Set DATOCMS_CMA_TOKEN to a full-access API token of the DatoCMS project (Project settings > API tokens).');
+  console.error(
+    'Set DATOCMS_CMA_TOKEN to a full-access API token of the DatoCMS project (Project settings > API tokens).',
+  );
   process.exit(1);
 }
 const site = siteArg ?? (config.URL && new URL(config.URL).hostname !== 'localhost' ? config.URL : undefined);
-const webhook = config.DATOCMS_WEBHOOK_SECRET && site
-  ? { url: new URL('/v1.0.1/cms/publish-webhook', site).href, secret: config.DATOCMS_WEBHOOK_SECRET }
-  : undefined;
-if (!webhook) console.log('Publish webhook left alone: set DATOCMS_WEBHOOK_SECRET and pass --site=https://your-site to set it up.');
+const webhook =
+  config.DATOCMS_WEBHOOK_SECRET && site
+    ? { url: new URL('/v1.0.1/cms/publish-webhook', site).href, secret: config.DATOCMS_WEBHOOK_SECRET }
+    : undefined;
+if (!webhook)
+  console.log('Publish webhook left alone: set DATOCMS_WEBHOOK_SECRET and pass --site=https://your-site to set it up.');
 
 try {
   const result = await setupCms({

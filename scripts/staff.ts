@@ -15,16 +15,24 @@ if (existsSync(path.join(PROJECT_ROOT, '.env'))) process.loadEnvFile(path.join(P
 
 const [command, ...rest] = process.argv.slice(2);
 const nameAt = rest.indexOf('--name');
-const name = nameAt >= 0 ? rest.slice(nameAt + 1).join(' ').trim() : '';
+const name =
+  nameAt >= 0
+    ? rest
+        .slice(nameAt + 1)
+        .join(' ')
+        .trim()
+    : '';
 const phoneText = (nameAt >= 0 ? rest.slice(0, nameAt) : rest).join(' ').trim();
 
 function usage(): never {
-  console.error([
-    'Usage:',
-    '  npm run staff:add -- +447700900123 --name "Sam Brush"',
-    '  npm run staff:remove -- +447700900123',
-    '  npm run staff:list',
-  ].join('\n'));
+  console.error(
+    [
+      'Usage:',
+      '  npm run staff:add -- +447700900123 --name "Sam Brush"',
+      '  npm run staff:remove -- +447700900123',
+      '  npm run staff:list',
+    ].join('\n'),
+  );
   process.exit(2);
 }
 if (!command || !['add', 'remove', 'list'].includes(command)) usage();
@@ -60,17 +68,29 @@ let exitCode = 0;
 try {
   if (command === 'list') {
     const staff = await listStaff(null);
-    console.log(staff.length ? staff.map((s) => `${s.name ?? '(no name)'}  ${shown(s.phone)}  ${s.passkeys} passkey${s.passkeys === 1 ? '' : 's'}`).join('\n') : 'Nobody is on the staff list.');
+    console.log(
+      staff.length
+        ? staff
+            .map(
+              (s) => `${s.name ?? '(no name)'}  ${shown(s.phone)}  ${s.passkeys} passkey${s.passkeys === 1 ? '' : 's'}`,
+            )
+            .join('\n')
+        : 'Nobody is on the staff list.',
+    );
   } else if (command === 'add') {
     const checked = plainText(1, 80, { label: 'their name' }).safeParse(name || 'Staff');
     if (!checked.success) throw new Error(checked.error.issues[0]!.message);
     const member = await addStaff({ name: checked.data, phone: phone! });
-    console.log(`Added ${member.name} (${shown(member.phone)}) to the staff. They sign in at /management/login with that number.`);
+    console.log(
+      `Added ${member.name} (${shown(member.phone)}) to the staff. They sign in at /management/login with that number.`,
+    );
   } else {
     const member = await findStaffByPhone(phone!);
     if (!member) throw new Error(`${shown(phone)} is not on the staff list.`);
     await removeStaff(member.id, null);
-    console.log(`Removed ${member.name ?? 'them'} (${shown(phone)}): their sign-ins and passkeys have stopped working.`);
+    console.log(
+      `Removed ${member.name ?? 'them'} (${shown(phone)}): their sign-ins and passkeys have stopped working.`,
+    );
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -13,10 +13,14 @@ const skipBuild = process.argv.includes('--no-build');
 
 if (!skipBuild) {
   console.log('Building the site…');
-  const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) {
     console.error('The build failed; see the messages above.');
     process.exit(build.status ?? 1);

@@ -15,10 +15,11 @@ const run = (label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  ${label}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${label}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 };
-
 
 const reports = path.join(PROJECT_ROOT, 'test-results');
 mkdirSync(reports, { recursive: true });
@@ -34,14 +35,18 @@ function counts(): { passed: number; failed: number; skipped: number } {
     total.passed += v.numPassedTests ?? 0;
     total.failed += v.numFailedTests ?? 0;
     total.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
-  } catch { /* vitest did not run */ }
+  } catch {
+    /* vitest did not run */
+  }
   try {
     const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
     // A test that passed only on a retry is a failure with a cause to find, not a pass.
     total.passed += p.stats?.expected ?? 0;
     total.failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
     total.skipped += p.stats?.skipped ?? 0;
-  } catch { /* playwright did not run */ }
+  } catch {
+    /* playwright did not run */
+  }
   return total;
 }
 
@@ -53,9 +58,19 @@ const results: Record<string, boolean> = {};
 if (!only || only === 'checks') {
   // Astro check first: it writes the `astro:content` and `astro:assets` types into .astro/, which a
   // fresh clone does not have and without which tsc cannot read the content modules.
-  results.astro = run('Astro check (pages and components)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
+  results.astro = run('Astro check (pages and components)', bin('astro'), [
+    'check',
+    '--minimumFailingSeverity',
+    'warning',
+  ]);
   results.types = run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', '.']);
   results.lint = run('lint (ESLint: hooks rules, layer boundaries)', bin('eslint'), ['.', '--max-warnings', '0']);
+  results.format = run('format (Prettier: `npx prettier --write .` mends it)', bin('prettier'), [
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
+  ]);
 }
 
 if (!only || only === 'unit') {
@@ -70,17 +85,24 @@ if (!only || only === 'e2e') {
   const chromium = ensureChromium();
   results.build = run('build', bin('astro'), ['build', '--silent']);
   if (results.build) {
-    results.e2e = run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', `--reporter=${process.env.CI ? 'dot' : 'list'},json`, ...process.argv.slice(3)], {
-      PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
-      CHROMIUM_PATH: chromium,
-      E2E_PORT: String(await freePort()),
-      // The fake SMS provider the site texts during the run (tests/e2e/ports.ts).
-      E2E_SMS_PORT: String(await freePort()),
-    });
+    results.e2e = run(
+      'end-to-end tests (Playwright, Chromium)',
+      bin('playwright'),
+      ['test', `--reporter=${process.env.CI ? 'dot' : 'list'},json`, ...process.argv.slice(3)],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+        CHROMIUM_PATH: chromium,
+        E2E_PORT: String(await freePort()),
+        // The fake SMS provider the site texts during the run (tests/e2e/ports.ts).
+        E2E_SMS_PORT: String(await freePort()),
+      },
+    );
   }
 }
 
-const failed = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
+const failed = Object.entries(results)
+  .filter(([, ok]) => !ok)
+  .map(([name]) => name);
 const { passed, failed: failedTests, skipped } = counts();
 // A flaky end-to-end test (passed on a retry) fails the run even when its runner said it passed.
 if (failedTests && !failed.length) failed.push('flaky tests');

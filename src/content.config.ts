@@ -5,12 +5,28 @@ import { fillFacts } from './components/fact-placeholders.ts';
 import { site } from './components/site-facts.ts';
 
 /** Plain text that may name the business's facts as {{placeholders}}; lengths are checked as filled in. */
-const textWithFacts = (max?: number) => z.string().transform((text) => fillFacts(text)).pipe(max ? z.string().max(max) : z.string());
+const textWithFacts = (max?: number) =>
+  z
+    .string()
+    .transform((text) => fillFacts(text))
+    .pipe(max ? z.string().max(max) : z.string());
 import { publishedContentClient } from './cms/config.ts';
 import { fromDatoCms, fromFiles, jsonArrayFile } from './cms/loaders.ts';
 import {
-  BlogPostCount, BlogPosts, FaqCount, FaqEntries, PartnerCount, Partners, RemoteImageSchema, ShowcaseCount, ShowcasePictures,
-  blogPostEntry, faqEntry, fetchAll, partnerEntry, showcaseEntry,
+  BlogPostCount,
+  BlogPosts,
+  FaqCount,
+  FaqEntries,
+  PartnerCount,
+  Partners,
+  RemoteImageSchema,
+  ShowcaseCount,
+  ShowcasePictures,
+  blogPostEntry,
+  faqEntry,
+  fetchAll,
+  partnerEntry,
+  showcaseEntry,
 } from './cms/queries.ts';
 
 /**
@@ -73,13 +89,23 @@ const qualities = defineCollection({
 });
 
 /** Contract §3's showcase picture: in content/, `url` names a file in src/assets/showcase/ (decision 019). */
-const ShowcaseAsset = z.object({ id: z.string().min(1), url: z.string().regex(/^src\/assets\/showcase\/[\w-]+\.svg$/) });
+const ShowcaseAsset = z.object({
+  id: z.string().min(1),
+  url: z.string().regex(/^src\/assets\/showcase\/[\w-]+\.svg$/),
+});
 const showcase = defineCollection({
   loader: cms
-    ? fromDatoCms('showcase pictures', cms, async (c) => (await fetchAll(c, ShowcaseCount, ShowcasePictures)).map(showcaseEntry))
+    ? fromDatoCms('showcase pictures', cms, async (c) =>
+        (await fetchAll(c, ShowcaseCount, ShowcasePictures)).map(showcaseEntry),
+      )
     : jsonArrayFile('./content/showcase.json'),
   schema: z.union([
-    z.object({ alt: z.string().min(1).max(200), pictureLowRes: ShowcaseAsset, picture: ShowcaseAsset, order: z.number().int() }),
+    z.object({
+      alt: z.string().min(1).max(200),
+      pictureLowRes: ShowcaseAsset,
+      picture: ShowcaseAsset,
+      order: z.number().int(),
+    }),
     z.object({ alt: z.string().min(1).max(200), image: RemoteImageSchema, order: z.number().int() }),
   ]),
 });

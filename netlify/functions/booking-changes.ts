@@ -1,5 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { BookingIdSchema, CancelBookingRequestSchema, MoveBookingRequestSchema } from '../../src/domain/booking-schemas.ts';
+import {
+  BookingIdSchema,
+  CancelBookingRequestSchema,
+  MoveBookingRequestSchema,
+} from '../../src/domain/booking-schemas.ts';
 import { limitChanges } from '../../src/server/abuse.ts';
 import { endpoint, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { cancelBooking, moveBooking } from '../../src/server/bookings/change-booking.ts';

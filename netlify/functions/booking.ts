@@ -11,11 +11,15 @@ const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 export default endpoint(['GET'], async (req) => {
   const parts = new URL(req.url).pathname.split('/').filter(Boolean).slice(2); // after v1.0.1/bookings
   if (parts[0] === 'by-session' && parts.length === 2) {
-    if (!CHECKOUT_SESSION_ID.test(parts[1]!)) throw new HttpError(404, 'We could not find that payment.', { code: 'not_found' });
+    if (!CHECKOUT_SESSION_ID.test(parts[1]!))
+      throw new HttpError(404, 'We could not find that payment.', { code: 'not_found' });
     return json(await getBookingViewBySession(parts[1]!));
   }
   const id = BookingIdSchema.safeParse(parts[0]);
-  if (!id.success) throw new HttpError(404, 'We could not find that booking. Please check the link in your confirmation.', { code: 'not_found' });
+  if (!id.success)
+    throw new HttpError(404, 'We could not find that booking. Please check the link in your confirmation.', {
+      code: 'not_found',
+    });
   if (parts.length === 1) return json(await getBookingView(id.data));
   if (parts.length === 2 && parts[1] === 'calendar.ics') {
     return new Response(await bookingCalendarFile(id.data, siteUrl(req)), {

@@ -5,9 +5,14 @@ import { breedImageAt } from '../../src/server/breed-images.ts';
 import { endpoint, HttpError, parseQuery } from '../../src/server/http.ts';
 
 const NAME = /^([0-9a-f]{64})\.webp$/;
-const WidthQuerySchema = z.object({
-  w: z.enum(BREED_IMAGE_WIDTHS.map(String) as [string, ...string[]]).transform(Number).optional(),
-}).strict();
+const WidthQuerySchema = z
+  .object({
+    w: z
+      .enum(BREED_IMAGE_WIDTHS.map(String) as [string, ...string[]])
+      .transform(Number)
+      .optional(),
+  })
+  .strict();
 
 /**
  * A breed's picture, resized (src/server/breed-images.ts). The name is the SHA-256 of the stored

@@ -10,7 +10,10 @@ export default async (req: Request) => {
     return await previewLinks(req);
   } catch (error) {
     console.error('preview links failed:', error);
-    return new Response(JSON.stringify({ error: 'Something went wrong on our side.' }), { status: 500, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ error: 'Something went wrong on our side.' }), {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+    });
   }
 };
 

@@ -6,17 +6,26 @@ import { PREVIEW_HEADERS, previewBlogPost } from '../../src/server/cms/preview.t
  * docs/decisions/044). Not indexed, not cached.
  */
 export default async (req: Request, context?: Context) => {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...PREVIEW_HEADERS, allow: 'GET, HEAD, OPTIONS' } });
+  if (req.method === 'OPTIONS')
+    return new Response(null, { status: 204, headers: { ...PREVIEW_HEADERS, allow: 'GET, HEAD, OPTIONS' } });
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return new Response('Method not allowed', { status: 405, headers: { ...PREVIEW_HEADERS, 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD, OPTIONS' } });
+    return new Response('Method not allowed', {
+      status: 405,
+      headers: { ...PREVIEW_HEADERS, 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD, OPTIONS' },
+    });
   }
   try {
     const slug = context?.params?.slug ?? new URL(req.url).pathname.split('/').filter(Boolean).at(-1);
     const response = await previewBlogPost(req, slug);
-    return req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    return req.method === 'HEAD'
+      ? new Response(null, { status: response.status, headers: response.headers })
+      : response;
   } catch (error) {
     console.error('preview failed:', error);
-    return new Response('The preview failed. Try again in a minute.', { status: 500, headers: { ...PREVIEW_HEADERS, 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('The preview failed. Try again in a minute.', {
+      status: 500,
+      headers: { ...PREVIEW_HEADERS, 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
 };
 

@@ -7,9 +7,11 @@ import { staffEndpoint } from '../../src/server/staff.ts';
 /** POST /management/blocks (block time off) and POST /management/blocks/{id}/remove (give it back). */
 export default staffEndpoint(['POST'], async (req, staff) => {
   const [idPart, action, ...rest] = new URL(req.url).pathname.split('/').filter(Boolean).slice(3);
-  if (idPart === undefined) return json(await blockTime(await parseJsonBody(req, BlockRequestSchema), staff), { status: 201 });
+  if (idPart === undefined)
+    return json(await blockTime(await parseJsonBody(req, BlockRequestSchema), staff), { status: 201 });
   const id = BlockIdSchema.safeParse(idPart);
-  if (!id.success || action !== 'remove' || rest.length) throw new HttpError(404, 'That blocked time is not there any more.', { code: 'not_found' });
+  if (!id.success || action !== 'remove' || rest.length)
+    throw new HttpError(404, 'That blocked time is not there any more.', { code: 'not_found' });
   return json(await unblockTime(id.data, staff));
 });
 

@@ -1,6 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { BookingIdSchema } from '../../src/domain/booking-schemas.ts';
-import { AttendanceRequestSchema, StaffCancelRequestSchema, StaffMoveRequestSchema, StaffNoteRequestSchema } from '../../src/domain/schedule.ts';
+import {
+  AttendanceRequestSchema,
+  StaffCancelRequestSchema,
+  StaffMoveRequestSchema,
+  StaffNoteRequestSchema,
+} from '../../src/domain/schedule.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { cancelForStaff, markAttendance, moveForStaff, saveStaffNote } from '../../src/server/schedule/counter.ts';
 import { bookingNotFound } from '../../src/server/schedule/schedule.ts';
@@ -14,9 +19,13 @@ export default staffEndpoint(['POST'], async (req, staff) => {
   if (!id.success || rest.length) throw bookingNotFound();
   switch (action) {
     case 'move':
-      return json(await moveForStaff(id.data, (await parseJsonBody(req, StaffMoveRequestSchema)).start, staff, siteUrl(req)));
+      return json(
+        await moveForStaff(id.data, (await parseJsonBody(req, StaffMoveRequestSchema)).start, staff, siteUrl(req)),
+      );
     case 'cancel':
-      return json(await cancelForStaff(id.data, await parseJsonBody(req, StaffCancelRequestSchema), staff, siteUrl(req)));
+      return json(
+        await cancelForStaff(id.data, await parseJsonBody(req, StaffCancelRequestSchema), staff, siteUrl(req)),
+      );
     case 'attendance':
       return json(await markAttendance(id.data, await parseJsonBody(req, AttendanceRequestSchema), staff));
     case 'note':
@@ -28,7 +37,9 @@ export default staffEndpoint(['POST'], async (req, staff) => {
 
 export const config: Config = {
   path: [
-    '/v1.0.1/management/bookings/:id/move', '/v1.0.1/management/bookings/:id/cancel',
-    '/v1.0.1/management/bookings/:id/attendance', '/v1.0.1/management/bookings/:id/note',
+    '/v1.0.1/management/bookings/:id/move',
+    '/v1.0.1/management/bookings/:id/cancel',
+    '/v1.0.1/management/bookings/:id/attendance',
+    '/v1.0.1/management/bookings/:id/note',
   ],
 };

@@ -1,9 +1,19 @@
 import type { Config } from '@netlify/functions';
 import {
-  BreedChangeSchema, BreedIdSchema, BreedImageUploadSchema, BreedInputSchema, BreedRemoveSchema, MAX_BREED_IMAGE_BYTES,
+  BreedChangeSchema,
+  BreedIdSchema,
+  BreedImageUploadSchema,
+  BreedInputSchema,
+  BreedRemoveSchema,
+  MAX_BREED_IMAGE_BYTES,
 } from '../../src/domain/breed-records.ts';
 import {
-  createBreed, listStaffBreeds, removeBreed, removeBreedImage, setBreedImage, updateBreed,
+  createBreed,
+  listStaffBreeds,
+  removeBreed,
+  removeBreedImage,
+  setBreedImage,
+  updateBreed,
 } from '../../src/server/breed-records.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
 import { HttpError, json, parseJsonBody, parseWith } from '../../src/server/http.ts';
@@ -21,7 +31,8 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
   }
   if (req.method !== 'POST') throw new HttpError(405, `Method ${req.method} not allowed`);
   const breedId = parseWith(BreedIdSchema, id);
-  if (action === undefined) return json({ breed: await updateBreed(staff, breedId, await parseJsonBody(req, BreedChangeSchema)) });
+  if (action === undefined)
+    return json({ breed: await updateBreed(staff, breedId, await parseJsonBody(req, BreedChangeSchema)) });
   if (action === 'remove' && sub === undefined) {
     const { replacementId } = await parseJsonBody(req, BreedRemoveSchema);
     return json(await removeBreed(staff, breedId, replacementId));
@@ -39,7 +50,10 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
 
 export const config: Config = {
   path: [
-    '/v1.0.1/management/breeds', '/v1.0.1/management/breeds/:id', '/v1.0.1/management/breeds/:id/remove',
-    '/v1.0.1/management/breeds/:id/image', '/v1.0.1/management/breeds/:id/image/remove',
+    '/v1.0.1/management/breeds',
+    '/v1.0.1/management/breeds/:id',
+    '/v1.0.1/management/breeds/:id/remove',
+    '/v1.0.1/management/breeds/:id/image',
+    '/v1.0.1/management/breeds/:id/image/remove',
   ],
 };

@@ -1,12 +1,25 @@
 import type { Config } from '@netlify/functions';
 import {
-  CustomerChangeSchema, CustomerIdSchema, CustomerSearchQuerySchema, DogChangeSchema, EraseRequestSchema, MergeRequestSchema,
-  NewDogSchema, PageQuerySchema, StaffDogIdSchema,
+  CustomerChangeSchema,
+  CustomerIdSchema,
+  CustomerSearchQuerySchema,
+  DogChangeSchema,
+  EraseRequestSchema,
+  MergeRequestSchema,
+  NewDogSchema,
+  PageQuerySchema,
+  StaffDogIdSchema,
 } from '../../src/domain/customer-records.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
 import { eraseCustomer, exportCustomer, mergeCustomers } from '../../src/server/customer-privacy.ts';
 import {
-  addDog, getCustomer, listCustomers, messagesPage, updateCustomer, updateDog, visitsPage,
+  addDog,
+  getCustomer,
+  listCustomers,
+  messagesPage,
+  updateCustomer,
+  updateDog,
+  visitsPage,
 } from '../../src/server/customer-records.ts';
 import { HttpError, json, parseJsonBody, parseQuery, parseWith } from '../../src/server/http.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
@@ -27,8 +40,10 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
     await updateCustomer(staff, id, await parseJsonBody(req, CustomerChangeSchema));
     return json(await record());
   }
-  if (get && parts.length === 2 && what === 'visits') return json(await visitsPage(id, parseQuery(req, PageQuerySchema)));
-  if (get && parts.length === 2 && what === 'messages') return json(await messagesPage(id, parseQuery(req, PageQuerySchema)));
+  if (get && parts.length === 2 && what === 'visits')
+    return json(await visitsPage(id, parseQuery(req, PageQuerySchema)));
+  if (get && parts.length === 2 && what === 'messages')
+    return json(await messagesPage(id, parseQuery(req, PageQuerySchema)));
   if (get && parts.length === 2 && what === 'export') {
     parseQuery(req, EmptyRequestSchema);
     const data = await exportCustomer(staff, id);
@@ -57,8 +72,14 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
 
 export const config: Config = {
   path: [
-    '/v1.0.1/management/customers', '/v1.0.1/management/customers/:id', '/v1.0.1/management/customers/:id/visits',
-    '/v1.0.1/management/customers/:id/messages', '/v1.0.1/management/customers/:id/export', '/v1.0.1/management/customers/:id/dogs',
-    '/v1.0.1/management/customers/:id/dogs/:dog', '/v1.0.1/management/customers/:id/merge', '/v1.0.1/management/customers/:id/erase',
+    '/v1.0.1/management/customers',
+    '/v1.0.1/management/customers/:id',
+    '/v1.0.1/management/customers/:id/visits',
+    '/v1.0.1/management/customers/:id/messages',
+    '/v1.0.1/management/customers/:id/export',
+    '/v1.0.1/management/customers/:id/dogs',
+    '/v1.0.1/management/customers/:id/dogs/:dog',
+    '/v1.0.1/management/customers/:id/merge',
+    '/v1.0.1/management/customers/:id/erase',
   ],
 };

@@ -1,5 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { CsvQuerySchema, csvFileName, DepositsQuerySchema, FinancesQuerySchema, RefundRequestSchema } from '../../src/domain/finances.ts';
+import {
+  CsvQuerySchema,
+  csvFileName,
+  DepositsQuerySchema,
+  FinancesQuerySchema,
+  RefundRequestSchema,
+} from '../../src/domain/finances.ts';
 import { financeReport, listDeposits, refundDeposit, takingsCsv } from '../../src/server/finances.ts';
 import { HttpError, json, parseJsonBody, parseQuery } from '../../src/server/http.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
@@ -29,5 +35,10 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
 });
 
 export const config: Config = {
-  path: ['/v1.0.1/management/finances', '/v1.0.1/management/finances/deposits', '/v1.0.1/management/finances/takings.csv', '/v1.0.1/management/finances/refunds'],
+  path: [
+    '/v1.0.1/management/finances',
+    '/v1.0.1/management/finances/deposits',
+    '/v1.0.1/management/finances/takings.csv',
+    '/v1.0.1/management/finances/refunds',
+  ],
 };

@@ -7,8 +7,12 @@ import { staffEndpoint } from '../../src/server/staff.ts';
 /** GET /management/free-times?service=&date=[&exclude=]: a day's free starts as staff may book them. */
 export default staffEndpoint(['GET'], async (req) => {
   const query = parseQuery(req, FreeTimesQuerySchema);
-  const found = await dayAvailability(query.service, query.date, new Date(), { exclude: query.exclude, forStaff: true });
-  if (!found) throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  const found = await dayAvailability(query.service, query.date, new Date(), {
+    exclude: query.exclude,
+    forStaff: true,
+  });
+  if (!found)
+    throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
   return json({ timeZone: found.settings.timeZone, day: found.day });
 });
 

@@ -23,4 +23,6 @@ export default endpoint(['POST'], async (req, context) => {
   throw new HttpError(404, 'Not found');
 });
 
-export const config: Config = { path: ['/v1.0.1/management/sign-in/passkey-options', '/v1.0.1/management/sign-in/by-passkey'] };
+export const config: Config = {
+  path: ['/v1.0.1/management/sign-in/passkey-options', '/v1.0.1/management/sign-in/by-passkey'],
+};

@@ -1,7 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { EmptyRequestSchema, PasskeyRegistrationSchema, RecordIdSchema } from '../../src/domain/staff.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
-import { listPasskeys, registerPasskey, registrationOptions, relyingPartyOf, removePasskey } from '../../src/server/passkeys.ts';
+import {
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  relyingPartyOf,
+  removePasskey,
+} from '../../src/server/passkeys.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
 /**
@@ -32,4 +38,10 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
   throw new HttpError(404, 'Not found');
 });
 
-export const config: Config = { path: ['/v1.0.1/management/passkeys', '/v1.0.1/management/passkeys/options', '/v1.0.1/management/passkeys/:id/remove'] };
+export const config: Config = {
+  path: [
+    '/v1.0.1/management/passkeys',
+    '/v1.0.1/management/passkeys/options',
+    '/v1.0.1/management/passkeys/:id/remove',
+  ],
+};

@@ -11,7 +11,9 @@ export default staffEndpoint(['POST'], async (req, staff, context) => {
   const waitUntil = (context as Context | undefined)?.waitUntil;
   const answer = await createPhoneBooking(request, staff, {
     siteUrl: siteUrl(req),
-    ...(typeof waitUntil === 'function' ? { waitUntil: (work: Promise<unknown>) => waitUntil.call(context, work) } : {}),
+    ...(typeof waitUntil === 'function'
+      ? { waitUntil: (work: Promise<unknown>) => waitUntil.call(context, work) }
+      : {}),
   });
   return json(answer, { status: 201 });
 });

@@ -18,7 +18,12 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
     await signOut(staff.key);
     return json({ ok: true });
   }
-  throw new HttpError(405, `Method ${req.method} not allowed here`, {}, { allow: step === 'session' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS' });
+  throw new HttpError(
+    405,
+    `Method ${req.method} not allowed here`,
+    {},
+    { allow: step === 'session' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS' },
+  );
 });
 
 export const config: Config = { path: ['/v1.0.1/management/session', '/v1.0.1/management/sign-out'] };

@@ -8,7 +8,9 @@ import { reconcilePayments } from '../../src/server/payments/reconcile.ts';
 export default async () => {
   const run = await reconcilePayments();
   if (run.released || run.confirmed || run.refunded || run.refundsFailed) {
-    console.log(`settle-payments: ${run.released} holds released, ${run.confirmed} confirmed, ${run.refunded} refunds made, ${run.refundsFailed} refunds to retry`);
+    console.log(
+      `settle-payments: ${run.released} holds released, ${run.confirmed} confirmed, ${run.refunded} refunds made, ${run.refundsFailed} refunds to retry`,
+    );
   }
   return new Response(null, { status: 204 });
 };

@@ -30,17 +30,20 @@ export function ensureChromium(): string {
   if (found) return found;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('No Chromium found: installing Debian\'s chromium package…');
+    console.log("No Chromium found: installing Debian's chromium package…");
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = update.status === 0
-      ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-          stdio: 'inherit',
-          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-        })
-      : update;
+    const install =
+      update.status === 0
+        ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+            stdio: 'inherit',
+            env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+          })
+        : update;
     const after = findChromium();
     if (install.status === 0 && after) return after;
   }
-  console.error('No Chromium browser found: install it (Debian: `apt-get install chromium`) or set CHROMIUM_PATH to a Chromium binary.');
+  console.error(
+    'No Chromium browser found: install it (Debian: `apt-get install chromium`) or set CHROMIUM_PATH to a Chromium binary.',
+  );
   process.exit(1);
 }

@@ -17,7 +17,9 @@ export class MigrationError extends Error {
 
 export class DatabaseInUseError extends Error {
   constructor(directory: string, pid: number) {
-    super(`The local database in ${directory} is in use by process ${pid} (npm start or npm run dev?). Stop it first: two processes writing one embedded database would corrupt it.`);
+    super(
+      `The local database in ${directory} is in use by process ${pid} (npm start or npm run dev?). Stop it first: two processes writing one embedded database would corrupt it.`,
+    );
     this.name = 'DatabaseInUseError';
   }
 }
@@ -62,7 +64,8 @@ export function claimDatabaseDirectory(directory: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lock, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) throw new DatabaseInUseError(directory, holder);
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder))
+        throw new DatabaseInUseError(directory, holder);
       unlinkSync(lock);
     }
   }
@@ -72,7 +75,10 @@ export function claimDatabaseDirectory(directory: string): () => void {
 /** Migration names in the order they apply (the file name without `.sql`). */
 export async function migrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
   const entries = await readdir(dir);
-  return entries.filter((f) => /^\d+_.+\.sql$/.test(f)).map((f) => f.slice(0, -4)).sort();
+  return entries
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .map((f) => f.slice(0, -4))
+    .sort();
 }
 
 /**
@@ -98,10 +104,12 @@ export async function migrate(db: NetlifyDB, dir = MIGRATIONS_DIR): Promise<stri
 export async function startDatabase(options: { directory?: string; quiet?: boolean } = {}) {
   const release = options.directory ? claimDatabaseDirectory(options.directory) : () => undefined;
   // One transaction at a time: the emulation shares one PGlite session between connections.
-  const db = serialiseTransactions(new NetlifyDB({
-    ...(options.directory ? { directory: options.directory } : {}),
-    logger: options.quiet ? () => undefined : (...m: unknown[]) => console.log('[db]', ...m),
-  }));
+  const db = serialiseTransactions(
+    new NetlifyDB({
+      ...(options.directory ? { directory: options.directory } : {}),
+      logger: options.quiet ? () => undefined : (...m: unknown[]) => console.log('[db]', ...m),
+    }),
+  );
   const stop = db.stop.bind(db);
   db.stop = async () => {
     try {

@@ -9,9 +9,21 @@ import { describe, expect, it } from 'vitest';
  * install, on a machine that is not this one.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies?: object; devDependencies?: object };
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies?: object;
+  devDependencies?: object;
+};
 const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
-const SKIP = new Set(['node_modules', 'dist', '.astro', '.netlify', '.git', 'test-results', 'playwright-report', 'bench-results']);
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  '.astro',
+  '.netlify',
+  '.git',
+  'test-results',
+  'playwright-report',
+  'bench-results',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -30,7 +42,8 @@ function packageOf(specifier: string): string | null {
   return builtinModules.includes(name) ? null : name;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 describe('packages', () => {
   it('every imported package is declared in package.json', () => {
@@ -55,7 +68,8 @@ describe('packages', () => {
     for (const [where, entry] of Object.entries(lock.packages)) {
       for (const name of Object.keys(entry.optionalDependencies ?? {})) {
         const nested = `${where ? `${where}/` : ''}node_modules/${name}`;
-        if (!lock.packages[nested] && !lock.packages[`node_modules/${name}`]) absent.push(`${name} (for ${where || 'the project'})`);
+        if (!lock.packages[nested] && !lock.packages[`node_modules/${name}`])
+          absent.push(`${name} (for ${where || 'the project'})`);
       }
     }
     expect(absent).toEqual([]);

@@ -11,21 +11,81 @@ import { transaction } from '../../src/server/db.ts';
 export async function seedPastAppointments(now = new Date()): Promise<void> {
   const yesterday = addDays(todayIn('Europe/London', now), -1);
   const rows = [
-    { id: 'e2epastbookingbella0001', customer: 'e2epastcustomer01', name: 'Priya Shah', phone: '+447700900561', dog: 'Bella', breed: 'cockapoo', service: 'full', time: '10:00', minutes: 120, deposit: 1000, price: 5500 },
-    { id: 'e2epastbookingotis00002', customer: 'e2epastcustomer02', name: 'Tom Okafor', phone: '+447700900562', dog: 'Otis', breed: 'beagle', service: 'full', time: '10:00', minutes: 120, deposit: 0, price: 4500 },
+    {
+      id: 'e2epastbookingbella0001',
+      customer: 'e2epastcustomer01',
+      name: 'Priya Shah',
+      phone: '+447700900561',
+      dog: 'Bella',
+      breed: 'cockapoo',
+      service: 'full',
+      time: '10:00',
+      minutes: 120,
+      deposit: 1000,
+      price: 5500,
+    },
+    {
+      id: 'e2epastbookingotis00002',
+      customer: 'e2epastcustomer02',
+      name: 'Tom Okafor',
+      phone: '+447700900562',
+      dog: 'Otis',
+      breed: 'beagle',
+      service: 'full',
+      time: '10:00',
+      minutes: 120,
+      deposit: 0,
+      price: 4500,
+    },
     // The same two again for the other screen width, which runs beside it on the same server.
-    { id: 'e2epastbookingluna00003', customer: 'e2epastcustomer03', name: 'Priya Shah', phone: '+447700900563', dog: 'Luna', breed: 'cockapoo', service: 'full', time: '13:00', minutes: 120, deposit: 1000, price: 5500 },
-    { id: 'e2epastbookingmilo00004', customer: 'e2epastcustomer04', name: 'Tom Okafor', phone: '+447700900564', dog: 'Milo', breed: 'beagle', service: 'full', time: '13:00', minutes: 120, deposit: 0, price: 4500 },
+    {
+      id: 'e2epastbookingluna00003',
+      customer: 'e2epastcustomer03',
+      name: 'Priya Shah',
+      phone: '+447700900563',
+      dog: 'Luna',
+      breed: 'cockapoo',
+      service: 'full',
+      time: '13:00',
+      minutes: 120,
+      deposit: 1000,
+      price: 5500,
+    },
+    {
+      id: 'e2epastbookingmilo00004',
+      customer: 'e2epastcustomer04',
+      name: 'Tom Okafor',
+      phone: '+447700900564',
+      dog: 'Milo',
+      breed: 'beagle',
+      service: 'full',
+      time: '13:00',
+      minutes: 120,
+      deposit: 0,
+      price: 4500,
+    },
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
       const start = zonedDateTimeToInstant(yesterday, r.time, 'Europe/London');
       const end = new Date(start.getTime() + r.minutes * 60_000);
       const quote = {
-        fromPricePence: r.price, promotionPence: 0, totalFromPence: r.price, depositPence: r.deposit, promotionApplied: false,
-        lines: [{ kind: 'service', label: 'Full Groom', pence: r.price }, { kind: 'total', label: 'Total (from)', pence: r.price }],
+        fromPricePence: r.price,
+        promotionPence: 0,
+        totalFromPence: r.price,
+        depositPence: r.deposit,
+        promotionApplied: false,
+        lines: [
+          { kind: 'service', label: 'Full Groom', pence: r.price },
+          { kind: 'total', label: 'Total (from)', pence: r.price },
+        ],
       };
-      await tx.query('INSERT INTO customers (id, phone, name, email) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [r.customer, r.phone, r.name, `${r.customer}@example.com`]);
+      await tx.query('INSERT INTO customers (id, phone, name, email) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        r.customer,
+        r.phone,
+        r.name,
+        `${r.customer}@example.com`,
+      ]);
       await tx.query(
         `INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat, nervous, notes) VALUES ($1, $2, $3, $4, 12, 'medium', false, '') ON CONFLICT DO NOTHING`,
         [`${r.customer}dog`, r.customer, r.dog, r.breed],
@@ -35,8 +95,22 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
             idempotency_key, request_hash, contact_name, contact_email, contact_phone, created_at, confirmed_at)
          VALUES ($1, $2, $3, $4, $5, $6, 'confirmed', $7, $8, $9, $9, $10, repeat('0', 64), $11, $12, $13, $14, $14)
          ON CONFLICT DO NOTHING`,
-        [r.id, r.customer, `${r.customer}dog`, r.service, start, end, JSON.stringify(quote), r.price, r.deposit, randomUUID(), r.name, `${r.customer}@example.com`, r.phone,
-          new Date(start.getTime() - 7 * 86_400_000)],
+        [
+          r.id,
+          r.customer,
+          `${r.customer}dog`,
+          r.service,
+          start,
+          end,
+          JSON.stringify(quote),
+          r.price,
+          r.deposit,
+          randomUUID(),
+          r.name,
+          `${r.customer}@example.com`,
+          r.phone,
+          new Date(start.getTime() - 7 * 86_400_000),
+        ],
       );
     }
   });
@@ -57,8 +131,10 @@ export function workerStaffPhone(index: number): { phone: string; e164: string }
 export async function seedWorkerStaff(): Promise<void> {
   await transaction(async (tx) => {
     for (let i = 0; i < WORKER_STAFF; i++) {
-      await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, $3, 2) ON CONFLICT DO NOTHING`,
-        [`e2eworkerstaff${String(i).padStart(4, '0')}`, workerStaffPhone(i).e164, `Worker Groomer ${i}`]);
+      await tx.query(
+        `INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, $3, 2) ON CONFLICT DO NOTHING`,
+        [`e2eworkerstaff${String(i).padStart(4, '0')}`, workerStaffPhone(i).e164, `Worker Groomer ${i}`],
+      );
     }
   });
 }

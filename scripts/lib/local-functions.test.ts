@@ -38,7 +38,12 @@ describe('the in-process functions router', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'functions-'));
     for (const [name, source] of Object.entries(FIXTURES)) await writeFile(path.join(dir, name), source);
-    functions = await createLocalFunctions({ directory: dir, siteUrl: 'http://localhost:9999', timeoutSeconds: 0.3, logError: (...m) => errors.push(m) });
+    functions = await createLocalFunctions({
+      directory: dir,
+      siteUrl: 'http://localhost:9999',
+      timeoutSeconds: 0.3,
+      logError: (...m) => errors.push(m),
+    });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -78,7 +83,13 @@ describe('the in-process functions router', () => {
 
   it('gives the handler the context Netlify gives: params, ip, request id, site and geo', async () => {
     const body = await (await call('/v1.0.1/bookings/Abc_123')).json();
-    expect(body).toMatchObject({ params: { id: 'Abc_123' }, ip: '203.0.113.9', header: '203.0.113.9', site: 'http://localhost:9999', geo: 'GB' });
+    expect(body).toMatchObject({
+      params: { id: 'Abc_123' },
+      ip: '203.0.113.9',
+      header: '203.0.113.9',
+      site: 'http://localhost:9999',
+      geo: 'GB',
+    });
     expect(body.requestId).toMatch(/^[0-9A-Z]{26}$/);
   });
 
@@ -92,11 +103,18 @@ describe('the in-process functions router', () => {
   it('answers a handler that never finishes as Netlify does once the limit has passed', async () => {
     const response = await call('/hangs');
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ errorMessage: 'Task timed out after 0.30 seconds', errorType: 'TimeoutError' });
+    expect(await response.json()).toEqual({
+      errorMessage: 'Task timed out after 0.30 seconds',
+      errorType: 'TimeoutError',
+    });
   });
 
   it('runs a scheduled function by URL as the scheduler calls it', async () => {
-    expect(await (await call('/.netlify/functions/nightly')).json()).toEqual({ method: 'POST', agent: 'Netlify Clockwork', event: 'schedule' });
+    expect(await (await call('/.netlify/functions/nightly')).json()).toEqual({
+      method: 'POST',
+      agent: 'Netlify Clockwork',
+      event: 'schedule',
+    });
   });
 
   it('waits for work handed to waitUntil before it stops', async () => {
@@ -107,7 +125,10 @@ describe('the in-process functions router', () => {
   });
 
   it('routes a function added after start once the directory is read again', async () => {
-    await writeFile(path.join(dir, 'added.mjs'), `export default () => new Response('new');\nexport const config = { path: '/added' };`);
+    await writeFile(
+      path.join(dir, 'added.mjs'),
+      `export default () => new Response('new');\nexport const config = { path: '/added' };`,
+    );
     expect(route('/added')).toBeNull();
     await functions.rescan();
     expect(route('/added')).toBe('added');

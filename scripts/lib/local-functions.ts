@@ -76,7 +76,11 @@ export async function listLocalFunctions(directory: string): Promise<LocalFuncti
 }
 
 /** Netlify's matching: trailing slash and case ignored, methods honoured, excluded paths win. */
-export function matchFunction(functions: readonly LocalFunction[], pathname: string, method: string): FunctionMatch | undefined {
+export function matchFunction(
+  functions: readonly LocalFunction[],
+  pathname: string,
+  method: string,
+): FunctionMatch | undefined {
   const byName = DEFAULT_FUNCTION_URL.exec(pathname);
   if (byName) {
     const fn = functions.find((f) => f.name === byName[2]);
@@ -85,7 +89,8 @@ export function matchFunction(functions: readonly LocalFunction[], pathname: str
     return { fn, route: null, preferStatic: false };
   }
   const path = (pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase();
-  const matches = (route: Route) => ('literal' in route ? path === route.literal : new RegExp(route.expression).test(path));
+  const matches = (route: Route) =>
+    'literal' in route ? path === route.literal : new RegExp(route.expression).test(path);
   for (const fn of functions) {
     const route = fn.routes.find((r) => (!r.methods?.length || r.methods.includes(method)) && matches(r));
     if (!route) continue;
@@ -117,7 +122,9 @@ export async function createLocalFunctions(options: LocalFunctionsOptions): Prom
   async function handlerOf(fn: LocalFunction): Promise<(req: Request, context: unknown) => unknown> {
     const module = await load(fn.mainFile);
     if (typeof module.default !== 'function') {
-      throw new Error(`${fn.mainFile} has no default export: the local server runs only modern functions, export default (req, context) => Response`);
+      throw new Error(
+        `${fn.mainFile} has no default export: the local server runs only modern functions, export default (req, context) => Response`,
+      );
     }
     return module.default as (req: Request, context: unknown) => unknown;
   }
@@ -151,7 +158,9 @@ export async function createLocalFunctions(options: LocalFunctionsOptions): Prom
       site: { id: 'local', name: 'leyton-dog-grooming', url: options.siteUrl },
       url,
       waitUntil: (promise: Promise<unknown>) => {
-        const tracked = Promise.resolve(promise).catch((error: unknown) => logError(`[${fn.name}] waitUntil work failed:`, error));
+        const tracked = Promise.resolve(promise).catch((error: unknown) =>
+          logError(`[${fn.name}] waitUntil work failed:`, error),
+        );
         pending.add(tracked);
         void tracked.finally(() => pending.delete(tracked));
       },
@@ -179,7 +188,8 @@ export async function createLocalFunctions(options: LocalFunctionsOptions): Prom
         );
       }
       if (result === undefined) return new Response(null, { status: 204 });
-      if (!(result instanceof Response)) throw new TypeError(`Function ${fn.name} returned ${typeof result}, not a Response`);
+      if (!(result instanceof Response))
+        throw new TypeError(`Function ${fn.name} returned ${typeof result}, not a Response`);
       return result;
     } catch (error) {
       logError(`[${fn.name}] ${incoming.method} ${url.pathname} threw:`, error);
@@ -210,7 +220,9 @@ export async function createLocalFunctions(options: LocalFunctionsOptions): Prom
 
 function paramsOf(pattern: string, url: URL): Record<string, string> {
   const groups = new URLPattern({ pathname: pattern }).exec(url)?.pathname.groups ?? {};
-  return Object.fromEntries(Object.entries(groups).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(groups).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 function notEmulated(name: string) {

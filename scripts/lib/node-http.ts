@@ -54,6 +54,9 @@ export async function sendWebResponse(response: Response, res: ServerResponse, m
     return;
   }
   await new Promise<void>((resolve) => {
-    Readable.fromWeb(response.body as NodeReadableStream).pipe(res).on('finish', resolve).on('close', resolve);
+    Readable.fromWeb(response.body as NodeReadableStream)
+      .pipe(res)
+      .on('finish', resolve)
+      .on('close', resolve);
   });
 }

@@ -9,7 +9,11 @@ import { inlineContent, pagePolicy, writePageCsp } from './page-csp.ts';
 const ALERT_HASH = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
 
 const directive = (policy: string, name: string) =>
-  policy.split('; ').find((d) => d.startsWith(`${name} `))?.split(' ').slice(1) ?? null;
+  policy
+    .split('; ')
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(' ')
+    .slice(1) ?? null;
 
 describe('inline content of a built page', () => {
   it('hashes the exact text of inline scripts, classic and module, and of style elements', () => {
@@ -21,17 +25,25 @@ describe('inline content of a built page', () => {
   });
 
   it('leaves out what the policy does not concern: external scripts and JSON-LD data blocks', () => {
-    const html = '<script src="/_astro/a.js" type="module"></script><script type="application/ld+json">{"@type":"Thing"}</script>';
+    const html =
+      '<script src="/_astro/a.js" type="module"></script><script type="application/ld+json">{"@type":"Thing"}</script>';
     expect(inlineContent(html).scripts).toEqual([]);
   });
 
   it('finds inline event handler attributes, but not the same words inside a script', () => {
-    expect(inlineContent('<a href="/x" onclick="go()">x</a><img src=x onerror=alert(1)>').handlers).toEqual(['onclick', 'onerror']);
-    expect(inlineContent('<script>el.onclick = go; var x = a <b && c onload=1</script><p>Tap on the button</p>').handlers).toEqual([]);
+    expect(inlineContent('<a href="/x" onclick="go()">x</a><img src=x onerror=alert(1)>').handlers).toEqual([
+      'onclick',
+      'onerror',
+    ]);
+    expect(
+      inlineContent('<script>el.onclick = go; var x = a <b && c onload=1</script><p>Tap on the button</p>').handlers,
+    ).toEqual([]);
   });
 
   it('notices a fingerprint key on the page', () => {
-    expect(inlineContent('<section id="privacy-banner" data-fingerprint-key="abc123" hidden></section>').fingerprint).toBe(true);
+    expect(
+      inlineContent('<section id="privacy-banner" data-fingerprint-key="abc123" hidden></section>').fingerprint,
+    ).toBe(true);
     expect(inlineContent('<section id="privacy-banner" hidden></section>').fingerprint).toBe(false);
   });
 });
@@ -57,7 +69,12 @@ describe('the page policy', () => {
     expect(policy).not.toContain('fpjs');
     const withKey = pagePolicy({ scripts: [], styles: [], fingerprint: true });
     expect(directive(withKey, 'script-src')).toEqual(["'self'", 'https://fpjscdn.net']);
-    expect(directive(withKey, 'connect-src')).toEqual(["'self'", 'https://fpjscdn.net', 'https://api.fpjs.io', 'https://*.api.fpjs.io']);
+    expect(directive(withKey, 'connect-src')).toEqual([
+      "'self'",
+      'https://fpjscdn.net',
+      'https://api.fpjs.io',
+      'https://*.api.fpjs.io',
+    ]);
   });
 });
 
@@ -74,13 +91,21 @@ describe('writing dist/_headers', () => {
   }
 
   it("writes one policy with every page's hashes for every path, in a file Netlify's own parser reads", async () => {
-    await site({ 'index.html': '<script>alert(1)</script>', 'b/index.html': '<script>alert(2)</script>', '404.html': '<style>p{}</style>' });
+    await site({
+      'index.html': '<script>alert(1)</script>',
+      'b/index.html': '<script>alert(2)</script>',
+      '404.html': '<style>p{}</style>',
+    });
     await writeFile(path.join(dist, '_headers'), '/rss.xml\n  Content-Type: application/rss+xml\n');
     const { policy, pages } = writePageCsp(dist);
     expect(pages).toBe(3);
     expect(directive(policy, 'script-src')).toHaveLength(3);
 
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(dist, '_headers')], configHeaders: [], minimal: false });
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [path.join(dist, '_headers')],
+      configHeaders: [],
+      minimal: false,
+    });
     expect(errors).toEqual([]);
     expect(headers.find((h) => h.for === '/*')?.values).toEqual({ 'Content-Security-Policy': policy });
     // A _headers that public/ put there keeps its rules.

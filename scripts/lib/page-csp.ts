@@ -75,7 +75,8 @@ function htmlFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-export const HEADERS_FILE_NOTE = '# Written by the build (scripts/lib/page-csp.ts, docs/decisions/048): edit the source, not this file.';
+export const HEADERS_FILE_NOTE =
+  '# Written by the build (scripts/lib/page-csp.ts, docs/decisions/048): edit the source, not this file.';
 
 /**
  * Reads every built page and writes one policy for every path into `<dist>/_headers`. One policy for
@@ -91,7 +92,8 @@ export function writePageCsp(dist: string): { policy: string; pages: number } {
     all.scripts.push(...content.scripts);
     all.styles.push(...content.styles);
     all.fingerprint ||= content.fingerprint;
-    if (content.handlers.length) refused.push(`${path.relative(dist, file)}: ${[...new Set(content.handlers)].join(', ')}`);
+    if (content.handlers.length)
+      refused.push(`${path.relative(dist, file)}: ${[...new Set(content.handlers)].join(', ')}`);
   }
   if (refused.length) {
     throw new Error(
@@ -114,7 +116,9 @@ export function pageCsp(): AstroIntegration {
       'astro:build:done': ({ dir, logger }) => {
         const { policy, pages } = writePageCsp(fileURLToPath(dir));
         const hashes = policy.match(/'sha256-/g)?.length ?? 0;
-        logger.info(`Content-Security-Policy for ${pages} pages (${hashes} inline script and style hashes) in _headers`);
+        logger.info(
+          `Content-Security-Policy for ${pages} pages (${hashes} inline script and style hashes) in _headers`,
+        );
       },
     },
   };

@@ -15,17 +15,19 @@ describe('the embedded database with serialised transactions', () => {
 
   it('keeps concurrent transactions apart: rollbacks undo only their own work', async () => {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    await Promise.all(Array.from({ length: 40 }, async (_, i) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('INSERT INTO t VALUES ($1)', [i]);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        await client.query(i % 2 ? 'ROLLBACK' : 'COMMIT');
-      } finally {
-        client.release();
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await client.query('INSERT INTO t VALUES ($1)', [i]);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await client.query(i % 2 ? 'ROLLBACK' : 'COMMIT');
+        } finally {
+          client.release();
+        }
+      }),
+    );
     const { rows } = await pool.query<{ odd: number; even: number }>(
       'SELECT count(*) FILTER (WHERE x % 2 = 1)::int AS odd, count(*) FILTER (WHERE x % 2 = 0)::int AS even FROM t',
     );
@@ -84,7 +86,9 @@ describe('the embedded database with serialised transactions', () => {
       const next = new pg.Client({ connectionString: idleUrl });
       await next.connect();
       const started = Date.now();
-      const { rows } = await next.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'half_done'");
+      const { rows } = await next.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'half_done'",
+      );
       expect(rows[0]!.n).toBe(0);
       expect(Date.now() - started).toBeLessThan(2000);
       await ended;

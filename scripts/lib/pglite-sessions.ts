@@ -51,7 +51,14 @@ export function serialiseTransactions(database: NetlifyDB, options: { idleInTran
     let leaving: Promise<void> | undefined;
     // Rolls back whatever this connection left open, then hands the session on. Harmless when the
     // session is idle; runs once however many ways the connection leaves.
-    const leave = () => (leaving ??= session.exec('ROLLBACK').then(() => undefined, () => undefined).finally(() => release(owner)));
+    const leave = () =>
+      (leaving ??= session
+        .exec('ROLLBACK')
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => release(owner)));
     internals.connections.add(socket);
     socket.on('close', () => {
       closed = true;
@@ -81,7 +88,8 @@ export function serialiseTransactions(database: NetlifyDB, options: { idleInTran
         }
         const status = lastReadyForQueryStatus(response);
         if (status === 'I') release(owner);
-        else if (status === 'T' || status === 'E') idleTimer = setTimeout(() => socket.destroy(), idleInTransactionMs).unref();
+        else if (status === 'T' || status === 'E')
+          idleTimer = setTimeout(() => socket.destroy(), idleInTransactionMs).unref();
         return response;
       },
     }).catch((error: unknown) => {
@@ -105,7 +113,8 @@ export function lastReadyForQueryStatus(bytes: Uint8Array): string | null {
   while (offset + 5 <= bytes.byteLength) {
     const type = bytes[offset]!;
     const length = view.getUint32(offset + 1);
-    if (type === 0x5a && length === 5 && offset + 6 <= bytes.byteLength) status = String.fromCharCode(bytes[offset + 5]!);
+    if (type === 0x5a && length === 5 && offset + 6 <= bytes.byteLength)
+      status = String.fromCharCode(bytes[offset + 5]!);
     offset += 1 + length;
   }
   return status;

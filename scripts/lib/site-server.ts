@@ -45,7 +45,9 @@ export interface SiteServer {
 export class PortInUseError extends Error {
   readonly port: number;
   constructor(port: number) {
-    super(`Port ${port} is already in use: stop the other server or set PORT to a free port (e.g. PORT=8899 npm start).`);
+    super(
+      `Port ${port} is already in use: stop the other server or set PORT to a free port (e.g. PORT=8899 npm start).`,
+    );
     this.name = 'PortInUseError';
     this.port = port;
   }
@@ -80,11 +82,13 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   process.env.URL ||= url;
   const mode = functionsMode();
 
-  const database = await startDatabase({ ...(options.dbDirectory ? { directory: options.dbDirectory } : {}), quiet: true })
-    .catch(async (error) => {
-      server.close();
-      throw error;
-    });
+  const database = await startDatabase({
+    ...(options.dbDirectory ? { directory: options.dbDirectory } : {}),
+    quiet: true,
+  }).catch(async (error) => {
+    server.close();
+    throw error;
+  });
   let seeded: string[] = [];
   let notes: string[] = [];
   let dev: NetlifyDev | undefined;
@@ -107,7 +111,11 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       // and the NETLIFY_BLOBS_CONTEXT it sets for this process, which the in-process functions read.
       blobs: { enabled: true },
       skipGitignore: true,
-      logger: { log: () => undefined, warn: (m: string) => log('[netlify]', m), error: (m: string) => console.error('[netlify]', m) } as never,
+      logger: {
+        log: () => undefined,
+        warn: (m: string) => log('[netlify]', m),
+        error: (m: string) => console.error('[netlify]', m),
+      } as never,
     });
     await dev.start();
     if (mode === 'in-process') {
@@ -171,7 +179,11 @@ async function handle(chain: RequestChain, req: IncomingMessage, res: ServerResp
   }
   const fn = chain.functions?.match(url, method);
   if (fn && !fn.preferStatic) {
-    await sendWebResponse(await chain.functions!.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }), res, method);
+    await sendWebResponse(
+      await chain.functions!.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }),
+      res,
+      method,
+    );
     return;
   }
   const match = await chain.dev.handleAndIntrospectNodeRequest(req);
@@ -180,7 +192,11 @@ async function handle(chain: RequestChain, req: IncomingMessage, res: ServerResp
     return;
   }
   if (fn) {
-    await sendWebResponse(await chain.functions!.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }), res, method);
+    await sendWebResponse(
+      await chain.functions!.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }),
+      res,
+      method,
+    );
     return;
   }
   // The built 404 page with the headers Netlify's rules give it (netlify.toml, dist/_headers), as

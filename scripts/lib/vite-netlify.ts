@@ -28,20 +28,27 @@ export function netlifyLocal(options: { projectRoot: string; functionsDir: strin
         skipGitignore: true,
         serverAddress: null,
         staticFiles: { directories: [server.config.root, server.config.publicDir] },
-        logger: { log: () => undefined, warn: (m: string) => logger.warn(`[netlify] ${m}`), error: (m: string) => logger.error(`[netlify] ${m}`) } as never,
+        logger: {
+          log: () => undefined,
+          warn: (m: string) => logger.warn(`[netlify] ${m}`),
+          error: (m: string) => logger.error(`[netlify] ${m}`),
+        } as never,
       });
       await dev.start();
       const functions = await createLocalFunctions({
         directory: options.functionsDir,
         siteUrl: process.env.URL ?? 'http://localhost:4321',
         load: (file) => server.ssrLoadModule(file) as Promise<FunctionModule>,
-        logError: (...m) => logger.error(m.map((x) => (x instanceof Error ? x.stack ?? x.message : String(x))).join(' ')),
+        logError: (...m) =>
+          logger.error(m.map((x) => (x instanceof Error ? (x.stack ?? x.message) : String(x))).join(' ')),
       });
       // A function added, removed or given another path is routed without a restart.
       server.watcher.add(options.functionsDir);
       server.watcher.on('all', (_event, file) => {
         if (path.resolve(file).startsWith(options.functionsDir + path.sep)) {
-          functions.rescan().catch((error: unknown) => logger.error(`[netlify] could not read the functions: ${String(error)}`));
+          functions
+            .rescan()
+            .catch((error: unknown) => logger.error(`[netlify] could not read the functions: ${String(error)}`));
         }
       });
       server.httpServer.once('close', () => {
@@ -55,7 +62,11 @@ export function netlifyLocal(options: { projectRoot: string; functionsDir: strin
           if (!url) return next();
           const fn = functions.match(url, method);
           if (fn && !fn.preferStatic) {
-            await sendWebResponse(await functions.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }), res, method);
+            await sendWebResponse(
+              await functions.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }),
+              res,
+              method,
+            );
             return;
           }
           const headers: Record<string, string> = {};
@@ -71,7 +82,11 @@ export function netlifyLocal(options: { projectRoot: string; functionsDir: strin
           }
           if (fn && !result) {
             // A function that prefers static files answers when there is none.
-            await sendWebResponse(await functions.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }), res, method);
+            await sendWebResponse(
+              await functions.invoke(fn, toWebRequest(req, url), { ip: clientAddress(req) }),
+              res,
+              method,
+            );
             return;
           }
           for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);

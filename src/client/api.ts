@@ -75,22 +75,41 @@ async function readContent(response: Response): Promise<unknown> {
 }
 
 function errorOf(content: unknown, status: number): string {
-  if (content && typeof content === 'object' && 'error' in content && typeof content.error === 'string') return content.error;
+  if (content && typeof content === 'object' && 'error' in content && typeof content.error === 'string')
+    return content.error;
   return `Request failed with status ${status}`;
 }
 
 function codeOf(content: unknown): string | null {
-  return content && typeof content === 'object' && 'code' in content && typeof content.code === 'string' ? content.code : null;
+  return content && typeof content === 'object' && 'code' in content && typeof content.code === 'string'
+    ? content.code
+    : null;
 }
 
-const failed = (error: string, status: number, body: unknown = null): ApiResult<never> => ({ data: null, error, status, code: codeOf(body), body });
+const failed = (error: string, status: number, body: unknown = null): ApiResult<never> => ({
+  data: null,
+  error,
+  status,
+  code: codeOf(body),
+  body,
+});
 
 /**
  * `api` plus `keepalive`, for events sent as the page unloads (a navigation click): the browser
  * finishes the request after the page has gone.
  */
-export async function request<T>(path: string, options: ApiOptions<T> & { keepalive?: boolean } = {}): Promise<ApiResult<T>> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, timeoutMs = DEFAULT_TIMEOUT_MS, schema, signal, keepalive } = options;
+export async function request<T>(
+  path: string,
+  options: ApiOptions<T> & { keepalive?: boolean } = {},
+): Promise<ApiResult<T>> {
+  const {
+    method = options.body === undefined ? 'GET' : 'POST',
+    body,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    schema,
+    signal,
+    keepalive,
+  } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
@@ -114,7 +133,14 @@ export async function request<T>(path: string, options: ApiOptions<T> & { keepal
   try {
     content = await readContent(response);
   } catch (error) {
-    return failed(timeout.aborted ? `Request timed out after ${timeoutMs} ms` : error instanceof Error ? error.message : String(error), response.status);
+    return failed(
+      timeout.aborted
+        ? `Request timed out after ${timeoutMs} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error),
+      response.status,
+    );
   }
   if (!response.ok) return failed(errorOf(content, response.status), response.status, content);
   if (!schema) return { data: content as T, error: null, status: response.status, code: null, body: content };
@@ -133,7 +159,13 @@ export async function request<T>(path: string, options: ApiOptions<T> & { keepal
 
 export function api<T>(
   path: string,
-  options?: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs?: number; schema?: AnswerSchema<T> | PromiseLike<AnswerSchema<T>>; signal?: AbortSignal },
+  options?: {
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    timeoutMs?: number;
+    schema?: AnswerSchema<T> | PromiseLike<AnswerSchema<T>>;
+    signal?: AbortSignal;
+  },
 ): Promise<ApiResult<T>> {
   return request<T>(path, options);
 }

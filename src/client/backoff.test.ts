@@ -35,11 +35,15 @@ describe('retryWithBackoff', () => {
   it('returns the first success and sleeps only between failures', async () => {
     const { slept, sleep } = recordSleeps();
     let calls = 0;
-    const result = await retryWithBackoff(async () => {
-      calls++;
-      if (calls < 3) throw new Error(`fail ${calls}`);
-      return 'ok';
-    }, FINGERPRINT_BACKOFF_MS, sleep);
+    const result = await retryWithBackoff(
+      async () => {
+        calls++;
+        if (calls < 3) throw new Error(`fail ${calls}`);
+        return 'ok';
+      },
+      FINGERPRINT_BACKOFF_MS,
+      sleep,
+    );
     expect(result).toBe('ok');
     expect(calls).toBe(3);
     expect(slept).toEqual([100, 234]);
@@ -49,10 +53,14 @@ describe('retryWithBackoff', () => {
     const { slept, sleep } = recordSleeps();
     let calls = 0;
     await expect(
-      retryWithBackoff(async () => {
-        calls++;
-        throw new Error(`fail ${calls}`);
-      }, FINGERPRINT_BACKOFF_MS, sleep),
+      retryWithBackoff(
+        async () => {
+          calls++;
+          throw new Error(`fail ${calls}`);
+        },
+        FINGERPRINT_BACKOFF_MS,
+        sleep,
+      ),
     ).rejects.toThrow('fail 6');
     expect(calls).toBe(6);
     expect(slept).toEqual(FINGERPRINT_BACKOFF_MS);

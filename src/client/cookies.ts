@@ -36,8 +36,14 @@ export interface CookieOptions {
 /** `name=value; Path=/; Max-Age=…; SameSite=Lax[; Secure]`, with the value percent-encoded. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new RangeError(`invalid cookie name: ${name}`);
-  if (!Number.isInteger(options.maxAge) || options.maxAge < 0) throw new RangeError(`invalid max age: ${options.maxAge}`);
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${options.maxAge}`, `SameSite=${options.sameSite ?? 'Lax'}`];
+  if (!Number.isInteger(options.maxAge) || options.maxAge < 0)
+    throw new RangeError(`invalid max age: ${options.maxAge}`);
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    `Max-Age=${options.maxAge}`,
+    `SameSite=${options.sameSite ?? 'Lax'}`,
+  ];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }
@@ -70,7 +76,11 @@ export function getCookie(name: CookieName): string | null {
 }
 
 /** Sets a cookie of contract §3 with its lifetime, or a shorter one (`maxAge`, seconds) and stricter attributes. */
-export function setCookie(name: CookieName, value: string, options: { maxAge?: number; sameSite?: 'Lax' | 'Strict' } = {}): void {
+export function setCookie(
+  name: CookieName,
+  value: string,
+  options: { maxAge?: number; sameSite?: 'Lax' | 'Strict' } = {},
+): void {
   if (!hasDocument()) return;
   const maxAge = Math.max(0, Math.min(COOKIE_MAX_AGE[name], Math.floor(options.maxAge ?? COOKIE_MAX_AGE[name])));
   document.cookie = serializeCookie(name, value, { maxAge, secure: isHttps(), sameSite: options.sameSite });

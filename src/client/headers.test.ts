@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { API_HEADERS as CONTRACT } from '../domain/api.ts';
-import { API_HEADERS, buildHeaders, clickIdsFromSearch, isSendableHeaderValue, landingPageOf, type HeaderInputs } from './headers.ts';
+import {
+  API_HEADERS,
+  buildHeaders,
+  clickIdsFromSearch,
+  isSendableHeaderValue,
+  landingPageOf,
+  type HeaderInputs,
+} from './headers.ts';
 
 const none: HeaderInputs = {
   stored: {},
@@ -41,14 +48,25 @@ describe('buildHeaders', () => {
   });
 
   it('sends only the access key when the visitor objected to statistics', () => {
-    expect(buildHeaders({ ...none, statistics: false, sessionId: 's', visitorId: 'v', gclid: 'g', accessKey: 'k' })).toEqual({
+    expect(
+      buildHeaders({ ...none, statistics: false, sessionId: 's', visitorId: 'v', gclid: 'g', accessKey: 'k' }),
+    ).toEqual({
       'x-access-key': 'k',
     });
   });
 
   it('adds stored headers but never lets them stand in for a spec header', () => {
     expect(
-      buildHeaders({ ...none, stored: { 'X-Access-Key': 'stale', 'x-session-id': 'old', 'X-Extra': 'yes', 'bad name': 'x', 'x-empty': undefined } }),
+      buildHeaders({
+        ...none,
+        stored: {
+          'X-Access-Key': 'stale',
+          'x-session-id': 'old',
+          'X-Extra': 'yes',
+          'bad name': 'x',
+          'x-empty': undefined,
+        },
+      }),
     ).toEqual({ 'x-extra': 'yes' });
   });
 
@@ -74,11 +92,16 @@ describe('clickIdsFromSearch', () => {
 
 describe('landingPageOf', () => {
   it('keeps the url and path', () => {
-    expect(landingPageOf('https://example.com/prices?x=1#top', false)).toEqual({ url: 'https://example.com/prices?x=1#top', path: '/prices' });
+    expect(landingPageOf('https://example.com/prices?x=1#top', false)).toEqual({
+      url: 'https://example.com/prices?x=1#top',
+      path: '/prices',
+    });
   });
 
   it('takes the click ids out without consent and keeps them with it', () => {
     expect(landingPageOf('https://example.com/?gclid=abc&utm=1', false).url).toBe('https://example.com/?utm=1');
-    expect(landingPageOf('https://example.com/?gclid=abc&utm=1', true).url).toBe('https://example.com/?gclid=abc&utm=1');
+    expect(landingPageOf('https://example.com/?gclid=abc&utm=1', true).url).toBe(
+      'https://example.com/?gclid=abc&utm=1',
+    );
   });
 });

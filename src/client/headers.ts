@@ -35,7 +35,9 @@ const MAX_HEADER_VALUE = 4096;
 
 /** fetch() throws on a header value with control or non-Latin-1 characters: such a value is dropped. */
 export function isSendableHeaderValue(value: string | null | undefined): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_HEADER_VALUE && /^[\x20-\x7e]+$/.test(value);
+  return (
+    typeof value === 'string' && value.length > 0 && value.length <= MAX_HEADER_VALUE && /^[\x20-\x7e]+$/.test(value)
+  );
 }
 
 export function buildHeaders(inputs: HeaderInputs): Record<string, string> {

@@ -17,7 +17,9 @@ import { goToLogin, staffSession } from './staff-session.ts';
 /** The privileges in a `GET /customer/auth` answer, read without a schema library. */
 export function privilegesOf(body: unknown): { _id: string; privileges: number } | null {
   const data = (body as { data?: unknown } | null)?.data as { _id?: unknown; privileges?: unknown } | null | undefined;
-  return data && typeof data._id === 'string' && typeof data.privileges === 'number' ? { _id: data._id, privileges: data.privileges } : null;
+  return data && typeof data._id === 'string' && typeof data.privileges === 'number'
+    ? { _id: data._id, privileges: data.privileges }
+    : null;
 }
 
 function show(status: HTMLElement | null, text: string | null): void {

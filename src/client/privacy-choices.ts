@@ -28,4 +28,3 @@ export function parsePrivacyChoices(raw: string | null | undefined): PrivacyChoi
     return DEFAULT_CHOICES;
   }
 }
-

@@ -79,7 +79,12 @@ export function currentClickIds(now = Date.now()): ClickIds {
   try {
     const stored = JSON.parse(readStorage('localStorage', LOCAL_KEYS.clickIds) ?? 'null') as StoredClickIds | null;
     if (!stored || typeof stored.at !== 'number' || now - stored.at > CLICK_ID_LIFETIME_MS) return {};
-    return clickIdsFromSearch(new URLSearchParams({ ...(stored.gclid && { gclid: stored.gclid }), ...(stored.fbclid && { fbclid: stored.fbclid }) }).toString());
+    return clickIdsFromSearch(
+      new URLSearchParams({
+        ...(stored.gclid && { gclid: stored.gclid }),
+        ...(stored.fbclid && { fbclid: stored.fbclid }),
+      }).toString(),
+    );
   } catch {
     return {};
   }

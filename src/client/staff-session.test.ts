@@ -3,7 +3,10 @@ import { parsePreviousUser, secondsUntil } from './staff-session.ts';
 
 describe('previous_user', () => {
   it.each([
-    ['{"phone":"+447700900000","name":"Demo Groomer","passkey":true}', { phone: '+447700900000', name: 'Demo Groomer', passkey: true }],
+    [
+      '{"phone":"+447700900000","name":"Demo Groomer","passkey":true}',
+      { phone: '+447700900000', name: 'Demo Groomer', passkey: true },
+    ],
     ['{"phone":"+447700900000"}', { phone: '+447700900000', name: null, passkey: false }],
     ['{"phone":"+447700900000","name":42,"passkey":"yes"}', { phone: '+447700900000', name: null, passkey: false }],
     ['{"phone":"07700 900000"}', null],

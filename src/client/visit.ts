@@ -86,9 +86,11 @@ export async function deviceAuth(): Promise<void> {
 /** Sends one event; keepalive lets a navigation click's event outlive the page. */
 export function recordEvent(event: SiteEvent): void {
   if (!statisticsAllowed(privacyChoices.get())) return;
-  void request('/magic', { body: { type: 'event', ...event }, timeoutMs: PAGE_VIEW_TIMEOUT_MS, keepalive: true }).then((result) => {
-    if (result.error) console.warn('Data API Error', result.error);
-  });
+  void request('/magic', { body: { type: 'event', ...event }, timeoutMs: PAGE_VIEW_TIMEOUT_MS, keepalive: true }).then(
+    (result) => {
+      if (result.error) console.warn('Data API Error', result.error);
+    },
+  );
 }
 
 let fingerprinting: Promise<void> | null = null;
@@ -97,7 +99,9 @@ let fingerprinting: Promise<void> | null = null;
 async function fingerprint(key: string): Promise<string> {
   const url = `https://fpjscdn.net/v3/${encodeURIComponent(key)}`;
   return retryWithBackoff(async () => {
-    const loader = (await import(/* @vite-ignore */ url)) as { load: () => Promise<{ get: () => Promise<{ visitorId: string }> }> };
+    const loader = (await import(/* @vite-ignore */ url)) as {
+      load: () => Promise<{ get: () => Promise<{ visitorId: string }> }>;
+    };
     const agent = await loader.load();
     return (await agent.get()).visitorId;
   }, FINGERPRINT_BACKOFF_MS);

@@ -17,7 +17,11 @@ export function endpoints(config: ServerEnv = env()): { graphql: string; cma: st
 /** The build's client (published records only), or null when the CMS is not configured. */
 export function publishedContentClient(config: ServerEnv = env()): ContentClient | null {
   if (!config.DATOCMS_API_TOKEN) return null;
-  return contentClient({ endpoint: endpoints(config).graphql, token: config.DATOCMS_API_TOKEN, environment: config.DATOCMS_ENVIRONMENT });
+  return contentClient({
+    endpoint: endpoints(config).graphql,
+    token: config.DATOCMS_API_TOKEN,
+    environment: config.DATOCMS_ENVIRONMENT,
+  });
 }
 
 /** The preview's client (drafts included), or null when previews are not configured. */

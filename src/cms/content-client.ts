@@ -56,10 +56,15 @@ export interface ContentClientOptions {
 }
 
 export interface ContentClient {
-  request<V extends Record<string, unknown>, R extends z.ZodType>(query: ContentQuery<V, R>, variables?: V): Promise<z.infer<R>>;
+  request<V extends Record<string, unknown>, R extends z.ZodType>(
+    query: ContentQuery<V, R>,
+    variables?: V,
+  ): Promise<z.infer<R>>;
 }
 
-const Envelope = z.object({ data: z.record(z.string(), z.unknown()).nullish(), errors: z.array(z.unknown()).nullish() }).loose();
+const Envelope = z
+  .object({ data: z.record(z.string(), z.unknown()).nullish(), errors: z.array(z.unknown()).nullish() })
+  .loose();
 
 export function contentClient(options: ContentClientOptions): ContentClient {
   const doFetch = options.fetch ?? fetch;
@@ -85,25 +90,61 @@ export function contentClient(options: ContentClientOptions): ContentClient {
         });
         body = await response.text();
       } catch (error) {
-        throw new ContentError(`${query.operationName}: no answer from the content service (${(error as Error).message})`, 0, '');
+        throw new ContentError(
+          `${query.operationName}: no answer from the content service (${(error as Error).message})`,
+          0,
+          '',
+        );
       }
-      if (!response.ok) throw new ContentError(`${query.operationName}: the content service answered ${response.status}`, response.status, body);
+      if (!response.ok)
+        throw new ContentError(
+          `${query.operationName}: the content service answered ${response.status}`,
+          response.status,
+          body,
+        );
       let parsed: unknown;
       try {
         parsed = JSON.parse(body);
       } catch {
-        throw new ContentError(`${query.operationName}: the content service's answer is not JSON`, response.status, body);
+        throw new ContentError(
+          `${query.operationName}: the content service's answer is not JSON`,
+          response.status,
+          body,
+        );
       }
       const envelope = Envelope.safeParse(parsed);
-      if (!envelope.success) throw new ContentError(`${query.operationName}: the content service's answer is not a GraphQL response`, response.status, body);
-      if (envelope.data.errors?.length) throw new ContentError(`${query.operationName}: the content service answered with errors`, response.status, body);
+      if (!envelope.success)
+        throw new ContentError(
+          `${query.operationName}: the content service's answer is not a GraphQL response`,
+          response.status,
+          body,
+        );
+      if (envelope.data.errors?.length)
+        throw new ContentError(
+          `${query.operationName}: the content service answered with errors`,
+          response.status,
+          body,
+        );
       const data = envelope.data.data;
-      if (!data) throw new ContentError(`${query.operationName}: the content service's answer has no data`, response.status, body);
+      if (!data)
+        throw new ContentError(
+          `${query.operationName}: the content service's answer has no data`,
+          response.status,
+          body,
+        );
       const first = Object.keys(data)[0];
-      if (first === undefined) throw new ContentError(`${query.operationName}: the content service's answer has no data`, response.status, body);
+      if (first === undefined)
+        throw new ContentError(
+          `${query.operationName}: the content service's answer has no data`,
+          response.status,
+          body,
+        );
       const result = query.result.safeParse(data[first]);
       if (!result.success) {
-        const problems = result.error.issues.slice(0, 5).map((i) => `${[first, ...i.path].join('.')}: ${i.message}`).join('; ');
+        const problems = result.error.issues
+          .slice(0, 5)
+          .map((i) => `${[first, ...i.path].join('.')}: ${i.message}`)
+          .join('; ');
         throw new ContentError(`${query.operationName}: unexpected answer (${problems})`, response.status, body);
       }
       return result.data;

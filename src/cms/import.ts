@@ -40,13 +40,17 @@ const Frontmatter = z.object({
 });
 const Showcase = z.array(z.object({ id: z.string(), alt: z.string(), picture: z.object({ url: z.string() }) }));
 const Faq = z.array(z.object({ id: z.string(), question: z.string(), answer: z.string(), topic: z.string() }));
-const Partners = z.array(z.object({ id: z.string(), name: z.string(), url: z.string().optional(), picture: z.string(), alt: z.string() }));
-const SiteFacts = z.object({
-  phoneIssueBanner: z.boolean(),
-  bookingPhone: z.object({ display: z.string() }),
-  reviews: z.object({ rating: z.number(), count: z.number() }),
-  promotion: z.object({ text: z.string() }),
-}).loose();
+const Partners = z.array(
+  z.object({ id: z.string(), name: z.string(), url: z.string().optional(), picture: z.string(), alt: z.string() }),
+);
+const SiteFacts = z
+  .object({
+    phoneIssueBanner: z.boolean(),
+    bookingPhone: z.object({ display: z.string() }),
+    reviews: z.object({ rating: z.number(), count: z.number() }),
+    promotion: z.object({ text: z.string() }),
+  })
+  .loose();
 
 const day = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
 
@@ -76,13 +80,20 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
   const upload = (file: string) => {
     const localPath = path.resolve(root, file);
     if (!uploads.has(localPath)) {
-      uploads.set(localPath, client.uploads.createFromLocalFile({ localPath, skipCreationIfAlreadyExists: true }).then((u) => u.id));
+      uploads.set(
+        localPath,
+        client.uploads.createFromLocalFile({ localPath, skipCreationIfAlreadyExists: true }).then((u) => u.id),
+      );
     }
     return uploads.get(localPath)!;
   };
 
   /** Creates and publishes the records whose key is not there yet, in order (sortable models keep it). */
-  async function sync(apiKey: string, keyField: string | null, records: Array<{ key: string; fields: () => Promise<Record<string, unknown>> }>) {
+  async function sync(
+    apiKey: string,
+    keyField: string | null,
+    records: Array<{ key: string; fields: () => Promise<Record<string, unknown>> }>,
+  ) {
     const type = modelId(apiKey);
     const existing = new Set<string>();
     let count = 0;
@@ -122,7 +133,13 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
         pub_date: day(front.pubDate),
         updated_date: front.updatedDate ? day(front.updatedDate) : null,
         author: front.author ?? 'The Leyton Dog Grooming team',
-        cover: { upload_id: await upload(path.relative(root, path.resolve(blogDir, front.cover))), alt: front.coverAlt, title: null, custom_data: {}, focal_point: null },
+        cover: {
+          upload_id: await upload(path.relative(root, path.resolve(blogDir, front.cover))),
+          alt: front.coverAlt,
+          title: null,
+          custom_data: {},
+          focal_point: null,
+        },
         tags: front.tags.join(', ') || null,
         body,
       }),
@@ -131,37 +148,66 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
   await sync('blog_post', 'slug', posts);
 
   const showcase = Showcase.parse(JSON.parse(await readFile(path.join(root, 'content/showcase.json'), 'utf8')));
-  await sync('showcase_picture', 'name', showcase.map((s) => ({
-    key: s.id,
-    fields: async () => ({ name: s.id, picture: { upload_id: await upload(s.picture.url), alt: s.alt, title: null, custom_data: {}, focal_point: null } }),
-  })));
+  await sync(
+    'showcase_picture',
+    'name',
+    showcase.map((s) => ({
+      key: s.id,
+      fields: async () => ({
+        name: s.id,
+        picture: {
+          upload_id: await upload(s.picture.url),
+          alt: s.alt,
+          title: null,
+          custom_data: {},
+          focal_point: null,
+        },
+      }),
+    })),
+  );
 
   const faq = Faq.parse(JSON.parse(await readFile(path.join(root, 'content/faq.json'), 'utf8')));
-  await sync('faq_entry', 'anchor', faq.map((q) => ({
-    key: q.id,
-    fields: async () => ({ question: q.question, anchor: q.id, topic: q.topic, answer: q.answer }),
-  })));
+  await sync(
+    'faq_entry',
+    'anchor',
+    faq.map((q) => ({
+      key: q.id,
+      fields: async () => ({ question: q.question, anchor: q.id, topic: q.topic, answer: q.answer }),
+    })),
+  );
 
   const partners = Partners.parse(JSON.parse(await readFile(path.join(root, 'content/partners.json'), 'utf8')));
-  await sync('partner', 'name', partners.map((p) => ({
-    key: p.name,
-    fields: async () => ({
-      name: p.name,
-      url: p.url ?? null,
-      logo: { upload_id: await upload(`src/assets/illustrations/${p.picture}`), alt: p.alt, title: null, custom_data: {}, focal_point: null },
-    }),
-  })));
+  await sync(
+    'partner',
+    'name',
+    partners.map((p) => ({
+      key: p.name,
+      fields: async () => ({
+        name: p.name,
+        url: p.url ?? null,
+        logo: {
+          upload_id: await upload(`src/assets/illustrations/${p.picture}`),
+          alt: p.alt,
+          title: null,
+          custom_data: {},
+          focal_point: null,
+        },
+      }),
+    })),
+  );
 
   const site = SiteFacts.parse(JSON.parse(await readFile(path.join(root, 'content/site.json'), 'utf8')));
-  await sync('site_fact', null, [{
-    key: 'site',
-    fields: async () => ({
-      phone_issue_banner: site.phoneIssueBanner,
-      booking_phone: site.bookingPhone.display,
-      review_rating: site.reviews.rating,
-      review_count: site.reviews.count,
-      promotion: site.promotion.text,
-    }),
-  }]);
+  await sync('site_fact', null, [
+    {
+      key: 'site',
+      fields: async () => ({
+        phone_issue_banner: site.phoneIssueBanner,
+        booking_phone: site.bookingPhone.display,
+        review_rating: site.reviews.rating,
+        review_count: site.reviews.count,
+        promotion: site.promotion.text,
+      }),
+    },
+  ]);
   return result;
 }

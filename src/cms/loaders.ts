@@ -59,13 +59,18 @@ export function jsonArrayFile(file: string): Loader {
       await load(context);
       context.watcher?.add(absolute);
       context.watcher?.on('change', (changed) => {
-        if (path.resolve(changed) === absolute) void load(context).catch((error: unknown) => context.logger.error(String(error)));
+        if (path.resolve(changed) === absolute)
+          void load(context).catch((error: unknown) => context.logger.error(String(error)));
       });
     },
   };
 }
 
-export function fromDatoCms(name: string, client: ContentClient, fetchEntries: (client: ContentClient) => Promise<CmsEntry[]>): Loader {
+export function fromDatoCms(
+  name: string,
+  client: ContentClient,
+  fetchEntries: (client: ContentClient) => Promise<CmsEntry[]>,
+): Loader {
   return {
     name: `datocms-${name}`,
     async load(context) {
@@ -73,7 +78,8 @@ export function fromDatoCms(name: string, client: ContentClient, fetchEntries: (
       await useSource(context, 'datocms');
       const seen = new Set<string>();
       for (const entry of entries) {
-        if (seen.has(entry.id)) throw new Error(`DatoCMS ${name}: two published records are both "${entry.id}"; each needs its own`);
+        if (seen.has(entry.id))
+          throw new Error(`DatoCMS ${name}: two published records are both "${entry.id}"; each needs its own`);
         seen.add(entry.id);
       }
       // Cleared and filled afresh every build: order is content too (showcase, FAQ, partners), and
@@ -84,7 +90,12 @@ export function fromDatoCms(name: string, client: ContentClient, fetchEntries: (
         const data = await context.parseData({ id: entry.id, data: { ...entry.data, order } });
         const rendered = entry.body === undefined ? undefined : await context.renderMarkdown(entry.body);
         const digest = context.generateDigest({ data: entry.data, body: entry.body ?? '' });
-        context.store.set({ id: entry.id, data, digest, ...(entry.body === undefined ? {} : { body: entry.body, rendered }) });
+        context.store.set({
+          id: entry.id,
+          data,
+          digest,
+          ...(entry.body === undefined ? {} : { body: entry.body, rendered }),
+        });
       }
       context.logger.info(`${entries.length} ${name} from DatoCMS`);
     },

@@ -39,10 +39,14 @@ export interface ModelSpec {
 
 const required = { required: {} };
 const image = { extension: { predefined_list: 'image' }, required_alt_title: { alt: true } };
-const anchor = { format: { custom_pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'lower-case words joined by hyphens' } };
+const anchor = {
+  format: { custom_pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'lower-case words joined by hyphens' },
+};
 const markdown = {
   editor: 'markdown',
-  parameters: { toolbar: ['heading', 'bold', 'italic', 'unordered_list', 'ordered_list', 'quote', 'link', 'fullscreen'] },
+  parameters: {
+    toolbar: ['heading', 'bold', 'italic', 'unordered_list', 'ordered_list', 'quote', 'link', 'fullscreen'],
+  },
   addons: [],
 };
 
@@ -56,23 +60,71 @@ export const MODELS: ModelSpec[] = [
     draft_mode_active: true,
     title_field: 'title',
     fields: [
-      { api_key: 'title', label: 'Title', field_type: 'string', validators: { ...required, length: { max: 90 } }, hint: 'Up to 90 characters.' },
       {
-        api_key: 'slug', label: 'Address', field_type: 'slug',
-        validators: (ids) => ({ ...required, unique: {}, slug_format: { predefined_pattern: 'webpage_slug' }, slug_title_field: { title_field_id: ids.title! } }),
+        api_key: 'title',
+        label: 'Title',
+        field_type: 'string',
+        validators: { ...required, length: { max: 90 } },
+        hint: 'Up to 90 characters.',
+      },
+      {
+        api_key: 'slug',
+        label: 'Address',
+        field_type: 'slug',
+        validators: (ids) => ({
+          ...required,
+          unique: {},
+          slug_format: { predefined_pattern: 'webpage_slug' },
+          slug_title_field: { title_field_id: ids.title! },
+        }),
         hint: 'The post is at /blog/post/<address>. Do not change it once the post is public: links to it would break.',
       },
       {
-        api_key: 'seo', label: 'Search results', field_type: 'seo',
-        validators: { required_seo_fields: { description: true }, description_length: { max: 170 }, title_length: { max: 90 } },
+        api_key: 'seo',
+        label: 'Search results',
+        field_type: 'seo',
+        validators: {
+          required_seo_fields: { description: true },
+          description_length: { max: 170 },
+          title_length: { max: 90 },
+        },
         hint: 'The description is required (up to 170 characters): search engines show it under the title. A title here replaces the post title in the browser tab and search results.',
       },
       { api_key: 'pub_date', label: 'Publication date', field_type: 'date', validators: required },
-      { api_key: 'updated_date', label: 'Updated on', field_type: 'date', hint: 'Only when the post was changed in a way readers should know about.' },
-      { api_key: 'author', label: 'Author', field_type: 'string', validators: required, default_value: 'The Leyton Dog Grooming team' },
-      { api_key: 'cover', label: 'Cover picture', field_type: 'file', validators: { ...required, ...image }, hint: 'A landscape picture (16:9 suits best). Its alt text says what it shows, for people who cannot see it.' },
-      { api_key: 'tags', label: 'Tags', field_type: 'string', hint: 'Separated by commas, for example: coat care, advice' },
-      { api_key: 'body', label: 'Text', field_type: 'text', validators: required, appearance: markdown, hint: 'Start sections with a level-2 heading (##).' },
+      {
+        api_key: 'updated_date',
+        label: 'Updated on',
+        field_type: 'date',
+        hint: 'Only when the post was changed in a way readers should know about.',
+      },
+      {
+        api_key: 'author',
+        label: 'Author',
+        field_type: 'string',
+        validators: required,
+        default_value: 'The Leyton Dog Grooming team',
+      },
+      {
+        api_key: 'cover',
+        label: 'Cover picture',
+        field_type: 'file',
+        validators: { ...required, ...image },
+        hint: 'A landscape picture (16:9 suits best). Its alt text says what it shows, for people who cannot see it.',
+      },
+      {
+        api_key: 'tags',
+        label: 'Tags',
+        field_type: 'string',
+        hint: 'Separated by commas, for example: coat care, advice',
+      },
+      {
+        api_key: 'body',
+        label: 'Text',
+        field_type: 'text',
+        validators: required,
+        appearance: markdown,
+        hint: 'Start sections with a level-2 heading (##).',
+      },
     ],
   },
   {
@@ -84,8 +136,20 @@ export const MODELS: ModelSpec[] = [
     draft_mode_active: true,
     title_field: 'name',
     fields: [
-      { api_key: 'name', label: 'Name', field_type: 'string', validators: { ...required, unique: {}, ...anchor }, hint: 'A short name, such as poodle-after-a-full-groom.' },
-      { api_key: 'picture', label: 'Picture', field_type: 'file', validators: { ...required, ...image }, hint: 'A landscape photograph (3:2). Its alt text says what it shows.' },
+      {
+        api_key: 'name',
+        label: 'Name',
+        field_type: 'string',
+        validators: { ...required, unique: {}, ...anchor },
+        hint: 'A short name, such as poodle-after-a-full-groom.',
+      },
+      {
+        api_key: 'picture',
+        label: 'Picture',
+        field_type: 'file',
+        validators: { ...required, ...image },
+        hint: 'A landscape photograph (3:2). Its alt text says what it shows.',
+      },
     ],
   },
   {
@@ -98,7 +162,13 @@ export const MODELS: ModelSpec[] = [
     title_field: 'question',
     fields: [
       { api_key: 'question', label: 'Question', field_type: 'string', validators: required },
-      { api_key: 'anchor', label: 'Link name', field_type: 'string', validators: { ...required, unique: {}, ...anchor }, hint: 'Links to this answer end in #<link name>.' },
+      {
+        api_key: 'anchor',
+        label: 'Link name',
+        field_type: 'string',
+        validators: { ...required, unique: {}, ...anchor },
+        hint: 'Links to this answer end in #<link name>.',
+      },
       { api_key: 'topic', label: 'Topic', field_type: 'string', validators: required },
       { api_key: 'answer', label: 'Answer', field_type: 'text', validators: required, appearance: markdown },
     ],
@@ -127,8 +197,18 @@ export const MODELS: ModelSpec[] = [
     fields: [
       { api_key: 'phone_issue_banner', label: 'Show the "phone system issues" banner', field_type: 'boolean' },
       { api_key: 'booking_phone', label: 'Number to book on while the phones have issues', field_type: 'string' },
-      { api_key: 'review_rating', label: 'Google review rating', field_type: 'float', validators: { number_range: { min: 0, max: 5 } } },
-      { api_key: 'review_count', label: 'Number of Google reviews', field_type: 'integer', validators: { number_range: { min: 0 } } },
+      {
+        api_key: 'review_rating',
+        label: 'Google review rating',
+        field_type: 'float',
+        validators: { number_range: { min: 0, max: 5 } },
+      },
+      {
+        api_key: 'review_count',
+        label: 'Number of Google reviews',
+        field_type: 'integer',
+        validators: { number_range: { min: 0 } },
+      },
       { api_key: 'promotion', label: 'Promotion', field_type: 'string' },
     ],
   },
@@ -148,7 +228,8 @@ export interface Plan {
 
 /** True when `actual` has every key of `wanted` with the same value (objects compared the same way). */
 export function covers(actual: unknown, wanted: unknown): boolean {
-  if (Array.isArray(wanted)) return Array.isArray(actual) && actual.length === wanted.length && wanted.every((w, i) => covers(actual[i], w));
+  if (Array.isArray(wanted))
+    return Array.isArray(actual) && actual.length === wanted.length && wanted.every((w, i) => covers(actual[i], w));
   if (wanted && typeof wanted === 'object') {
     if (!actual || typeof actual !== 'object') return false;
     return Object.entries(wanted).every(([k, v]) => covers((actual as Record<string, unknown>)[k], v));
@@ -166,11 +247,15 @@ function sameValidators(actual: unknown, wanted: Validators): boolean {
 type RemoteField = Awaited<ReturnType<Client['fields']['list']>>[number];
 
 const modelAttributes = (spec: ModelSpec) => ({
-  name: spec.name, hint: spec.hint, singleton: spec.singleton, sortable: spec.sortable, draft_mode_active: spec.draft_mode_active,
+  name: spec.name,
+  hint: spec.hint,
+  singleton: spec.singleton,
+  sortable: spec.sortable,
+  draft_mode_active: spec.draft_mode_active,
 });
 
 function fieldAttributes(spec: FieldSpec, position: number, ids: Record<string, string>) {
-  const validators = typeof spec.validators === 'function' ? spec.validators(ids) : spec.validators ?? {};
+  const validators = typeof spec.validators === 'function' ? spec.validators(ids) : (spec.validators ?? {});
   return {
     label: spec.label,
     field_type: spec.field_type,
@@ -209,19 +294,26 @@ export async function planModels(client: Client, models: ModelSpec[] = MODELS): 
     }
     const fields = await client.fields.list(model.id);
     const ids = Object.fromEntries(fields.map((f) => [f.api_key, f.id]));
-    const modelChanges = Object.entries(modelAttributes(spec)).filter(([k, v]) => !covers((model as unknown as Record<string, unknown>)[k], v)).map(([k]) => k);
+    const modelChanges = Object.entries(modelAttributes(spec))
+      .filter(([k, v]) => !covers((model as unknown as Record<string, unknown>)[k], v))
+      .map(([k]) => k);
     spec.fields.forEach((f, index) => {
       const field = fields.find((x) => x.api_key === f.api_key);
       if (!field) return void changes.push({ kind: 'create field', model: spec.api_key, field: f.api_key });
       if (field.field_type !== f.field_type) {
-        throw new Error(`${spec.api_key}.${f.api_key} is a ${field.field_type} field in DatoCMS and a ${f.field_type} field here: change it by hand, it holds content`);
+        throw new Error(
+          `${spec.api_key}.${f.api_key} is a ${field.field_type} field in DatoCMS and a ${f.field_type} field here: change it by hand, it holds content`,
+        );
       }
       const differences = fieldDifferences(field, fieldAttributes(f, index + 1, ids));
-      if (differences.length) changes.push({ kind: 'update field', model: spec.api_key, field: f.api_key, changes: differences });
+      if (differences.length)
+        changes.push({ kind: 'update field', model: spec.api_key, field: f.api_key, changes: differences });
     });
-    for (const field of fields) if (!spec.fields.some((f) => f.api_key === field.api_key)) unknownFields.push(`${spec.api_key}.${field.api_key}`);
+    for (const field of fields)
+      if (!spec.fields.some((f) => f.api_key === field.api_key)) unknownFields.push(`${spec.api_key}.${field.api_key}`);
     const titleId = spec.title_field ? ids[spec.title_field] : undefined;
-    if ((model.title_field?.id ?? null) !== (titleId ?? null) || (spec.title_field && !titleId)) modelChanges.push('title_field');
+    if ((model.title_field?.id ?? null) !== (titleId ?? null) || (spec.title_field && !titleId))
+      modelChanges.push('title_field');
     if (modelChanges.length) changes.push({ kind: 'update model', model: spec.api_key, changes: modelChanges });
   }
   return { changes, unknownFields };
@@ -252,7 +344,10 @@ export async function applyModels(client: Client, models: ModelSpec[] = MODELS):
     const wantedModel = modelAttributes(spec);
     const stale = !covers(model, wantedModel) || (model.title_field?.id ?? null) !== (titleId ?? null);
     if (stale) {
-      await client.itemTypes.update(model.id, { ...wantedModel, title_field: titleId ? { type: 'field', id: titleId } : null });
+      await client.itemTypes.update(model.id, {
+        ...wantedModel,
+        title_field: titleId ? { type: 'field', id: titleId } : null,
+      });
     }
   }
   return changes;

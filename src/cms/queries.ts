@@ -45,13 +45,32 @@ export type RemoteImage = z.infer<typeof RemoteImageSchema>;
 
 export function remoteImage(upload: UploadValue, what: string): RemoteImage {
   const r = upload.responsiveImage;
-  if (r) return { kind: 'remote', src: r.src, srcSet: r.srcSet, width: r.width, height: r.height, placeholder: r.base64 ?? null, original: upload.url };
+  if (r)
+    return {
+      kind: 'remote',
+      src: r.src,
+      srcSet: r.srcSet,
+      width: r.width,
+      height: r.height,
+      placeholder: r.base64 ?? null,
+      original: upload.url,
+    };
   // Files the image CDN cannot transform (DatoCMS gives no responsiveImage): the file as it is.
-  if (!upload.width || !upload.height) throw new Error(`${what}: the picture ${upload.url} has no size; upload an image`);
-  return { kind: 'remote', src: upload.url, srcSet: '', width: upload.width, height: upload.height, placeholder: null, original: upload.url };
+  if (!upload.width || !upload.height)
+    throw new Error(`${what}: the picture ${upload.url} has no size; upload an image`);
+  return {
+    kind: 'remote',
+    src: upload.url,
+    srcSet: '',
+    width: upload.width,
+    height: upload.height,
+    placeholder: null,
+    original: upload.url,
+  };
 }
 
-const image = (imgix: string) => `{ url alt width height responsiveImage(imgixParams: { ${imgix} }) { src srcSet width height base64 } }`;
+const image = (imgix: string) =>
+  `{ url alt width height responsiveImage(imgixParams: { ${imgix} }) { src srcSet width height base64 } }`;
 const COVER = image('auto: format, fm: webp, fit: max, w: 1200');
 const SLIDE = image('auto: format, fm: webp, fit: max, w: 1440');
 const LOGO = image('auto: format, fm: webp, fit: max, w: 2000');
@@ -111,7 +130,10 @@ export function blogPostEntry(record: BlogPostRecord) {
       ...(record.author ? { author: record.author } : {}),
       cover: remoteImage(record.cover, `blog post ${record.slug}`),
       coverAlt: record.cover.alt ?? '',
-      tags: (record.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean),
+      tags: (record.tags ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
       draft: false,
     },
   };
@@ -119,18 +141,31 @@ export function blogPostEntry(record: BlogPostRecord) {
 
 // --- Showcase pictures -------------------------------------------------------------------------------
 const ShowcaseRecord = z.object({ id: z.string(), name: z.string().min(1), picture: Upload });
-export const ShowcaseCount = defineQuery('ShowcaseCount', 'query ShowcaseCount { _allShowcasePicturesMeta { count } }', Count);
+export const ShowcaseCount = defineQuery(
+  'ShowcaseCount',
+  'query ShowcaseCount { _allShowcasePicturesMeta { count } }',
+  Count,
+);
 export const ShowcasePictures: ContentQuery<Page, z.ZodArray<typeof ShowcaseRecord>> = defineQuery(
   'ShowcasePictures',
   `query ShowcasePictures($first: IntType!, $skip: IntType!) { allShowcasePictures(first: $first, skip: $skip, orderBy: [position_ASC, id_ASC]) { id name picture ${SLIDE} } }`,
   page(ShowcaseRecord),
 );
 export function showcaseEntry(record: z.infer<typeof ShowcaseRecord>) {
-  return { id: record.name, data: { alt: record.picture.alt ?? '', image: remoteImage(record.picture, `showcase picture ${record.name}`) } };
+  return {
+    id: record.name,
+    data: { alt: record.picture.alt ?? '', image: remoteImage(record.picture, `showcase picture ${record.name}`) },
+  };
 }
 
 // --- Questions and answers ---------------------------------------------------------------------------
-const FaqRecord = z.object({ id: z.string(), anchor: z.string().min(1), question: z.string(), answer: z.string(), topic: z.string() });
+const FaqRecord = z.object({
+  id: z.string(),
+  anchor: z.string().min(1),
+  question: z.string(),
+  answer: z.string(),
+  topic: z.string(),
+});
 export const FaqCount = defineQuery('FaqCount', 'query FaqCount { _allFaqEntriesMeta { count } }', Count);
 export const FaqEntries: ContentQuery<Page, z.ZodArray<typeof FaqRecord>> = defineQuery(
   'FaqEntries',
@@ -152,7 +187,12 @@ export const Partners: ContentQuery<Page, z.ZodArray<typeof PartnerRecord>> = de
 export function partnerEntry(record: z.infer<typeof PartnerRecord>) {
   return {
     id: record.id,
-    data: { name: record.name, ...(record.url ? { url: record.url } : {}), alt: record.logo.alt ?? '', picture: remoteImage(record.logo, `partner ${record.name}`) },
+    data: {
+      name: record.name,
+      ...(record.url ? { url: record.url } : {}),
+      alt: record.logo.alt ?? '',
+      picture: remoteImage(record.logo, `partner ${record.name}`),
+    },
   };
 }
 

@@ -32,7 +32,11 @@ export interface SetupResult {
 }
 
 const client = (options: SetupOptions, environment?: string): Client =>
-  buildClient({ apiToken: options.apiToken, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(environment ? { environment } : {}) });
+  buildClient({
+    apiToken: options.apiToken,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(environment ? { environment } : {}),
+  });
 
 export async function setupCms(options: SetupOptions): Promise<SetupResult> {
   const log = options.log ?? console.log;
@@ -58,7 +62,10 @@ export async function setupCms(options: SetupOptions): Promise<SetupResult> {
     await site.environments.fork(primary.id, { id: sandbox });
     const changes = await applyModels(client(options, sandbox));
     const check = await planModels(client(options, sandbox));
-    if (check.changes.length) throw new Error(`The sandbox "${sandbox}" still differs after the changes: ${check.changes.map(describe).join('; ')}`);
+    if (check.changes.length)
+      throw new Error(
+        `The sandbox "${sandbox}" still differs after the changes: ${check.changes.map(describe).join('; ')}`,
+      );
     if (promote) {
       await site.environments.promote(sandbox);
       log(`Promoted "${sandbox}" to primary; "${primary.id}" stays as a sandbox to go back to.`);
@@ -75,13 +82,18 @@ export const WEBHOOK_NAME = 'Rebuild the website';
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 
 /** The DatoCMS webhook that tells the site a record was published, unpublished or deleted. */
-export async function ensureWebhook(site: Client, { url, secret }: { url: string; secret: string }): Promise<'created' | 'updated' | 'unchanged'> {
+export async function ensureWebhook(
+  site: Client,
+  { url, secret }: { url: string; secret: string },
+): Promise<'created' | 'updated' | 'unchanged'> {
   const wanted = {
     name: WEBHOOK_NAME,
     url,
     enabled: true,
     headers: { [WEBHOOK_SECRET_HEADER]: secret },
-    events: [{ entity_type: 'item' as const, event_types: ['publish' as const, 'unpublish' as const, 'delete' as const] }],
+    events: [
+      { entity_type: 'item' as const, event_types: ['publish' as const, 'unpublish' as const, 'delete' as const] },
+    ],
     custom_payload: null,
     http_basic_user: null,
     http_basic_password: null,
@@ -92,9 +104,16 @@ export async function ensureWebhook(site: Client, { url, secret }: { url: string
     await site.webhooks.create(wanted);
     return 'created';
   }
-  const same = existing.url === url && existing.enabled && JSON.stringify(existing.headers) === JSON.stringify(wanted.headers)
-    && JSON.stringify(existing.events.map((e) => ({ entity_type: e.entity_type, event_types: [...e.event_types].sort() })))
-      === JSON.stringify(wanted.events.map((e) => ({ entity_type: e.entity_type, event_types: [...e.event_types].sort() })));
+  const same =
+    existing.url === url &&
+    existing.enabled &&
+    JSON.stringify(existing.headers) === JSON.stringify(wanted.headers) &&
+    JSON.stringify(
+      existing.events.map((e) => ({ entity_type: e.entity_type, event_types: [...e.event_types].sort() })),
+    ) ===
+      JSON.stringify(
+        wanted.events.map((e) => ({ entity_type: e.entity_type, event_types: [...e.event_types].sort() })),
+      );
   if (same) return 'unchanged';
   await site.webhooks.update(existing.id, wanted);
   return 'updated';
@@ -102,9 +121,13 @@ export async function ensureWebhook(site: Client, { url, secret }: { url: string
 
 function describe(change: Change): string {
   switch (change.kind) {
-    case 'create model': return `create the model ${change.model}`;
-    case 'update model': return `update the model ${change.model} (${change.changes.join(', ')})`;
-    case 'create field': return `create the field ${change.model}.${change.field}`;
-    case 'update field': return `update the field ${change.model}.${change.field} (${change.changes.join(', ')})`;
+    case 'create model':
+      return `create the model ${change.model}`;
+    case 'update model':
+      return `update the model ${change.model} (${change.changes.join(', ')})`;
+    case 'create field':
+      return `create the field ${change.model}.${change.field}`;
+    case 'update field':
+      return `update the field ${change.model}.${change.field} (${change.changes.join(', ')})`;
   }
 }

@@ -10,6 +10,11 @@ export async function publishedPosts(): Promise<Post[]> {
 
 export const postHref = (post: Post) => `/blog/post/${post.id}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
 export const formatDate = (date: Date) => dateFormat.format(date);
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);

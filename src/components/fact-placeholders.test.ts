@@ -4,7 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import site from '../../content/site.json';
 import { RETENTION_PERIODS } from '../domain/retention.ts';
-import { factPlaceholders, FactPlaceholderError, fillFacts, fillKnownFacts, unfilledPlaceholders } from './fact-placeholders.ts';
+import {
+  factPlaceholders,
+  FactPlaceholderError,
+  fillFacts,
+  fillKnownFacts,
+  unfilledPlaceholders,
+} from './fact-placeholders.ts';
 import { assertPagesHaveNoPlaceholders, markdown, plainText } from './markdown.ts';
 
 describe('fillFacts', () => {
@@ -41,8 +47,9 @@ describe('fillFacts', () => {
       retention: { ...site.retention, visitStatisticsMonths: 1, sentMessagesMonths: 6 },
     };
     const facts = factPlaceholders(other);
-    expect(fillFacts('{{phone}} {{hours}} {{statistics-kept-for}}', facts))
-      .toBe('020 7946 0000 Monday to Friday, 9:00am – 18:00; closed on Saturday and Sunday 1 month');
+    expect(fillFacts('{{phone}} {{hours}} {{statistics-kept-for}}', facts)).toBe(
+      '020 7946 0000 Monday to Friday, 9:00am – 18:00; closed on Saturday and Sunday 1 month',
+    );
   });
 
   it('refuses a retention period that would delete everything', () => {
@@ -71,13 +78,16 @@ describe('unfilledPlaceholders', () => {
 
 describe('Markdown with placeholders', () => {
   it('fills text and link addresses after parsing, escaped as text', () => {
-    expect(markdown('- E-mail: [{{email}}](mailto:{{email}})\n- **{{phone}}**'))
-      .toBe(`<ul>\n<li>E-mail: <a href="mailto:${site.email}">${site.email}</a></li>\n<li><strong>${site.phone.display}</strong></li>\n</ul>\n`);
+    expect(markdown('- E-mail: [{{email}}](mailto:{{email}})\n- **{{phone}}**')).toBe(
+      `<ul>\n<li>E-mail: <a href="mailto:${site.email}">${site.email}</a></li>\n<li><strong>${site.phone.display}</strong></li>\n</ul>\n`,
+    );
     expect(plainText('{{directions}}')).toBe(site.address.directions);
   });
 
   it('fills text between inline HTML tags and inside an HTML attribute', () => {
-    expect(markdown('<span title="{{phone}}">{{phone}}</span>')).toBe(`<p><span title="${site.phone.display}">${site.phone.display}</span></p>\n`);
+    expect(markdown('<span title="{{phone}}">{{phone}}</span>')).toBe(
+      `<p><span title="${site.phone.display}">${site.phone.display}</span></p>\n`,
+    );
   });
 
   it.each([
@@ -90,7 +100,7 @@ describe('Markdown with placeholders', () => {
   });
 });
 
-describe('the build\'s last step', () => {
+describe("the build's last step", () => {
   it('refuses built pages with a placeholder left, naming the page', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'placeholders-'));
     try {
@@ -98,7 +108,9 @@ describe('the build\'s last step', () => {
       await writeFile(path.join(dir, 'index.html'), '<p>All filled in</p><script>if(a){{b()}}</script>');
       await assertPagesHaveNoPlaceholders(dir);
       await writeFile(path.join(dir, 'legal/terms/index.html'), '<p>company number {{company-numbr}}</p>');
-      await expect(assertPagesHaveNoPlaceholders(dir)).rejects.toThrow(/legal\/terms\/index\.html .*\{\{company-numbr\}\}/);
+      await expect(assertPagesHaveNoPlaceholders(dir)).rejects.toThrow(
+        /legal\/terms\/index\.html .*\{\{company-numbr\}\}/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -111,7 +123,11 @@ describe('the privacy notice', () => {
     const keeping = notice.slice(notice.indexOf('## How long we keep it'), notice.indexOf('## Your rights'));
     expect(keeping).toContain('Visit statistics: for **{{statistics-kept-for}}**');
     expect(keeping).toContain('**{{sent-messages-kept-for}}** after they are sent');
-    expect(markdown(keeping)).toContain(`Visit statistics: for <strong>${RETENTION_PERIODS.visitStatisticsMonths} months</strong>`);
-    expect(markdown(keeping)).toContain(`<strong>${RETENTION_PERIODS.sentMessagesMonths} months</strong> after they are sent`);
+    expect(markdown(keeping)).toContain(
+      `Visit statistics: for <strong>${RETENTION_PERIODS.visitStatisticsMonths} months</strong>`,
+    );
+    expect(markdown(keeping)).toContain(
+      `<strong>${RETENTION_PERIODS.sentMessagesMonths} months</strong> after they are sent`,
+    );
   });
 });

@@ -47,7 +47,9 @@ export function mentionsFacts(text: string): boolean {
 export function fillFacts(text: string, facts: Facts = FACTS): string {
   if (!mentionsFacts(text)) return text;
   if (mentionsFacts(text.replace(PLACEHOLDER, ''))) {
-    throw new FactPlaceholderError(`A "{{" or "}}" that is not a placeholder in ${excerpt(text)}; write placeholders as {{name}}.`);
+    throw new FactPlaceholderError(
+      `A "{{" or "}}" that is not a placeholder in ${excerpt(text)}; write placeholders as {{name}}.`,
+    );
   }
   return text.replace(PLACEHOLDER, (_whole, name: string) => {
     if (!Object.hasOwn(facts, name)) {
@@ -62,8 +64,14 @@ export function fillFacts(text: string, facts: Facts = FACTS): string {
  * renderer: Astro catches a renderer's error, logs it and builds the page with an empty body (and
  * keeps that between builds), so the renderer must not throw; what it leaves is refused on output.
  */
-export function fillKnownFacts(text: string, facts: Facts = FACTS, escape: (value: string) => string = (v) => v): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(facts, name) ? escape(facts[name]!) : whole));
+export function fillKnownFacts(
+  text: string,
+  facts: Facts = FACTS,
+  escape: (value: string) => string = (v) => v,
+): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(facts, name) ? escape(facts[name]!) : whole,
+  );
 }
 
 /**
@@ -82,7 +90,9 @@ export function unfilledMessage(where: string, leftovers: readonly string[], fac
 }
 
 function known(facts: Facts): string {
-  return Object.keys(facts).map((k) => `{{${k}}}`).join(', ');
+  return Object.keys(facts)
+    .map((k) => `{{${k}}}`)
+    .join(', ');
 }
 
 function excerpt(text: string): string {

@@ -8,7 +8,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineMdastPlugin, markdownToHtml } from 'satteri';
-import { FACTS, FactPlaceholderError, fillKnownFacts, mentionsFacts, unfilledMessage, unfilledPlaceholders } from './fact-placeholders.ts';
+import {
+  FACTS,
+  FactPlaceholderError,
+  fillKnownFacts,
+  mentionsFacts,
+  unfilledMessage,
+  unfilledPlaceholders,
+} from './fact-placeholders.ts';
 
 /**
  * Astro keeps rendered Markdown files between builds and renders one again only when the file or
@@ -45,7 +52,8 @@ export const siteFactsPlugin = defineMdastPlugin({
 export function markdown(source: string): string {
   const html = markdownToHtml(source, { mdastPlugins: [siteFactsPlugin] }).html;
   const leftovers = unfilledPlaceholders(html);
-  if (leftovers.length) throw new FactPlaceholderError(unfilledMessage(`The Markdown ${JSON.stringify(source.slice(0, 80))}`, leftovers));
+  if (leftovers.length)
+    throw new FactPlaceholderError(unfilledMessage(`The Markdown ${JSON.stringify(source.slice(0, 80))}`, leftovers));
   return html;
 }
 
@@ -71,5 +79,6 @@ export async function assertPagesHaveNoPlaceholders(outDir: URL | string): Promi
     const leftovers = unfilledPlaceholders(await readFile(path.join(root, file), 'utf8'));
     if (leftovers.length) problems.push(unfilledMessage(file, leftovers));
   }
-  if (problems.length) throw new FactPlaceholderError(`Built pages with unfilled placeholders:\n- ${problems.join('\n- ')}`);
+  if (problems.length)
+    throw new FactPlaceholderError(`Built pages with unfilled placeholders:\n- ${problems.join('\n- ')}`);
 }

@@ -2,7 +2,11 @@
  * The site's navigation, in one place for the header, the footer and their tests.
  * Route names from the spec are kept as comments where the label differs.
  */
-export interface NavLink { label: string; href: string; short?: string }
+export interface NavLink {
+  label: string;
+  href: string;
+  short?: string;
+}
 
 export const MAIN_LINKS: NavLink[] = [
   { label: 'Home', href: '/' }, // home

@@ -65,10 +65,18 @@ describe('repeatedFacts', () => {
 
   it('finds every fact a filled-in placeholder writes out', () => {
     const filled = fillFacts('{{address}}; {{phone}}; {{email}}; {{company-number}}; {{hours}}; {{directions}}');
-    expect(new Set(repeatedFacts(filled, site).map((f) => f.fact))).toEqual(new Set([
-      'the street address', 'the postcode', 'the phone number', 'the e-mail address', 'the company number',
-      'the opening time 09:00', 'the opening time 18:00', 'the directions',
-    ]));
+    expect(new Set(repeatedFacts(filled, site).map((f) => f.fact))).toEqual(
+      new Set([
+        'the street address',
+        'the postcode',
+        'the phone number',
+        'the e-mail address',
+        'the company number',
+        'the opening time 09:00',
+        'the opening time 18:00',
+        'the directions',
+      ]),
+    );
   });
 });
 
@@ -84,13 +92,16 @@ describe('content/ refers to the facts of site.json instead of repeating them', 
 
   it('reads the Markdown and JSON files of content/', () => {
     const names = files.map((f) => path.relative(CONTENT, f));
-    expect(names).toEqual(expect.arrayContaining(['faq.json', 'legal/self-disclosure-policy.md', 'legal/privacy.md', 'pages/about.md']));
+    expect(names).toEqual(
+      expect.arrayContaining(['faq.json', 'legal/self-disclosure-policy.md', 'legal/privacy.md', 'pages/about.md']),
+    );
   });
 
-  it.each(contentFiles(CONTENT).filter((f) => path.relative(CONTENT, f) !== 'site.json').map((f) => [path.relative(CONTENT, f), f]))(
-    '%s writes no fact out (use a {{placeholder}}: src/components/fact-placeholders.ts)',
-    (_name, file) => {
-      expect(repeatedFacts(readFileSync(file, 'utf8'), site)).toEqual([]);
-    },
-  );
+  it.each(
+    contentFiles(CONTENT)
+      .filter((f) => path.relative(CONTENT, f) !== 'site.json')
+      .map((f) => [path.relative(CONTENT, f), f]),
+  )('%s writes no fact out (use a {{placeholder}}: src/components/fact-placeholders.ts)', (_name, file) => {
+    expect(repeatedFacts(readFileSync(file, 'utf8'), site)).toEqual([]);
+  });
 });

@@ -13,7 +13,21 @@ export interface RepeatedFact {
   found: string;
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Words matched whatever the spacing between them. */
@@ -39,10 +53,18 @@ function timePatterns(time: string): string[] {
 
 /** Lower case, curly quotes straightened, punctuation to spaces: for comparing sentences. */
 function plain(s: string): string {
-  return s.toLowerCase().replace(/[’‘]/g, "'").replace(/'/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/'/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
-interface Rule { fact: string; pattern: RegExp }
+interface Rule {
+  fact: string;
+  pattern: RegExp;
+}
 
 function rules(site: Site): Rule[] {
   const r: Rule[] = [
@@ -50,15 +72,27 @@ function rules(site: Site): Rule[] {
     { fact: 'the postcode', pattern: new RegExp(`\\b${spaced(site.address.postcode)}\\b`, 'gi') },
     { fact: 'the e-mail address', pattern: new RegExp(escapeRegExp(site.email), 'gi') },
     { fact: 'the company number', pattern: new RegExp(`(?<!\\d)${spaced(site.companyNumber)}(?!\\d)`, 'g') },
-    { fact: 'the review rating', pattern: new RegExp(`(?<![\\d.])${escapeRegExp(String(site.reviews.rating))}(?![\\d])`, 'g') },
-    { fact: 'the number of reviews', pattern: new RegExp(`(?<!\\d)${site.reviews.count}\\s+(?:\\w+\\s+)?reviews?\\b`, 'gi') },
+    {
+      fact: 'the review rating',
+      pattern: new RegExp(`(?<![\\d.])${escapeRegExp(String(site.reviews.rating))}(?![\\d])`, 'g'),
+    },
+    {
+      fact: 'the number of reviews',
+      pattern: new RegExp(`(?<!\\d)${site.reviews.count}\\s+(?:\\w+\\s+)?reviews?\\b`, 'gi'),
+    },
     {
       fact: 'the WhatsApp reply time',
-      pattern: new RegExp(`\\brepl(?:y|ies)\\b[^.]{0,40}?\\b${aNumber(site.whatsapp.replyMinutes)}\\s+minutes?\\b`, 'gi'),
+      pattern: new RegExp(
+        `\\brepl(?:y|ies)\\b[^.]{0,40}?\\b${aNumber(site.whatsapp.replyMinutes)}\\s+minutes?\\b`,
+        'gi',
+      ),
     },
     {
       fact: 'the online booking time',
-      pattern: new RegExp(`\\bbook(?:ing|s)?\\b[^.]{0,40}?\\b${aNumber(site.onlineBookingMinutes)}\\s+minutes?\\b`, 'gi'),
+      pattern: new RegExp(
+        `\\bbook(?:ing|s)?\\b[^.]{0,40}?\\b${aNumber(site.onlineBookingMinutes)}\\s+minutes?\\b`,
+        'gi',
+      ),
     },
   ];
   const times = new Set(site.openingHours.flatMap((d) => [d.opens, d.closes]).filter((t): t is string => !!t));
@@ -87,14 +121,20 @@ export function repeatedFacts(text: string, site: Site): RepeatedFact[] {
   // by their digits, so "020 8539 1234", "+44 (0)20-8539-1234" and "wa.me/442085391234" all count.
   const numbers = phoneNumbers(site);
   for (const m of text.matchAll(/\+?\d[\d\s().-]{7,}\d/g)) {
-    const digits = m[0].replace(/\D/g, '').replace(/^(?:00)?44/, '').replace(/^0/, '');
+    const digits = m[0]
+      .replace(/\D/g, '')
+      .replace(/^(?:00)?44/, '')
+      .replace(/^0/, '');
     for (const [national, fact] of numbers) {
       if (digits.includes(national)) found.push({ fact, found: m[0].trim() });
     }
   }
   // The directions, clause by clause, however punctuated or capitalised.
   const haystack = ` ${plain(text)} `;
-  for (const clause of site.address.directions.split(/[;,.]/).map(plain).filter((c) => c.split(' ').length >= 3)) {
+  for (const clause of site.address.directions
+    .split(/[;,.]/)
+    .map(plain)
+    .filter((c) => c.split(' ').length >= 3)) {
     if (haystack.includes(` ${clause} `)) found.push({ fact: 'the directions', found: clause });
   }
   return found;

@@ -18,10 +18,17 @@ async function resolve(entry: CollectionEntry<'showcase'>): Promise<SlidePicture
   const { data } = entry;
   if ('image' in data) {
     const { image } = data;
-    return { id: entry.id, alt: data.alt, lowRes: image.placeholder ?? image.src, src: image.src, srcSet: image.srcSet };
+    return {
+      id: entry.id,
+      alt: data.alt,
+      lowRes: image.placeholder ?? image.src,
+      src: image.src,
+      srcSet: image.srcSet,
+    };
   }
   const source = sources[`/${data.picture.url}`]?.default;
-  if (!source) throw new Error(`content/showcase.json: picture ${entry.id} names ${data.picture.url}, which does not exist`);
+  if (!source)
+    throw new Error(`content/showcase.json: picture ${entry.id} names ${data.picture.url}, which does not exist`);
   const full = await getImage({ src: source, format: 'webp', widths: [480, 720, 1080, 1440], quality: 78 });
   // 24 px wide, blurred by CSS: a few hundred bytes, shown the moment the HTML arrives.
   const tiny = await sharp(await readFile(path.resolve(data.pictureLowRes.url)))

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import site from '../../content/site.json';
-import { formatOpens, localBusinessJsonLd, openingHoursInWords, openingRows, openingSummary, whatsappHref } from './site-facts.ts';
+import {
+  formatOpens,
+  localBusinessJsonLd,
+  openingHoursInWords,
+  openingRows,
+  openingSummary,
+  whatsappHref,
+} from './site-facts.ts';
 
 describe('opening hours from site.json', () => {
   it('formats as the spec writes them', () => {
@@ -25,9 +32,21 @@ describe('opening hours from site.json', () => {
 
   it.each([
     ['site.json', undefined, 'Monday to Saturday, 9:00am – 18:00; closed on Sunday'],
-    ['two closed days', site.openingHours.map((d) => (d.day === 'Saturday' ? { ...d, opens: null, closes: null } : d)), 'Monday to Friday, 9:00am – 18:00; closed on Saturday and Sunday'],
-    ['three closed days', site.openingHours.map((d) => (['Monday', 'Saturday'].includes(d.day) ? { ...d, opens: null, closes: null } : d)), 'Tuesday to Friday, 9:00am – 18:00; closed on Monday, Saturday and Sunday'],
-    ['open every day', site.openingHours.map((d) => ({ ...d, opens: '09:00', closes: '18:00' })), 'Monday to Sunday, 9:00am – 18:00'],
+    [
+      'two closed days',
+      site.openingHours.map((d) => (d.day === 'Saturday' ? { ...d, opens: null, closes: null } : d)),
+      'Monday to Friday, 9:00am – 18:00; closed on Saturday and Sunday',
+    ],
+    [
+      'three closed days',
+      site.openingHours.map((d) => (['Monday', 'Saturday'].includes(d.day) ? { ...d, opens: null, closes: null } : d)),
+      'Tuesday to Friday, 9:00am – 18:00; closed on Monday, Saturday and Sunday',
+    ],
+    [
+      'open every day',
+      site.openingHours.map((d) => ({ ...d, opens: '09:00', closes: '18:00' })),
+      'Monday to Sunday, 9:00am – 18:00',
+    ],
   ])('says the hours in words for running text: %s', (_case, days, words) => {
     expect(openingHoursInWords(days)).toBe(words);
   });

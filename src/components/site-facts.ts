@@ -17,7 +17,13 @@ export function formatCloses(time: string): string {
   return time;
 }
 
-export interface OpeningRow { day: string; hours: string; closed: boolean; opens: string | null; closes: string | null }
+export interface OpeningRow {
+  day: string;
+  hours: string;
+  closed: boolean;
+  opens: string | null;
+  closes: string | null;
+}
 
 export function openingRows(days: readonly OpeningDay[] = site.openingHours): OpeningRow[] {
   return days.map((d) => ({
@@ -30,7 +36,10 @@ export function openingRows(days: readonly OpeningDay[] = site.openingHours): Op
 }
 
 /** "Monday to Saturday, 9:00am – 18:00" when the open days share hours and run consecutively. */
-export function openingSummary(days: readonly OpeningDay[] = site.openingHours, options: { short?: boolean } = {}): string {
+export function openingSummary(
+  days: readonly OpeningDay[] = site.openingHours,
+  options: { short?: boolean } = {},
+): string {
   const name = (day: string) => (options.short ? day.slice(0, 3) : day);
   const to = options.short ? '–' : ' to ';
   const open = days.filter((d) => d.opens && d.closes);

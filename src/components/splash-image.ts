@@ -7,7 +7,12 @@ import { getImage } from 'astro:assets';
 import sharp from 'sharp';
 import { illustration, illustrationSource } from './illustrations.ts';
 
-export interface SplashPicture { src: string; width: number; height: number; placeholder?: string }
+export interface SplashPicture {
+  src: string;
+  width: number;
+  height: number;
+  placeholder?: string;
+}
 
 const WIDTH = 800;
 

@@ -40,7 +40,9 @@ export const ABUSE_LIMITS = {
 export const UNPROVEN_TEXTS_PER_NUMBER_PER_DAY = 2;
 
 /** The per-client booking limit scaled for a configured hourly budget (tests lift it; 127.0.0.1 is everyone). */
-export function clientLimits(bookingsPerHour: number): Record<'bookingsPerClient' | 'changesPerClient' | 'codesPerClient' | 'signInsPerClient', Limit> {
+export function clientLimits(
+  bookingsPerHour: number,
+): Record<'bookingsPerClient' | 'changesPerClient' | 'codesPerClient' | 'signInsPerClient', Limit> {
   const scale = bookingsPerHour / ABUSE_LIMITS.bookingsPerClient.limit;
   return {
     bookingsPerClient: { limit: bookingsPerHour, windowSeconds: HOUR },

@@ -8,20 +8,34 @@ import { plainText } from './text.ts';
 
 // The answers the pages read (device auth, blog posts) are in api-answers.ts, in zod/mini, so no page
 // loads classic zod (docs/decisions/054); they are exported from here too.
-export { BlogPostSummarySchema, BlogPostsResponseSchema, DeviceUserSchema, type BlogPosts, type DeviceUser } from './api-answers.ts';
+export {
+  BlogPostSummarySchema,
+  BlogPostsResponseSchema,
+  DeviceUserSchema,
+  type BlogPosts,
+  type DeviceUser,
+} from './api-answers.ts';
 
 /** The `page` of a page view: a JSON string holding the full url and the path (contract §7). */
 export const PagePayloadSchema = z.object({ url: plainText(0, 2048), path: plainText(0, 1024) });
 
 export const MagicRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('identify'), gclid: z.optional(plainText(1, 256)), fbclid: z.optional(plainText(1, 256)) }).strict(),
+  z
+    .object({
+      type: z.literal('identify'),
+      gclid: z.optional(plainText(1, 256)),
+      fbclid: z.optional(plainText(1, 256)),
+    })
+    .strict(),
   z.object({ type: z.literal('page_view'), page: z.string().min(2).max(3200) }).strict(),
-  z.object({
-    type: z.literal('event'),
-    name: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'name must be lower_snake_case, at most 48 characters'),
-    path: z.optional(plainText(0, 1024)),
-    detail: z.optional(plainText(0, 256)),
-  }).strict(),
+  z
+    .object({
+      type: z.literal('event'),
+      name: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'name must be lower_snake_case, at most 48 characters'),
+      path: z.optional(plainText(0, 1024)),
+      detail: z.optional(plainText(0, 256)),
+    })
+    .strict(),
 ]);
 export type MagicRequest = z.infer<typeof MagicRequestSchema>;
 

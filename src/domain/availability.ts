@@ -1,7 +1,17 @@
 import type { AvailabilityDay, BookingStatus, DayClosedReason, Slot } from './booking-schemas.ts';
 import type { BookingSettings } from './booking-settings.ts';
 import { isBankHoliday } from './bank-holidays.ts';
-import { addDays, daysBetween, instantToZoned, minutesOfTime, offsetMinutesAt, timeOfMinutes, todayIn, weekdayOf, zonedDateTimeToInstant } from './london-time.ts';
+import {
+  addDays,
+  daysBetween,
+  instantToZoned,
+  minutesOfTime,
+  offsetMinutesAt,
+  timeOfMinutes,
+  todayIn,
+  weekdayOf,
+  zonedDateTimeToInstant,
+} from './london-time.ts';
 
 /**
  * Which start times can be booked. A start is offered when it is on the slot grid (every
@@ -58,7 +68,10 @@ function planDay(date: string, today: string, lastDay: string, settings: Booking
   const opensAt = zonedDateTimeToInstant(date, span.opens, settings.timeZone).getTime();
   const closesAt = zonedDateTimeToInstant(date, span.closes, settings.timeZone).getTime();
   return {
-    date, open: true, opensAt, closesAt,
+    date,
+    open: true,
+    opensAt,
+    closesAt,
     opensMinute: minutesOfTime(span.opens),
     steadyOffset: offsetMinutesAt(opensAt, settings.timeZone) === offsetMinutesAt(closesAt, settings.timeZone),
   };
@@ -74,7 +87,12 @@ export function lastBookableDay(settings: BookingSettings, now: Date): string {
  * [start, end) pairs in a flat array [s0, e0, s1, e1, …]. Intervals are half-open, so one ending at
  * 10:00 and another starting at 10:00 never overlap.
  */
-export function fullStretches(busy: readonly BusyInterval[], capacity: number, windowStart = -Infinity, windowEnd = Infinity): Float64Array {
+export function fullStretches(
+  busy: readonly BusyInterval[],
+  capacity: number,
+  windowStart = -Infinity,
+  windowEnd = Infinity,
+): Float64Array {
   const starts = new Float64Array(busy.length);
   const ends = new Float64Array(busy.length);
   let n = 0;
@@ -98,7 +116,8 @@ export function fullStretches(busy: readonly BusyInterval[], capacity: number, w
     if (en[j]! <= st[i]!) {
       const t = en[j++]!;
       if (count-- === capacity) {
-        if (out.length && out[out.length - 1] === fullSince) out[out.length - 1] = t; // touching: extend
+        if (out.length && out[out.length - 1] === fullSince)
+          out[out.length - 1] = t; // touching: extend
         else if (t > fullSince) out.push(fullSince, t);
       }
     } else {
@@ -128,7 +147,13 @@ function isFree(full: Float64Array, start: number, end: number): boolean {
   return lo === full.length / 2 || full[lo * 2]! >= end;
 }
 
-function slotsOfDay(plan: DayPlan, settings: BookingSettings, durationMs: number, earliest: number, full: Float64Array): Slot[] {
+function slotsOfDay(
+  plan: DayPlan,
+  settings: BookingSettings,
+  durationMs: number,
+  earliest: number,
+  full: Float64Array,
+): Slot[] {
   const slots: Slot[] = [];
   const stepMs = settings.slotStepMinutes * MINUTE;
   for (let k = 0, start = plan.opensAt!; start + durationMs <= plan.closesAt!; k++, start += stepMs) {
@@ -136,14 +161,17 @@ function slotsOfDay(plan: DayPlan, settings: BookingSettings, durationMs: number
     if (!isFree(full, start, start + durationMs)) continue;
     slots.push({
       start: new Date(start).toISOString(),
-      time: plan.steadyOffset ? timeOfMinutes(plan.opensMinute! + k * settings.slotStepMinutes) : instantToZoned(start, settings.timeZone).time,
+      time: plan.steadyOffset
+        ? timeOfMinutes(plan.opensMinute! + k * settings.slotStepMinutes)
+        : instantToZoned(start, settings.timeZone).time,
     });
   }
   return slots;
 }
 
 function checkDuration(durationMinutes: number): void {
-  if (!Number.isInteger(durationMinutes) || durationMinutes <= 0) throw new RangeError(`duration must be a positive whole number of minutes, got ${durationMinutes}`);
+  if (!Number.isInteger(durationMinutes) || durationMinutes <= 0)
+    throw new RangeError(`duration must be a positive whole number of minutes, got ${durationMinutes}`);
 }
 
 /** Every day from `from` to `to` with its bookable start times. */
@@ -165,9 +193,11 @@ export function availableSlots(input: AvailabilityInput): AvailabilityDay[] {
     : new Float64Array(0);
   const earliest = now.getTime() + settings.minNoticeMinutes * MINUTE;
 
-  return plans.map((plan) => plan.open
-    ? { date: plan.date, open: true, slots: slotsOfDay(plan, settings, durationMs, earliest, full) }
-    : { date: plan.date, open: false, reason: plan.reason!, slots: [] });
+  return plans.map((plan) =>
+    plan.open
+      ? { date: plan.date, open: true, slots: slotsOfDay(plan, settings, durationMs, earliest, full) }
+      : { date: plan.date, open: false, reason: plan.reason!, slots: [] },
+  );
 }
 
 export type SlotCheck =
@@ -220,7 +250,10 @@ export function busyIntervalsFrom(rows: readonly BookingTimes[], now: Date, excl
   const busy: BusyInterval[] = [];
   for (const row of rows) {
     if (excludeId !== undefined && row.id === excludeId) continue;
-    if (row.status === 'confirmed' || (row.status === 'pending_payment' && row.holdExpiresAt != null && row.holdExpiresAt.getTime() > nowMs)) {
+    if (
+      row.status === 'confirmed' ||
+      (row.status === 'pending_payment' && row.holdExpiresAt != null && row.holdExpiresAt.getTime() > nowMs)
+    ) {
       busy.push({ start: row.start, end: row.end });
     }
   }

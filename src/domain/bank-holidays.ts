@@ -87,10 +87,18 @@ export function bankHolidaysOf(year: number): BankHoliday[] {
   const easter = easterSunday(year);
   const list: BankHoliday[] = [];
   const taken = new Set<string>();
-  const add = (date: string, name: string) => { list.push({ date, name }); taken.add(date); };
+  const add = (date: string, name: string) => {
+    list.push({ date, name });
+    taken.add(date);
+  };
 
   const newYear = iso(year, 1, 1);
-  add(substitute(newYear, taken), weekdayOf(newYear) === 'saturday' || weekdayOf(newYear) === 'sunday' ? "New Year's Day (substitute day)" : "New Year's Day");
+  add(
+    substitute(newYear, taken),
+    weekdayOf(newYear) === 'saturday' || weekdayOf(newYear) === 'sunday'
+      ? "New Year's Day (substitute day)"
+      : "New Year's Day",
+  );
   add(addDays(easter, -2), 'Good Friday');
   add(addDays(easter, 1), 'Easter Monday');
   add(firstMonday(year, 5), 'Early May bank holiday');
@@ -98,10 +106,14 @@ export function bankHolidaysOf(year: number): BankHoliday[] {
   add(lastMonday(year, 8), 'Summer bank holiday');
   // Holidays on a weekday keep their day; weekend ones then take the next free weekday in order,
   // so in 2022 Boxing Day kept Monday the 26th and Christmas moved to Tuesday the 27th.
-  const christmas = [[25, 'Christmas Day'], [26, 'Boxing Day']] as const;
+  const christmas = [
+    [25, 'Christmas Day'],
+    [26, 'Boxing Day'],
+  ] as const;
   const isWeekend = (d: string) => weekdayOf(d) === 'saturday' || weekdayOf(d) === 'sunday';
   for (const [day, name] of christmas) if (!isWeekend(iso(year, 12, day))) add(iso(year, 12, day), name);
-  for (const [day, name] of christmas) if (isWeekend(iso(year, 12, day))) add(substitute(iso(year, 12, day), taken), `${name} (substitute day)`);
+  for (const [day, name] of christmas)
+    if (isWeekend(iso(year, 12, day))) add(substitute(iso(year, 12, day), taken), `${name} (substitute day)`);
 
   for (const change of ONE_OFF_CHANGES[year] ?? []) {
     if (change.moves) {

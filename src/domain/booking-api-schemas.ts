@@ -119,7 +119,14 @@ export type Quote = z.infer<typeof QuoteSchema>;
 // The confirmation page /b/{id}: GET /v1.0.1/bookings/{id}
 // ---------------------------------------------------------------------------------------------
 
-export const PolicyReasonSchema = z.enum(['free_change', 'late_change', 'started', 'cancelled', 'expired', 'awaiting_payment']);
+export const PolicyReasonSchema = z.enum([
+  'free_change',
+  'late_change',
+  'started',
+  'cancelled',
+  'expired',
+  'awaiting_payment',
+]);
 export type PolicyReason = z.infer<typeof PolicyReasonSchema>;
 
 export const LocationSchema = z.object({
@@ -182,17 +189,17 @@ export type MoveBookingRequest = z.infer<typeof MoveBookingRequestSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const BookingErrorCodeSchema = z.enum([
-  'slot_taken',        // 409: someone else got there first; `slots` carries fresh times for that day
-  'slot_unavailable',  // 409/422: not a bookable time (closed, too soon, beyond the horizon, not on the grid)
-  'policy',            // 409: outside the cancellation policy (started, cancelled, too late to move)
-  'not_found',         // 404
-  'invalid',           // 400: failed a schema
+  'slot_taken', // 409: someone else got there first; `slots` carries fresh times for that day
+  'slot_unavailable', // 409/422: not a bookable time (closed, too soon, beyond the horizon, not on the grid)
+  'policy', // 409: outside the cancellation policy (started, cancelled, too late to move)
+  'not_found', // 404
+  'invalid', // 400: failed a schema
   'payment_unavailable', // 503-like answered as 409: deposit due but payments not configured
   'idempotency_conflict', // 409: same key reused with a different request
   'phone_verification_required', // 403: this number must be proved by a code first (POST /phone-codes)
-  'phone_code_wrong',  // 400: the code does not match; `attemptsLeft` says how many tries remain
+  'phone_code_wrong', // 400: the code does not match; `attemptsLeft` says how many tries remain
   'phone_code_expired', // 400: the code expired, was used, or ran out of tries: ask for a new one
-  'rate_limited',      // 429: too many requests; the Retry-After header says when to try again
+  'rate_limited', // 429: too many requests; the Retry-After header says when to try again
 ]);
 export type BookingErrorCode = z.infer<typeof BookingErrorCodeSchema>;
 
@@ -236,13 +243,17 @@ export const QuoteResponseSchema = z.object({
    * a guide beside the "from" price, which stays what is booked. Null for other services, unknown
    * breeds and breeds without figures.
    */
-  breed: z.optional(z.nullable(z.object({
-    id: z.string(),
-    name: z.string(),
-    usualDurationMin: z.nullable(integer()),
-    priceFromPence: z.nullable(integer()),
-    priceToPence: z.nullable(integer()),
-    estimate: z.string(),
-  }))),
+  breed: z.optional(
+    z.nullable(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        usualDurationMin: z.nullable(integer()),
+        priceFromPence: z.nullable(integer()),
+        priceToPence: z.nullable(integer()),
+        estimate: z.string(),
+      }),
+    ),
+  ),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;

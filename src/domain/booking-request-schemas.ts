@@ -17,7 +17,11 @@ export const UkMobileSchema = z.pipe(
   z.transform((value: string, payload) => {
     const e164 = normaliseUkMobile(value);
     if (!e164) {
-      payload.issues.push({ code: 'custom', message: 'Please enter a UK mobile number, like 07700 900461', input: value });
+      payload.issues.push({
+        code: 'custom',
+        message: 'Please enter a UK mobile number, like 07700 900461',
+        input: value,
+      });
       return z.NEVER;
     }
     return e164;

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AvailabilityQuerySchema, CancelBookingRequestSchema, CreateBookingRequestSchema, DogSchema, MoveBookingRequestSchema, OwnerSchema,
+  AvailabilityQuerySchema,
+  CancelBookingRequestSchema,
+  CreateBookingRequestSchema,
+  DogSchema,
+  MoveBookingRequestSchema,
+  OwnerSchema,
 } from './booking-schemas.ts';
 
 const dog = { name: 'Biscuit', breedId: 'cockapoo', weightKg: 9.5, coat: 'long' };
-const owner = { name: 'Sam Patel', phone: '07700 900461', email: 'sam@example.com', marketingConsent: false, acceptTerms: true };
+const owner = {
+  name: 'Sam Patel',
+  phone: '07700 900461',
+  email: 'sam@example.com',
+  marketingConsent: false,
+  acceptTerms: true,
+};
 
 describe('AvailabilityQuerySchema (query strings)', () => {
   it.each([
@@ -45,13 +56,18 @@ describe('DogSchema', () => {
   ])('%j valid: %s', (d, valid) => expect(DogSchema.safeParse(d).success).toBe(valid));
 
   it("tells the visitor what is wrong with the dog's name", () => {
-    expect(DogSchema.safeParse({ ...dog, name: 'Rex\u0000' }).error!.issues[0]!.message).toBe("Please remove unusual characters from your dog's name");
+    expect(DogSchema.safeParse({ ...dog, name: 'Rex\u0000' }).error!.issues[0]!.message).toBe(
+      "Please remove unusual characters from your dog's name",
+    );
   });
 });
 
 describe('OwnerSchema', () => {
   it('normalises the phone to E.164 and trims', () => {
-    expect(OwnerSchema.parse({ ...owner, name: '  Sam Patel ' })).toMatchObject({ name: 'Sam Patel', phone: '+447700900461' });
+    expect(OwnerSchema.parse({ ...owner, name: '  Sam Patel ' })).toMatchObject({
+      name: 'Sam Patel',
+      phone: '+447700900461',
+    });
   });
   it.each([
     [{ ...owner, phone: '020 8539 1234' }, false],
@@ -67,7 +83,13 @@ describe('OwnerSchema', () => {
 });
 
 describe('CreateBookingRequestSchema', () => {
-  const request = { serviceId: 'shower', start: '2026-11-24T10:00:00.000Z', dog, owner, idempotencyKey: '3b241101-e2bb-4255-8caf-4136c566a962' };
+  const request = {
+    serviceId: 'shower',
+    start: '2026-11-24T10:00:00.000Z',
+    dog,
+    owner,
+    idempotencyKey: '3b241101-e2bb-4255-8caf-4136c566a962',
+  };
   it.each([
     [request, true],
     [{ ...request, start: '2026-11-24T10:00:00+00:00' }, true],

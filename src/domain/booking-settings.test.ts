@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import site from '../../content/site.json' with { type: 'json' };
-import { BookingSettingsSchema, DEFAULT_BOOKING_SETTINGS, IsoDateSchema, bookingSettingsFrom } from './booking-settings.ts';
+import {
+  BookingSettingsSchema,
+  DEFAULT_BOOKING_SETTINGS,
+  IsoDateSchema,
+  bookingSettingsFrom,
+} from './booking-settings.ts';
 
 describe('DEFAULT_BOOKING_SETTINGS', () => {
   it("is valid and follows site.json and the shop's rules", () => {
@@ -10,10 +15,21 @@ describe('DEFAULT_BOOKING_SETTINGS', () => {
     expect(s.openingHours.saturday).toEqual({ opens: '09:00', closes: '18:00' });
     expect(s.openingHours.sunday).toBeNull();
     expect(s).toMatchObject({
-      capacity: 2, minNoticeMinutes: 120, horizonWeeks: 8, slotStepMinutes: 15, holdMinutes: 30,
-      deposit: { kind: 'none' }, cancellationNoticeHours: 24, closures: [], closedOnBankHolidays: true,
+      capacity: 2,
+      minNoticeMinutes: 120,
+      horizonWeeks: 8,
+      slotStepMinutes: 15,
+      holdMinutes: 30,
+      deposit: { kind: 'none' },
+      cancellationNoticeHours: 24,
+      closures: [],
+      closedOnBankHolidays: true,
     });
-    expect(s.promotion).toEqual({ discountPence: site.promotion.discountPence, maxWeightKg: 12, serviceKind: 'shower' });
+    expect(s.promotion).toEqual({
+      discountPence: site.promotion.discountPence,
+      maxWeightKg: 12,
+      serviceKind: 'shower',
+    });
   });
 });
 
@@ -30,7 +46,10 @@ describe('bookingSettingsFrom', () => {
     [{ closures: ['2026-12-24'] }, true],
     [{ closures: ['2026-02-30'] }, false],
     [{ timeZone: 'Mars/Olympus' }, false],
-    [{ openingHours: { ...DEFAULT_BOOKING_SETTINGS.openingHours, monday: { opens: '18:00', closes: '09:00' } } }, false],
+    [
+      { openingHours: { ...DEFAULT_BOOKING_SETTINGS.openingHours, monday: { opens: '18:00', closes: '09:00' } } },
+      false,
+    ],
   ])('%j valid: %s', (partial, valid) => {
     const run = () => bookingSettingsFrom(partial as never);
     if (valid) expect(run).not.toThrow();
@@ -40,10 +59,23 @@ describe('bookingSettingsFrom', () => {
 
 describe('IsoDateSchema', () => {
   it.each([
-    ['2026-03-29', true], ['2028-02-29', true], ['2027-02-29', false], ['2026-02-29', false], ['2026-13-01', false], ['26-03-29', false],
-    ['2000-02-29', true], ['2100-02-29', false], ['2026-04-31', false], ['2026-12-31', true], ['2000-01-01', true], ['2999-12-31', true],
-    ['0000-01-01', false], ['1999-12-31', false], ['3000-01-01', false], ['9999-12-31', false], ['+02026-01-01', false], ['2026-01-01\n', false],
-  ])(
-    '%s valid: %s', (d, valid) => expect(IsoDateSchema.safeParse(d).success).toBe(valid),
-  );
+    ['2026-03-29', true],
+    ['2028-02-29', true],
+    ['2027-02-29', false],
+    ['2026-02-29', false],
+    ['2026-13-01', false],
+    ['26-03-29', false],
+    ['2000-02-29', true],
+    ['2100-02-29', false],
+    ['2026-04-31', false],
+    ['2026-12-31', true],
+    ['2000-01-01', true],
+    ['2999-12-31', true],
+    ['0000-01-01', false],
+    ['1999-12-31', false],
+    ['3000-01-01', false],
+    ['9999-12-31', false],
+    ['+02026-01-01', false],
+    ['2026-01-01\n', false],
+  ])('%s valid: %s', (d, valid) => expect(IsoDateSchema.safeParse(d).success).toBe(valid));
 });

@@ -12,7 +12,8 @@ import site from '../../content/site.json' with { type: 'json' };
 // file; they are exported from here too, where the server has always found them.
 export { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calendar.ts';
 
-export const OpeningSpanSchema = z.object({ opens: WallTimeSchema, closes: WallTimeSchema })
+export const OpeningSpanSchema = z
+  .object({ opens: WallTimeSchema, closes: WallTimeSchema })
   .refine((s) => s.opens < s.closes, 'a day must close after it opens');
 export type OpeningSpan = z.infer<typeof OpeningSpanSchema>;
 
@@ -35,19 +36,44 @@ export const PromotionSchema = z.object({
 export type Promotion = z.infer<typeof PromotionSchema>;
 
 export const BookingSettingsSchema = z.object({
-  timeZone: z.string().min(1).refine((tz) => {
-    try { new Intl.DateTimeFormat('en-GB', { timeZone: tz }); return true; } catch { return false; }
-  }, 'must be an IANA time zone'),
-  openingHours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, OpeningSpanSchema.nullable()])) as Record<Weekday, z.ZodNullable<typeof OpeningSpanSchema>>),
+  timeZone: z
+    .string()
+    .min(1)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone'),
+  openingHours: z.object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, OpeningSpanSchema.nullable()])) as Record<
+      Weekday,
+      z.ZodNullable<typeof OpeningSpanSchema>
+    >,
+  ),
   /** Grooming tables: how many appointments may run at the same moment. */
   capacity: z.number().int().min(1).max(50),
-  minNoticeMinutes: z.number().int().min(0).max(60 * 24 * 30),
+  minNoticeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30),
   horizonWeeks: z.number().int().min(1).max(104),
   slotStepMinutes: z.number().int().min(5).max(240),
   /** How long an unpaid booking holds its slot; Stripe Checkout sessions live at least 30 minutes. */
-  holdMinutes: z.number().int().min(30).max(24 * 60),
+  holdMinutes: z
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 60),
   deposit: DepositSchema,
-  cancellationNoticeHours: z.number().int().min(0).max(24 * 14),
+  cancellationNoticeHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14),
   /** Days the shop sets itself (holidays, training), in the shop's time zone. */
   closures: z.array(IsoDateSchema).max(1000),
   /** Bank holidays of England and Wales close the shop unless this is false. */
@@ -58,10 +84,12 @@ export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
 function openingHoursFromSite(): BookingSettings['openingHours'] {
   const byDay = new Map(site.openingHours.map((h) => [h.day.toLowerCase(), h]));
-  return Object.fromEntries(WEEKDAYS.map((d) => {
-    const h = byDay.get(d);
-    return [d, h && h.opens && h.closes ? { opens: h.opens, closes: h.closes } : null];
-  })) as BookingSettings['openingHours'];
+  return Object.fromEntries(
+    WEEKDAYS.map((d) => {
+      const h = byDay.get(d);
+      return [d, h && h.opens && h.closes ? { opens: h.opens, closes: h.closes } : null];
+    }),
+  ) as BookingSettings['openingHours'];
 }
 
 export const DEFAULT_BOOKING_SETTINGS: BookingSettings = Object.freeze({

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { BookingTypeSchema, sortBookingTypes, type BookingType } from './booking-types.ts';
 
 const make = (id: string, order: number, title = id): BookingType => ({
-  _id: id, title, price: 1000, duration: 30, description: '', display_order: order,
+  _id: id,
+  title,
+  price: 1000,
+  duration: 30,
+  description: '',
+  display_order: order,
 });
 
 describe('sortBookingTypes', () => {

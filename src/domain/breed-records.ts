@@ -24,31 +24,47 @@ const BandFields = {
 };
 
 const bandIsWhole = (b: { priceFromPence?: number | null; priceToPence?: number | null }) =>
-  (b.priceFromPence === undefined) === (b.priceToPence === undefined) && (b.priceFromPence === null) === (b.priceToPence === null);
+  (b.priceFromPence === undefined) === (b.priceToPence === undefined) &&
+  (b.priceFromPence === null) === (b.priceToPence === null);
 const bandInOrder = (b: { priceFromPence?: number | null; priceToPence?: number | null }) =>
   b.priceFromPence == null || b.priceToPence == null || b.priceToPence >= b.priceFromPence;
 const BAND_WHOLE = { message: 'Give both ends of the price band, or neither', path: ['priceToPence'] };
 const BAND_ORDER = { message: 'The band must not end below where it starts', path: ['priceToPence'] };
 
-export const BreedInputSchema = z.object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields }).strict()
-  .refine(bandIsWhole, BAND_WHOLE).refine(bandInOrder, BAND_ORDER);
+export const BreedInputSchema = z
+  .object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields })
+  .strict()
+  .refine(bandIsWhole, BAND_WHOLE)
+  .refine(bandInOrder, BAND_ORDER);
 export type BreedInput = z.infer<typeof BreedInputSchema>;
 
-export const BreedChangeSchema = z.object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields }).partial().strict()
+export const BreedChangeSchema = z
+  .object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields })
+  .partial()
+  .strict()
   .refine((c) => Object.keys(c).length > 0, 'Nothing to change')
-  .refine(bandIsWhole, BAND_WHOLE).refine(bandInOrder, BAND_ORDER);
+  .refine(bandIsWhole, BAND_WHOLE)
+  .refine(bandInOrder, BAND_ORDER);
 export type BreedChange = z.infer<typeof BreedChangeSchema>;
 
-export const BreedRemoveSchema = z.object({
-  /** Dogs of the removed breed become this breed; the 'None/Other' item when not given. */
-  replacementId: BreedIdSchema.optional(),
-}).strict();
+export const BreedRemoveSchema = z
+  .object({
+    /** Dogs of the removed breed become this breed; the 'None/Other' item when not given. */
+    replacementId: BreedIdSchema.optional(),
+  })
+  .strict();
 export type BreedRemove = z.infer<typeof BreedRemoveSchema>;
 
-export const BreedImageUploadSchema = z.object({
-  /** The file's bytes, base64 (no data: prefix). */
-  image: z.string().min(4).max(Math.ceil(MAX_BREED_IMAGE_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
-}).strict();
+export const BreedImageUploadSchema = z
+  .object({
+    /** The file's bytes, base64 (no data: prefix). */
+    image: z
+      .string()
+      .min(4)
+      .max(Math.ceil(MAX_BREED_IMAGE_BYTES / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
+  })
+  .strict();
 export type BreedImageUpload = z.infer<typeof BreedImageUploadSchema>;
 
 export const StaffBreedSchema = z.object({
@@ -69,19 +85,30 @@ export type StaffBreed = z.infer<typeof StaffBreedSchema>;
 
 export const StaffBreedsResponseSchema = z.object({ breeds: z.array(StaffBreedSchema) });
 export const BreedSavedSchema = z.object({ breed: StaffBreedSchema });
-export const BreedRemovedSchema = z.object({ removed: BreedIdSchema, dogsMoved: z.number().int().nonnegative(), movedTo: BreedIdSchema });
+export const BreedRemovedSchema = z.object({
+  removed: BreedIdSchema,
+  dogsMoved: z.number().int().nonnegative(),
+  movedTo: BreedIdSchema,
+});
 
 /** "Bichon Frisé" → "bichon-frise". */
 export function breedIdFor(name: string): string {
-  const slug = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56).replace(/-+$/, '');
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 56)
+    .replace(/-+$/, '');
   return slug || 'breed';
 }
 
 /** The type of a picture by its first bytes (what it is, not what it says it is), or null. */
 export function imageTypeOf(bytes: Uint8Array): (typeof BREED_IMAGE_TYPES)[number] | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'image/png';
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b))
+    return 'image/png';
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
   return null;

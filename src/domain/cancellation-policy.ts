@@ -30,7 +30,13 @@ export interface PolicyDecision {
 
 function whenInShop(instant: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(instant);
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('weekday')} ${get('day')} ${get('month')} at ${get('hour')}:${get('minute')}`;
@@ -38,22 +44,56 @@ function whenInShop(instant: Date, timeZone: string): string {
 
 export function canChange({ appointmentStart, now, settings, status }: PolicyInput): PolicyDecision {
   const freeUntil = new Date(appointmentStart.getTime() - settings.cancellationNoticeHours * 3600_000);
-  const decide = (reason: PolicyReason, canCancel: boolean, canMove: boolean, refundDeposit: boolean, message: string): PolicyDecision =>
-    ({ allowed: canCancel, canCancel, canMove, refundDeposit, reason, freeUntil, message });
+  const decide = (
+    reason: PolicyReason,
+    canCancel: boolean,
+    canMove: boolean,
+    refundDeposit: boolean,
+    message: string,
+  ): PolicyDecision => ({ allowed: canCancel, canCancel, canMove, refundDeposit, reason, freeUntil, message });
 
   if (status === 'cancelled') return decide('cancelled', false, false, false, 'This appointment has been cancelled.');
-  if (status === 'expired') return decide('expired', false, false, false, 'The deposit was not paid in time, so this time was released. You are welcome to book again.');
+  if (status === 'expired')
+    return decide(
+      'expired',
+      false,
+      false,
+      false,
+      'The deposit was not paid in time, so this time was released. You are welcome to book again.',
+    );
   if (now.getTime() >= appointmentStart.getTime()) {
-    return decide('started', false, false, false, 'This appointment has started or passed, so it can no longer be changed online.');
+    return decide(
+      'started',
+      false,
+      false,
+      false,
+      'This appointment has started or passed, so it can no longer be changed online.',
+    );
   }
   if (status === 'pending_payment') {
-    return decide('awaiting_payment', true, false, false, 'We are waiting for the deposit payment. You can cancel to release the time.');
+    return decide(
+      'awaiting_payment',
+      true,
+      false,
+      false,
+      'We are waiting for the deposit payment. You can cancel to release the time.',
+    );
   }
   // "Up to 24 hours before" includes the 24th hour itself.
   if (now.getTime() <= freeUntil.getTime()) {
-    return decide('free_change', true, true, true,
-      `You can cancel or move this appointment free of charge until ${whenInShop(freeUntil, settings.timeZone)}; any deposit you paid is refunded.`);
+    return decide(
+      'free_change',
+      true,
+      true,
+      true,
+      `You can cancel or move this appointment free of charge until ${whenInShop(freeUntil, settings.timeZone)}; any deposit you paid is refunded.`,
+    );
   }
-  return decide('late_change', true, false, false,
-    `It is less than ${settings.cancellationNoticeHours} hours before your appointment: you can still cancel, but any deposit is kept. To move it, please call or message us.`);
+  return decide(
+    'late_change',
+    true,
+    false,
+    false,
+    `It is less than ${settings.cancellationNoticeHours} hours before your appointment: you can still cancel, but any deposit is kept. To move it, please call or message us.`,
+  );
 }

@@ -38,7 +38,9 @@ describe('vaccinationDue', () => {
     ['2026-11-23', 'soon'],
     ['2026-12-23', 'soon'],
     ['2026-12-24', 'ok'],
-  ])('expiring %s, seen on 2026-11-23 → %s', (expiresOn, state) => expect(vaccinationDue(expiresOn, '2026-11-23')).toBe(state));
+  ])('expiring %s, seen on 2026-11-23 → %s', (expiresOn, state) =>
+    expect(vaccinationDue(expiresOn, '2026-11-23')).toBe(state),
+  );
 });
 
 describe('CustomerChangeSchema', () => {
@@ -49,7 +51,10 @@ describe('CustomerChangeSchema', () => {
     [{ notes: 'Line\r\nTwo' }, { notes: 'Line\nTwo' }],
   ])('%j → %j', (input, output) => expect(CustomerChangeSchema.parse(input)).toEqual(output));
 
-  it.each([[{}], [{ phone: '020 8539 1234' }], [{ email: 'no' }], [{ name: 'x'.repeat(81) }], [{ id: 'x' }]])('refuses %j', (input) => {
-    expect(CustomerChangeSchema.safeParse(input).success).toBe(false);
-  });
+  it.each([[{}], [{ phone: '020 8539 1234' }], [{ email: 'no' }], [{ name: 'x'.repeat(81) }], [{ id: 'x' }]])(
+    'refuses %j',
+    (input) => {
+      expect(CustomerChangeSchema.safeParse(input).success).toBe(false);
+    },
+  );
 });

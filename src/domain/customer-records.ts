@@ -16,11 +16,13 @@ const Instant = z.iso.datetime({ offset: true });
 
 // ---- search ------------------------------------------------------------------------------------
 
-export const CustomerSearchQuerySchema = z.object({
-  q: z.optional(plainText(0, 100, { label: 'the search' })),
-  cursor: CursorSchema.optional(),
-  limit: PageLimitSchema.optional(),
-}).strict();
+export const CustomerSearchQuerySchema = z
+  .object({
+    q: z.optional(plainText(0, 100, { label: 'the search' })),
+    cursor: CursorSchema.optional(),
+    limit: PageLimitSchema.optional(),
+  })
+  .strict();
 export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
 
 /**
@@ -83,11 +85,13 @@ export type CustomerListResponse = z.infer<typeof CustomerListResponseSchema>;
 
 // ---- one customer --------------------------------------------------------------------------------
 
-export const VaccinationSchema = z.object({
-  name: plainText(1, 60, { label: 'the vaccination' }),
-  /** The day it runs out; the screen flags one that has or will within a month. */
-  expiresOn: IsoDateSchema,
-}).strict();
+export const VaccinationSchema = z
+  .object({
+    name: plainText(1, 60, { label: 'the vaccination' }),
+    /** The day it runs out; the screen flags one that has or will within a month. */
+    expiresOn: IsoDateSchema,
+  })
+  .strict();
 export type Vaccination = z.infer<typeof VaccinationSchema>;
 
 export const DogCardSchema = z.object({
@@ -174,53 +178,88 @@ export const CustomerRecordSchema = z.object({
   visits: VisitsPageSchema,
   messages: MessagesPageSchema,
   sameContact: z.array(SameContactSchema),
-  totals: z.object({ visits: z.number().int(), noShows: z.number().int(), upcoming: z.number().int(), paidPence: z.number().int() }),
+  totals: z.object({
+    visits: z.number().int(),
+    noShows: z.number().int(),
+    upcoming: z.number().int(),
+    paidPence: z.number().int(),
+  }),
 });
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
 
-export const PageQuerySchema = z.object({ cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() }).strict();
+export const PageQuerySchema = z
+  .object({ cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() })
+  .strict();
 
 // ---- changes -------------------------------------------------------------------------------------
 
-export const CustomerChangeSchema = z.object({
-  name: plainText(1, 80, { label: 'the name' }),
-  /** Empty: no number. A change of number is unproved until its owner proves it again. */
-  phone: z.union([z.literal(''), UkMobileSchema]),
-  email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))]),
-  notes: freeText(2000, { label: 'the notes' }),
-  marketingConsent: z.boolean(),
-}).partial().strict().refine((c) => Object.keys(c).length > 0, 'Nothing to change');
+export const CustomerChangeSchema = z
+  .object({
+    name: plainText(1, 80, { label: 'the name' }),
+    /** Empty: no number. A change of number is unproved until its owner proves it again. */
+    phone: z.union([z.literal(''), UkMobileSchema]),
+    email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))]),
+    notes: freeText(2000, { label: 'the notes' }),
+    marketingConsent: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((c) => Object.keys(c).length > 0, 'Nothing to change');
 export type CustomerChange = z.infer<typeof CustomerChangeSchema>;
 
 const DogFields = {
   name: plainText(1, 40, { label: "the dog's name" }),
   breedId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'),
-  weightKg: z.number().min(0.5).max(100).refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
+  weightKg: z
+    .number()
+    .min(0.5)
+    .max(100)
+    .refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
   coat: CoatSchema,
   nervous: z.boolean(),
   temperament: freeText(500, { label: 'the temperament' }),
   vetName: plainText(0, 120, { label: "the vet's name" }),
-  vetPhone: z.string().trim().max(40).regex(/^[+\d\s().-]*$/, "Please enter the vet's number with digits only"),
+  vetPhone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+\d\s().-]*$/, "Please enter the vet's number with digits only"),
   vaccinations: z.array(VaccinationSchema).max(20),
 };
-export const DogChangeSchema = z.object(DogFields).partial().strict().refine((c) => Object.keys(c).length > 0, 'Nothing to change');
+export const DogChangeSchema = z
+  .object(DogFields)
+  .partial()
+  .strict()
+  .refine((c) => Object.keys(c).length > 0, 'Nothing to change');
 export type DogChange = z.infer<typeof DogChangeSchema>;
-export const NewDogSchema = z.object(DogFields).partial({ nervous: true, temperament: true, vetName: true, vetPhone: true, vaccinations: true }).strict();
+export const NewDogSchema = z
+  .object(DogFields)
+  .partial({ nervous: true, temperament: true, vetName: true, vetPhone: true, vaccinations: true })
+  .strict();
 export type NewDog = z.infer<typeof NewDogSchema>;
 
-export const MergeRequestSchema = z.object({
-  /** The other record: its dogs, visits, messages and device keys join this one, and it goes. */
-  from: CustomerIdSchema,
-}).strict();
+export const MergeRequestSchema = z
+  .object({
+    /** The other record: its dogs, visits, messages and device keys join this one, and it goes. */
+    from: CustomerIdSchema,
+  })
+  .strict();
 export type MergeRequest = z.infer<typeof MergeRequestSchema>;
 
-export const EraseRequestSchema = z.object({
-  /** Said out loud, so a stray call erases nobody. */
-  confirm: z.literal('erase'),
-}).strict();
+export const EraseRequestSchema = z
+  .object({
+    /** Said out loud, so a stray call erases nobody. */
+    confirm: z.literal('erase'),
+  })
+  .strict();
 
 export const CustomerSavedSchema = z.object({ customer: CustomerRecordSchema });
-export const MergedSchema = z.object({ customer: CustomerRecordSchema, merged: CustomerIdSchema, dogsMerged: z.number().int(), visitsMoved: z.number().int() });
+export const MergedSchema = z.object({
+  customer: CustomerRecordSchema,
+  merged: CustomerIdSchema,
+  dogsMerged: z.number().int(),
+  visitsMoved: z.number().int(),
+});
 export const ErasedSchema = z.object({
   customer: CustomerIdSchema,
   erasedAt: Instant,

@@ -11,7 +11,12 @@ describe('channelOf', () => {
   ])('a visit with $ids is $channel', ({ ids, channel }) => {
     expect(channelOf(campaignSourceFor(ids))).toBe(channel);
   });
-  it.each([[null, 'direct'], ['', 'direct'], ['newsletter', 'other'], ['google ads', 'google ads']] as const)('%j → %s', (source, channel) => {
+  it.each([
+    [null, 'direct'],
+    ['', 'direct'],
+    ['newsletter', 'other'],
+    ['google ads', 'google ads'],
+  ] as const)('%j → %s', (source, channel) => {
     expect(channelOf(source)).toBe(channel);
   });
 });
@@ -23,7 +28,9 @@ describe('conversionPercent', () => {
     { visits: 200, bookings: 7, expected: 3.5 },
     { visits: 3, bookings: 1, expected: 33.3 },
     { visits: 10, bookings: 10, expected: 100 },
-  ])('$bookings of $visits → $expected', ({ visits, bookings, expected }) => expect(conversionPercent(visits, bookings)).toBe(expected));
+  ])('$bookings of $visits → $expected', ({ visits, bookings, expected }) =>
+    expect(conversionPercent(visits, bookings)).toBe(expected),
+  );
 });
 
 describe('changeAgainst', () => {
@@ -38,5 +45,12 @@ describe('changeAgainst', () => {
 
 describe('firstDays', () => {
   const week = [100, 200, 300, 400, 500, 600, 0];
-  it.each([[0, 0], [1, 100], [3, 600], [7, 2100], [9, 2100], [-1, 0]])('first %i days → %i', (days, sum) => expect(firstDays(week, days)).toBe(sum));
+  it.each([
+    [0, 0],
+    [1, 100],
+    [3, 600],
+    [7, 2100],
+    [9, 2100],
+    [-1, 0],
+  ])('first %i days → %i', (days, sum) => expect(firstDays(week, days)).toBe(sum));
 });

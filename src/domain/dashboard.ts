@@ -33,7 +33,10 @@ export function conversionPercent(visits: number, bookings: number): number | nu
 }
 
 /** How `now` compares with `before`: up, down or level, and by how many per cent (null from nothing). */
-export function changeAgainst(now: number, before: number): { direction: 'up' | 'down' | 'level'; percent: number | null } {
+export function changeAgainst(
+  now: number,
+  before: number,
+): { direction: 'up' | 'down' | 'level'; percent: number | null } {
   const direction = now > before ? 'up' : now < before ? 'down' : 'level';
   return { direction, percent: before === 0 ? null : Math.round((Math.abs(now - before) / before) * 100) };
 }

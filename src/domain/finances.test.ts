@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvRecord, FinancesQuerySchema, periodLabel, periodsBetween, periodStartOf, RefundRequestSchema } from './finances.ts';
+import {
+  csvRecord,
+  FinancesQuerySchema,
+  periodLabel,
+  periodsBetween,
+  periodStartOf,
+  RefundRequestSchema,
+} from './finances.ts';
 
 describe('periods', () => {
   it.each([
@@ -12,7 +19,12 @@ describe('periods', () => {
   ] as const)('%s by %s starts %s', (date, by, start) => expect(periodStartOf(date, by)).toBe(start));
 
   it.each([
-    ['2026-11-27', '2026-12-02', 'day', ['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02']],
+    [
+      '2026-11-27',
+      '2026-12-02',
+      'day',
+      ['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02'],
+    ],
     ['2026-11-27', '2026-12-02', 'week', ['2026-11-23', '2026-11-30']],
     ['2026-11-27', '2027-01-02', 'month', ['2026-11-01', '2026-12-01', '2027-01-01']],
     ['2026-03-29', '2026-03-29', 'day', ['2026-03-29']], // the clocks go forward: still one day
@@ -27,14 +39,37 @@ describe('periods', () => {
 
 describe('a CSV line', () => {
   const movement = {
-    at: new Date('2026-07-10T23:30:00Z'), bookingId: 'B'.repeat(22), kind: 'refund' as const, method: 'online' as const, pence: -1000,
-    appointment: new Date('2026-07-11T08:00:00Z'), service: 'Full Groom', customer: 'Sam Jones', stripePayment: 'pi_1',
+    at: new Date('2026-07-10T23:30:00Z'),
+    bookingId: 'B'.repeat(22),
+    kind: 'refund' as const,
+    method: 'online' as const,
+    pence: -1000,
+    appointment: new Date('2026-07-11T08:00:00Z'),
+    service: 'Full Groom',
+    customer: 'Sam Jones',
+    stripePayment: 'pi_1',
   };
   it('is dated in London, keeps the amount a number of pence, names the type and method', () => {
-    expect(csvRecord(movement, 'Europe/London')).toEqual(['2026-07-11', '00:30', 'Deposit refund', 'Online (Stripe)', -1000, 'B'.repeat(22), '2026-07-11 09:00', 'Full Groom', 'Sam Jones', 'pi_1']);
+    expect(csvRecord(movement, 'Europe/London')).toEqual([
+      '2026-07-11',
+      '00:30',
+      'Deposit refund',
+      'Online (Stripe)',
+      -1000,
+      'B'.repeat(22),
+      '2026-07-11 09:00',
+      'Full Groom',
+      'Sam Jones',
+      'pi_1',
+    ]);
   });
   it('calls a negative balance a correction', () => {
-    expect(csvRecord({ ...movement, kind: 'balance', method: 'cash', pence: -2500, stripePayment: null }, 'Europe/London').slice(2, 5)).toEqual(['Balance correction', 'Cash', -2500]);
+    expect(
+      csvRecord(
+        { ...movement, kind: 'balance', method: 'cash', pence: -2500, stripePayment: null },
+        'Europe/London',
+      ).slice(2, 5),
+    ).toEqual(['Balance correction', 'Cash', -2500]);
   });
 });
 

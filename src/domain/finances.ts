@@ -29,14 +29,20 @@ const rangeBounded = (r: { from: string; to: string }) => {
 const ORDER = { message: 'The range must end on or after its first day', path: ['to'] };
 const BOUNDED = { message: `Please choose at most ${MAX_RANGE_DAYS} days`, path: ['to'] };
 
-export const FinancesQuerySchema = z.object({ ...RangeFields, by: z.enum(PERIODS).optional() }).strict()
-  .refine(rangeInOrder, ORDER).refine(rangeBounded, BOUNDED);
+export const FinancesQuerySchema = z
+  .object({ ...RangeFields, by: z.enum(PERIODS).optional() })
+  .strict()
+  .refine(rangeInOrder, ORDER)
+  .refine(rangeBounded, BOUNDED);
 export type FinancesQuery = z.infer<typeof FinancesQuerySchema>;
 
 export const CsvQuerySchema = z.object(RangeFields).strict().refine(rangeInOrder, ORDER).refine(rangeBounded, BOUNDED);
 
-export const DepositsQuerySchema = z.object({ ...RangeFields, cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() }).strict()
-  .refine(rangeInOrder, ORDER).refine(rangeBounded, BOUNDED);
+export const DepositsQuerySchema = z
+  .object({ ...RangeFields, cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() })
+  .strict()
+  .refine(rangeInOrder, ORDER)
+  .refine(rangeBounded, BOUNDED);
 export type DepositsQuery = z.infer<typeof DepositsQuerySchema>;
 
 const pence = z.number().int();
@@ -92,15 +98,20 @@ export const DepositSchema = z.object({
 });
 export type Deposit = z.infer<typeof DepositSchema>;
 
-export const DepositsResponseSchema = z.object({ deposits: z.array(DepositSchema), nextCursor: CursorSchema.nullable() });
+export const DepositsResponseSchema = z.object({
+  deposits: z.array(DepositSchema),
+  nextCursor: CursorSchema.nullable(),
+});
 export type DepositsResponse = z.infer<typeof DepositsResponseSchema>;
 
-export const RefundRequestSchema = z.object({
-  bookingId: BookingIdSchema,
-  /** Less than the whole deposit (a fee kept); the whole deposit when not given. */
-  amountPence: z.number().int('Please give whole pence').min(1).max(1_000_000).optional(),
-  reason: plainText(1, 180, { label: 'the reason' }),
-}).strict();
+export const RefundRequestSchema = z
+  .object({
+    bookingId: BookingIdSchema,
+    /** Less than the whole deposit (a fee kept); the whole deposit when not given. */
+    amountPence: z.number().int('Please give whole pence').min(1).max(1_000_000).optional(),
+    reason: plainText(1, 180, { label: 'the reason' }),
+  })
+  .strict();
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 
 export const RefundResponseSchema = z.object({
@@ -112,7 +123,14 @@ export const RefundResponseSchema = z.object({
 export type RefundResponse = z.infer<typeof RefundResponseSchema>;
 
 export const EMPTY_FIGURES: Figures = Object.freeze({
-  depositsPence: 0, refundsPence: 0, cardPence: 0, cashPence: 0, takingsPence: 0, appointments: 0, noShows: 0, promotions: { count: 0, pence: 0 },
+  depositsPence: 0,
+  refundsPence: 0,
+  cardPence: 0,
+  cashPence: 0,
+  takingsPence: 0,
+  appointments: 0,
+  noShows: 0,
+  promotions: { count: 0, pence: 0 },
 }) as Figures;
 
 /** The first day of the period `date` is in: itself, its week's Monday, or the 1st of its month. */
@@ -138,7 +156,20 @@ export function periodsBetween(from: string, to: string, by: Period): string[] {
   return starts;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** "Mon 23 Nov", "Week of 23 Nov", "November 2026". */
@@ -177,10 +208,29 @@ export interface MoneyMovement {
   stripePayment: string | null;
 }
 
-export const CSV_COLUMNS = ['Date', 'Time', 'Type', 'Method', 'Amount (GBP)', 'Booking', 'Appointment', 'Service', 'Customer', 'Stripe payment'] as const;
+export const CSV_COLUMNS = [
+  'Date',
+  'Time',
+  'Type',
+  'Method',
+  'Amount (GBP)',
+  'Booking',
+  'Appointment',
+  'Service',
+  'Customer',
+  'Stripe payment',
+] as const;
 
-const TYPE_NAMES: Record<MoneyMovement['kind'], string> = { deposit: 'Deposit', refund: 'Deposit refund', balance: 'Balance' };
-const METHOD_NAMES: Record<MoneyMovement['method'], string> = { online: 'Online (Stripe)', card: 'Card in shop', cash: 'Cash' };
+const TYPE_NAMES: Record<MoneyMovement['kind'], string> = {
+  deposit: 'Deposit',
+  refund: 'Deposit refund',
+  balance: 'Balance',
+};
+const METHOD_NAMES: Record<MoneyMovement['method'], string> = {
+  online: 'Online (Stripe)',
+  card: 'Card in shop',
+  cash: 'Cash',
+};
 
 /**
  * One line of the CSV. The amount stays a number (pence, written as pounds by the CSV writer), so
@@ -191,8 +241,16 @@ export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)
   const at = instantToZoned(m.at, timeZone);
   const appointment = instantToZoned(m.appointment, timeZone);
   return [
-    at.date, at.time, m.kind === 'balance' && m.pence < 0 ? 'Balance correction' : TYPE_NAMES[m.kind], METHOD_NAMES[m.method], m.pence,
-    m.bookingId, `${appointment.date} ${appointment.time}`, m.service, m.customer, m.stripePayment ?? '',
+    at.date,
+    at.time,
+    m.kind === 'balance' && m.pence < 0 ? 'Balance correction' : TYPE_NAMES[m.kind],
+    METHOD_NAMES[m.method],
+    m.pence,
+    m.bookingId,
+    `${appointment.date} ${appointment.time}`,
+    m.service,
+    m.customer,
+    m.stripePayment ?? '',
   ];
 }
 

@@ -6,7 +6,8 @@ const event = {
   start: new Date('2026-03-30T08:00:00Z'), // 09:00 BST
   end: new Date('2026-03-30T10:00:00Z'),
   summary: 'Full Groom for Biscuit, Leyton Dog Grooming',
-  description: 'Your booking: https://www.leytondoggrooming.co.uk/b/b_3kTMd9fQx2LrV8yNw1pZaQ\nCancel free up to 24 hours before; later, the deposit is kept.',
+  description:
+    'Your booking: https://www.leytondoggrooming.co.uk/b/b_3kTMd9fQx2LrV8yNw1pZaQ\nCancel free up to 24 hours before; later, the deposit is kept.',
   location: '712 High Road, Leyton, London E10 6JP',
   now: new Date('2026-03-01T12:34:56.789Z'),
 };
@@ -25,16 +26,21 @@ describe('buildIcs', () => {
   });
 
   it.each([
-    'BEGIN:VCALENDAR', 'VERSION:2.0', 'METHOD:PUBLISH', 'BEGIN:VEVENT',
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
     'UID:b_3kTMd9fQx2LrV8yNw1pZaQ',
     'DTSTAMP:20260301T123456Z',
     'DTSTART:20260330T080000Z',
     'DTEND:20260330T100000Z',
-    'SEQUENCE:0', 'STATUS:CONFIRMED',
+    'SEQUENCE:0',
+    'STATUS:CONFIRMED',
     'SUMMARY:Full Groom for Biscuit\\, Leyton Dog Grooming',
     'LOCATION:712 High Road\\, Leyton\\, London E10 6JP',
     'DESCRIPTION:Your booking: https://www.leytondoggrooming.co.uk/b/b_3kTMd9fQx2LrV8yNw1pZaQ\\nCancel free up to 24 hours before\\; later\\, the deposit is kept.',
-    'END:VEVENT', 'END:VCALENDAR',
+    'END:VEVENT',
+    'END:VCALENDAR',
   ])('has the line %s', (line) => {
     expect(unfolded.split('\r\n')).toContain(line);
   });

@@ -28,12 +28,19 @@ export interface CalendarEvent {
 /** 2026-11-24T10:00:00Z → 20261124T100000Z */
 export function icsDateTime(instant: Date): string {
   if (!Number.isFinite(instant.getTime())) throw new RangeError('invalid date');
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT values. */
 export function escapeIcsText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets continue on the next line after CRLF and a space. */
@@ -44,7 +51,8 @@ export function foldIcsLine(line: string): string {
   let current = '';
   let size = 0;
   let limit = 75;
-  for (const char of line) { // by code point, so a multi-byte character is never split
+  for (const char of line) {
+    // by code point, so a multi-byte character is never split
     const bytes = encoder.encode(char).length;
     if (size + bytes > limit) {
       out.push(current);
@@ -83,7 +91,13 @@ export function buildIcs(event: CalendarEvent): string {
   if (event.organizer) lines.push(`ORGANIZER;CN=${quoteParam(event.organizer.name)}:mailto:${event.organizer.email}`);
   if (method === 'PUBLISH') {
     // A reminder the evening before is the message's job; this one is for the day itself.
-    lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeIcsText(event.summary)}`, 'TRIGGER:-PT2H', 'END:VALARM');
+    lines.push(
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      `DESCRIPTION:${escapeIcsText(event.summary)}`,
+      'TRIGGER:-PT2H',
+      'END:VALARM',
+    );
   }
   lines.push('END:VEVENT', 'END:VCALENDAR');
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
@@ -99,7 +113,9 @@ function quoteParam(value: string): string {
  * "Add to Google Calendar" link for the same event; nothing is sent to Google until the visitor opens
  * it. Times in UTC, and the shop's time zone for Google to show them in.
  */
-export function googleCalendarUrl(event: Pick<CalendarEvent, 'start' | 'end' | 'summary' | 'description' | 'location'>): string {
+export function googleCalendarUrl(
+  event: Pick<CalendarEvent, 'start' | 'end' | 'summary' | 'description' | 'location'>,
+): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.summary,

@@ -11,9 +11,12 @@ describe('login reasons (contract §8, exact texts)', () => {
     expect(loginReasonText(value)).toBe(text);
   });
 
-  it.each([null, undefined, '', '0x05', '0X01', ' 0x01', 'toString', '__proto__', 'constructor'])('shows nothing for %j', (value) => {
-    expect(loginReasonText(value)).toBeNull();
-  });
+  it.each([null, undefined, '', '0x05', '0X01', ' 0x01', 'toString', '__proto__', 'constructor'])(
+    'shows nothing for %j',
+    (value) => {
+      expect(loginReasonText(value)).toBeNull();
+    },
+  );
 
   it('has the four reasons of the spec and no others', () => {
     expect(Object.keys(LOGIN_REASONS)).toEqual(['0x01', '0x02', '0x03', '0x04']);

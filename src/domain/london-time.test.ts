@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, daysBetween, instantToZoned, isUnambiguousWallTime, offsetMinutesAt, todayIn, weekdayOf, zonedDateTimeToInstant,
+  addDays,
+  daysBetween,
+  instantToZoned,
+  isUnambiguousWallTime,
+  offsetMinutesAt,
+  todayIn,
+  weekdayOf,
+  zonedDateTimeToInstant,
 } from './london-time.ts';
 
 const tz = 'Europe/London';
@@ -68,12 +75,17 @@ describe('zonedDateTimeToInstant (Europe/London)', () => {
     expect(isUnambiguousWallTime(date, time, tz)).toBe(once);
   });
 
-  it.each([['2026-02-30', '09:00'], ['2026-01-01', '24:00'], ['2026-1-1', '09:00'], ['2026-01-01', '9:00']])(
-    'refuses %s %s', (date, time) => expect(() => zonedDateTimeToInstant(date, time, tz)).toThrow(RangeError),
-  );
+  it.each([
+    ['2026-02-30', '09:00'],
+    ['2026-01-01', '24:00'],
+    ['2026-1-1', '09:00'],
+    ['2026-01-01', '9:00'],
+  ])('refuses %s %s', (date, time) => expect(() => zonedDateTimeToInstant(date, time, tz)).toThrow(RangeError));
 
   it('works for other zones too', () => {
-    expect(zonedDateTimeToInstant('2026-07-01', '09:00', 'America/New_York').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+    expect(zonedDateTimeToInstant('2026-07-01', '09:00', 'America/New_York').toISOString()).toBe(
+      '2026-07-01T13:00:00.000Z',
+    );
     expect(zonedDateTimeToInstant('2026-07-01', '09:00', 'UTC').toISOString()).toBe('2026-07-01T09:00:00.000Z');
   });
 });
@@ -111,7 +123,11 @@ describe('calendar arithmetic', () => {
   });
 
   it.each([
-    ['2026-03-29', 'sunday'], ['2026-03-30', 'monday'], ['2026-12-25', 'friday'], ['2027-12-25', 'saturday'], ['2026-11-22', 'sunday'],
+    ['2026-03-29', 'sunday'],
+    ['2026-03-30', 'monday'],
+    ['2026-12-25', 'friday'],
+    ['2027-12-25', 'saturday'],
+    ['2026-11-22', 'sunday'],
   ])('%s is a %s', (date, weekday) => expect(weekdayOf(date)).toBe(weekday));
 });
 
@@ -156,11 +172,13 @@ describe('the ends of the four-digit years', () => {
     expect(() => weekdayOf(date)).toThrow(RangeError);
   });
 
-  it.each([['9999-12-31', 1], ['0000-01-01', -1], ['2026-01-01', 8_000 * 366]])(
-    '%s + %i leaves the four-digit years: a RangeError, not a date that sorts wrongly', (date, n) => {
-      expect(() => addDays(date, n)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    ['9999-12-31', 1],
+    ['0000-01-01', -1],
+    ['2026-01-01', 8_000 * 366],
+  ])('%s + %i leaves the four-digit years: a RangeError, not a date that sorts wrongly', (date, n) => {
+    expect(() => addDays(date, n)).toThrow(RangeError);
+  });
 
   it('answers instants at both ends, and refuses one whose London date has five digits', () => {
     expect(todayIn(tz, new Date('9999-12-31T23:59:59.999Z'))).toBe('9999-12-31');

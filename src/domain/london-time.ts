@@ -36,7 +36,15 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
       // The era tells 1 BC (year 0, as ISO counts) from AD 1: both are "1" in the year field.
-      timeZone, hourCycle: 'h23', era: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, f);
   }
@@ -63,7 +71,14 @@ function localMillis(instantMs: number, timeZone: string): number {
   const yearOfEra = Number(get('year'));
   const year = get('era') === 'BC' ? 1 - yearOfEra : yearOfEra;
   const seconds = Math.floor(instantMs / 1000) * 1000;
-  const local = utcMs(year, Number(get('month')) - 1, Number(get('day')), Number(get('hour')), Number(get('minute')), Number(get('second')));
+  const local = utcMs(
+    year,
+    Number(get('month')) - 1,
+    Number(get('day')),
+    Number(get('hour')),
+    Number(get('minute')),
+    Number(get('second')),
+  );
   return local + (instantMs - seconds);
 }
 
@@ -101,7 +116,12 @@ export function instantToZoned(instant: Date | number, timeZone: string): ZonedD
  * The instant at which clocks in `timeZone` show `date` `time`. Throws RangeError for malformed
  * input, and with 'reject' for a time that is missing or happens twice.
  */
-export function zonedDateTimeToInstant(date: string, time: string, timeZone: string, disambiguation: Disambiguation = 'compatible'): Date {
+export function zonedDateTimeToInstant(
+  date: string,
+  time: string,
+  timeZone: string,
+  disambiguation: Disambiguation = 'compatible',
+): Date {
   const asUtc = wallClockAsUtc(date, time);
   // London's offset changes at most once in any two days, so the offsets a day either side are
   // the only candidates. Exact offsets, so a local mean time (seconds and all) finds itself.

@@ -24,13 +24,13 @@ export type GuardOutcome =
   | { kind: 'allow' }
   | { kind: 'ask' }
   | {
-    kind: 'login';
-    reason: LoginReason;
-    /** Keep the page asked for, so sign-in returns there. */
-    storeRedirect: boolean;
-    /** The server refused the key: the cookie holding it is of no more use. */
-    forgetKey: boolean;
-  };
+      kind: 'login';
+      reason: LoginReason;
+      /** Keep the page asked for, so sign-in returns there. */
+      storeRedirect: boolean;
+      /** The server refused the key: the cookie holding it is of no more use. */
+      forgetKey: boolean;
+    };
 
 /** Before any request: the login route is always allowed; any other needs an auth_key cookie. */
 export function guardBeforeAsking(pathname: string, hasKey: boolean): GuardOutcome {
@@ -68,13 +68,15 @@ export function redirectTargetOf(location: { pathname: string; search: string; h
  * `/management`.
  */
 export function safeRedirectTarget(stored: string | null | undefined, origin: string): string {
-  if (!stored || stored.length > MAX_TARGET || !stored.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(stored)) return MANAGEMENT_HOME;
+  if (!stored || stored.length > MAX_TARGET || !stored.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(stored))
+    return MANAGEMENT_HOME;
   let url: URL;
   try {
     url = new URL(stored, origin);
   } catch {
     return MANAGEMENT_HOME;
   }
-  if (url.origin !== new URL(origin).origin || !isManagementPath(url.pathname) || isLoginRoute(url.pathname)) return MANAGEMENT_HOME;
+  if (url.origin !== new URL(origin).origin || !isManagementPath(url.pathname) || isLoginRoute(url.pathname))
+    return MANAGEMENT_HOME;
   return `${url.pathname}${url.search}${url.hash}`;
 }

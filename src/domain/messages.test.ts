@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import site from '../../content/site.json' with { type: 'json' };
 import {
-  bookingLink, cancellationMessages, changeMessages, confirmationMessages, longWhen, reminderMessages, shopNewBookingNotice, shortWhen,
-  type MessageBooking, type MessageContext,
+  bookingLink,
+  cancellationMessages,
+  changeMessages,
+  confirmationMessages,
+  longWhen,
+  reminderMessages,
+  shopNewBookingNotice,
+  shortWhen,
+  type MessageBooking,
+  type MessageContext,
 } from './messages.ts';
 
 const booking: MessageBooking = {
@@ -10,15 +18,35 @@ const booking: MessageBooking = {
   service: { title: 'Full Groom', durationMinutes: 120 },
   start: new Date('2026-03-30T08:00:00Z'), // Monday 09:00 BST
   end: new Date('2026-03-30T10:00:00Z'),
-  dog: { name: 'Biscuit', breed: 'Cockapoo', weightKg: 9.5, coat: 'long', notes: 'Hates the dryer <a little>', nervous: true },
+  dog: {
+    name: 'Biscuit',
+    breed: 'Cockapoo',
+    weightKg: 9.5,
+    coat: 'long',
+    notes: 'Hates the dryer <a little>',
+    nervous: true,
+  },
   owner: { name: 'Sam Patel', email: 'sam@example.com', phone: '+447700900461' },
   quote: {
-    fromPricePence: 4500, promotionPence: 0, totalFromPence: 4500, depositPence: 1000, promotionApplied: false,
-    lines: [{ kind: 'service', label: 'Full Groom', pence: 4500 }, { kind: 'total', label: 'Total, from', pence: 4500 }, { kind: 'deposit', label: 'Deposit due now', pence: 1000 }],
+    fromPricePence: 4500,
+    promotionPence: 0,
+    totalFromPence: 4500,
+    depositPence: 1000,
+    promotionApplied: false,
+    lines: [
+      { kind: 'service', label: 'Full Groom', pence: 4500 },
+      { kind: 'total', label: 'Total, from', pence: 4500 },
+      { kind: 'deposit', label: 'Deposit due now', pence: 1000 },
+    ],
   },
   depositPaidPence: 1000,
 };
-const ctx: MessageContext = { siteUrl: 'https://example.test/', timeZone: 'Europe/London', cancellationNoticeHours: 24, now: new Date('2026-03-20T12:00:00Z') };
+const ctx: MessageContext = {
+  siteUrl: 'https://example.test/',
+  timeZone: 'Europe/London',
+  cancellationNoticeHours: 24,
+  now: new Date('2026-03-20T12:00:00Z'),
+};
 const link = 'https://example.test/b/Qm9va2luZ0lkMTIzNDU2Nzg';
 
 describe('when', () => {
@@ -30,21 +58,49 @@ describe('when', () => {
     expect(longWhen(new Date(iso), 'Europe/London')).toBe(long);
     expect(shortWhen(new Date(iso), 'Europe/London')).toBe(short);
   });
-  it('joins the link without a double slash', () => expect(bookingLink('https://example.test/', 'abc')).toBe('https://example.test/b/abc'));
+  it('joins the link without a double slash', () =>
+    expect(bookingLink('https://example.test/', 'abc')).toBe('https://example.test/b/abc'));
 });
 
 describe.each([
-  ['confirmation', () => confirmationMessages(booking, ctx), 'booking_confirmation', 'Booked: Biscuit\'s Full Groom, Mon 30 Mar, 09:00', true],
-  ['reminder', () => reminderMessages(booking, ctx), 'booking_reminder', 'See you tomorrow at 09:00: Biscuit\'s Full Groom', false],
-  ['cancellation', () => cancellationMessages(booking, ctx, { refundedPence: 1000, keptPence: 0 }), 'booking_cancelled', 'Cancelled: Biscuit\'s Full Groom, Mon 30 Mar, 09:00', true],
-  ['change', () => changeMessages(booking, new Date('2026-03-28T10:00:00Z'), ctx), 'booking_moved', 'Moved: Biscuit\'s Full Groom is now Mon 30 Mar, 09:00', true],
+  [
+    'confirmation',
+    () => confirmationMessages(booking, ctx),
+    'booking_confirmation',
+    "Booked: Biscuit's Full Groom, Mon 30 Mar, 09:00",
+    true,
+  ],
+  [
+    'reminder',
+    () => reminderMessages(booking, ctx),
+    'booking_reminder',
+    "See you tomorrow at 09:00: Biscuit's Full Groom",
+    false,
+  ],
+  [
+    'cancellation',
+    () => cancellationMessages(booking, ctx, { refundedPence: 1000, keptPence: 0 }),
+    'booking_cancelled',
+    "Cancelled: Biscuit's Full Groom, Mon 30 Mar, 09:00",
+    true,
+  ],
+  [
+    'change',
+    () => changeMessages(booking, new Date('2026-03-28T10:00:00Z'), ctx),
+    'booking_moved',
+    "Moved: Biscuit's Full Groom is now Mon 30 Mar, 09:00",
+    true,
+  ],
 ] as const)('%s', (_name, make, kind, subject, hasIcs) => {
   const messages = make();
   const mail = messages.find((m) => m.channel === 'email')!;
   const text = messages.find((m) => m.channel === 'sms')!;
 
   it('goes by e-mail and text to the owner', () => {
-    expect(messages.map((m) => [m.channel, m.recipient, m.kind])).toEqual([['email', 'sam@example.com', kind], ['sms', '+447700900461', kind]]);
+    expect(messages.map((m) => [m.channel, m.recipient, m.kind])).toEqual([
+      ['email', 'sam@example.com', kind],
+      ['sms', '+447700900461', kind],
+    ]);
     expect(messages.every((m) => m.bookingId === booking.id)).toBe(true);
   });
 
@@ -76,10 +132,16 @@ describe('details', () => {
   it('the confirmation tells what, when, where, price and policy in plain words', () => {
     const [mail] = confirmationMessages(booking, ctx);
     for (const line of [
-      'Service: Full Groom, about 2 hours', 'When: Monday 30 March 2026 at 09:00', 'Dog: Biscuit',
-      `Where: ${site.name}, 712 High Road, Leyton, London E10 6JP`, 'Total, from: £45.00', 'Deposit paid: £10.00',
-      'You can cancel or move it free of charge up to 24 hours before.', site.phone.display,
-    ]) expect(mail!.bodyText).toContain(line);
+      'Service: Full Groom, about 2 hours',
+      'When: Monday 30 March 2026 at 09:00',
+      'Dog: Biscuit',
+      `Where: ${site.name}, 712 High Road, Leyton, London E10 6JP`,
+      'Total, from: £45.00',
+      'Deposit paid: £10.00',
+      'You can cancel or move it free of charge up to 24 hours before.',
+      site.phone.display,
+    ])
+      expect(mail!.bodyText).toContain(line);
     expect(mail!.bodyHtml).toContain(`<a href="${link}">`);
   });
 
@@ -91,24 +153,38 @@ describe('details', () => {
   });
 
   it('the cancellation calendar file cancels the event', () => {
-    expect(cancellationMessages(booking, ctx, { refundedPence: 0, keptPence: 0 })[0]!.attachments[0]!.content).toContain('METHOD:CANCEL');
+    expect(
+      cancellationMessages(booking, ctx, { refundedPence: 0, keptPence: 0 })[0]!.attachments[0]!.content,
+    ).toContain('METHOD:CANCEL');
   });
 
   it('the move says from and to', () => {
-    expect(changeMessages(booking, new Date('2026-03-28T10:00:00Z'), ctx)[0]!.bodyText)
-      .toContain('has moved from Saturday 28 March 2026 at 10:00 to Monday 30 March 2026 at 09:00');
+    expect(changeMessages(booking, new Date('2026-03-28T10:00:00Z'), ctx)[0]!.bodyText).toContain(
+      'has moved from Saturday 28 March 2026 at 10:00 to Monday 30 March 2026 at 09:00',
+    );
   });
 
   it('no phone, no text; no e-mail, no e-mail', () => {
-    expect(confirmationMessages({ ...booking, owner: { ...booking.owner, phone: null } }, ctx).map((m) => m.channel)).toEqual(['email']);
-    expect(confirmationMessages({ ...booking, owner: { ...booking.owner, email: null } }, ctx).map((m) => m.channel)).toEqual(['sms']);
+    expect(
+      confirmationMessages({ ...booking, owner: { ...booking.owner, phone: null } }, ctx).map((m) => m.channel),
+    ).toEqual(['email']);
+    expect(
+      confirmationMessages({ ...booking, owner: { ...booking.owner, email: null } }, ctx).map((m) => m.channel),
+    ).toEqual(['sms']);
   });
 
   it('the shop notice goes to the shop with everything the groomer needs', () => {
     const notice = shopNewBookingNotice(booking, ctx);
     expect(notice).toMatchObject({ kind: 'shop_new_booking', channel: 'email', recipient: site.email });
     expect(notice.subject).toBe('New booking: Full Groom for Biscuit, Mon 30 Mar, 09:00');
-    for (const line of ['Dog: Biscuit (Cockapoo), 9.5kg, long coat, NERVOUS', 'Notes: Hates the dryer <a little>', 'Owner: Sam Patel', 'Phone: 07700 900461', 'E-mail: sam@example.com', `Booking: ${link}`]) {
+    for (const line of [
+      'Dog: Biscuit (Cockapoo), 9.5kg, long coat, NERVOUS',
+      'Notes: Hates the dryer <a little>',
+      'Owner: Sam Patel',
+      'Phone: 07700 900461',
+      'E-mail: sam@example.com',
+      `Booking: ${link}`,
+    ]) {
       expect(notice.bodyText).toContain(line);
     }
     expect(notice.bodyHtml).toContain('Hates the dryer &lt;a little&gt;');

@@ -10,7 +10,8 @@ import { formatUkMobile } from './phone.ts';
  * Warm, plain British English; every message carries the /b/{id} link, the customer's key to it.
  */
 
-export type MessageKind = 'booking_confirmation' | 'booking_reminder' | 'booking_cancelled' | 'booking_moved' | 'shop_new_booking';
+export type MessageKind =
+  'booking_confirmation' | 'booking_reminder' | 'booking_cancelled' | 'booking_moved' | 'shop_new_booking';
 export type MessageChannel = 'email' | 'sms';
 
 export interface MessageAttachment {
@@ -37,7 +38,14 @@ export interface MessageBooking {
   service: { title: string; durationMinutes: number };
   start: Date;
   end: Date;
-  dog: { name: string; breed?: string | null; weightKg?: number | null; coat?: string | null; notes?: string | null; nervous?: boolean | null };
+  dog: {
+    name: string;
+    breed?: string | null;
+    weightKg?: number | null;
+    coat?: string | null;
+    notes?: string | null;
+    nervous?: boolean | null;
+  };
   owner: { name: string; email: string | null; phone: string | null };
   quote?: Quote | null;
   depositPaidPence?: number;
@@ -72,7 +80,13 @@ export function shortWhen(instant: Date, timeZone: string): string {
 }
 
 function parts(instant: Date, timeZone: string, date: Intl.DateTimeFormatOptions): Record<string, string> {
-  const list = new Intl.DateTimeFormat('en-GB', { timeZone, ...date, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  const list = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    ...date,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
   return Object.fromEntries(list.map((x) => [x.type, x.value]));
 }
 
@@ -85,19 +99,27 @@ function duration(minutes: number): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Paragraphs of plain text → the text body and a simple, accessible HTML body with a real link. */
 function bodies(paragraphs: string[], link: string): { bodyText: string; bodyHtml: string } {
   const bodyText = `${paragraphs.join('\n\n')}\n`;
-  const html = paragraphs.map((p) => {
-    const escaped = escapeHtml(p).replace(/\n/g, '<br>');
-    const linked = escaped.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`);
-    return `<p>${linked}</p>`;
-  }).join('\n');
-  const bodyHtml = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(site.name)}</title></head>`
-    + `<body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5;max-width:36rem">\n${html}\n</body></html>\n`;
+  const html = paragraphs
+    .map((p) => {
+      const escaped = escapeHtml(p).replace(/\n/g, '<br>');
+      const linked = escaped.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`);
+      return `<p>${linked}</p>`;
+    })
+    .join('\n');
+  const bodyHtml =
+    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(site.name)}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5;max-width:36rem">\n${html}\n</body></html>\n`;
   return { bodyText, bodyHtml };
 }
 
@@ -109,7 +131,10 @@ function priceLines(booking: MessageBooking, audience: 'customer' | 'shop' = 'cu
       lines.push(`${line.label}: ${line.pence < 0 ? `-${formatPence(-line.pence)}` : formatPence(line.pence)}`);
     }
   }
-  if (booking.depositPaidPence) lines.push(`Deposit paid: ${formatPence(booking.depositPaidPence)}${audience === 'customer' ? ', taken off your final price' : ''}`);
+  if (booking.depositPaidPence)
+    lines.push(
+      `Deposit paid: ${formatPence(booking.depositPaidPence)}${audience === 'customer' ? ', taken off your final price' : ''}`,
+    );
   return lines;
 }
 
@@ -130,12 +155,24 @@ function policyLine(ctx: MessageContext): string {
   return `You can cancel or move it free of charge up to ${ctx.cancellationNoticeHours} hours before. After that you can still cancel, but any deposit is kept.`;
 }
 
-function calendarFile(booking: MessageBooking, ctx: MessageContext, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): MessageAttachment {
-  return { filename: 'appointment.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: buildIcs(calendarEventFor(booking, ctx, method)) };
+function calendarFile(
+  booking: MessageBooking,
+  ctx: MessageContext,
+  method: 'PUBLISH' | 'CANCEL' = 'PUBLISH',
+): MessageAttachment {
+  return {
+    filename: 'appointment.ics',
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: buildIcs(calendarEventFor(booking, ctx, method)),
+  };
 }
 
 /** The appointment as a calendar event: shared by the e-mails and the /b/{id} download. */
-export function calendarEventFor(booking: MessageBooking, ctx: Pick<MessageContext, 'siteUrl' | 'now'>, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): CalendarEvent {
+export function calendarEventFor(
+  booking: MessageBooking,
+  ctx: Pick<MessageContext, 'siteUrl' | 'now'>,
+  method: 'PUBLISH' | 'CANCEL' = 'PUBLISH',
+): CalendarEvent {
   const link = bookingLink(ctx.siteUrl, booking.id);
   return {
     uid: booking.id,
@@ -153,13 +190,40 @@ export function calendarEventFor(booking: MessageBooking, ctx: Pick<MessageConte
   };
 }
 
-function email(kind: MessageKind, booking: MessageBooking, recipient: string, subject: string, paragraphs: string[], link: string, attachments: MessageAttachment[] = []): OutgoingMessage {
-  return { kind, channel: 'email', recipient, subject, ...bodies(paragraphs, link), attachments, bookingId: booking.id };
+function email(
+  kind: MessageKind,
+  booking: MessageBooking,
+  recipient: string,
+  subject: string,
+  paragraphs: string[],
+  link: string,
+  attachments: MessageAttachment[] = [],
+): OutgoingMessage {
+  return {
+    kind,
+    channel: 'email',
+    recipient,
+    subject,
+    ...bodies(paragraphs, link),
+    attachments,
+    bookingId: booking.id,
+  };
 }
 
 function sms(kind: MessageKind, booking: MessageBooking, text: string): OutgoingMessage[] {
   if (!booking.owner.phone) return [];
-  return [{ kind, channel: 'sms', recipient: booking.owner.phone, subject: null, bodyText: text, bodyHtml: null, attachments: [], bookingId: booking.id }];
+  return [
+    {
+      kind,
+      channel: 'sms',
+      recipient: booking.owner.phone,
+      subject: null,
+      bodyText: text,
+      bodyHtml: null,
+      attachments: [],
+      bookingId: booking.id,
+    },
+  ];
 }
 
 function firstName(name: string): string {
@@ -171,21 +235,34 @@ export function confirmationMessages(booking: MessageBooking, ctx: MessageContex
   const link = bookingLink(ctx.siteUrl, booking.id);
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
-    out.push(email('booking_confirmation', booking, booking.owner.email,
-      `Booked: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
-      [
-        `Hello ${firstName(booking.owner.name)},`,
-        `Thank you for booking with us. ${booking.dog.name} is booked in, and we're looking forward to meeting them.`,
-        details(booking, ctx),
-        `Your booking, with directions, a calendar file and the option to cancel or move it:\n${link}`,
-        policyLine(ctx),
-        `${site.address.directions}`,
-        contactLine,
-        signOff(booking.dog.name),
-      ], link, [calendarFile(booking, ctx)]));
+    out.push(
+      email(
+        'booking_confirmation',
+        booking,
+        booking.owner.email,
+        `Booked: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
+        [
+          `Hello ${firstName(booking.owner.name)},`,
+          `Thank you for booking with us. ${booking.dog.name} is booked in, and we're looking forward to meeting them.`,
+          details(booking, ctx),
+          `Your booking, with directions, a calendar file and the option to cancel or move it:\n${link}`,
+          policyLine(ctx),
+          `${site.address.directions}`,
+          contactLine,
+          signOff(booking.dog.name),
+        ],
+        link,
+        [calendarFile(booking, ctx)],
+      ),
+    );
   }
-  out.push(...sms('booking_confirmation', booking,
-    `${site.name}: ${booking.dog.name}'s ${booking.service.title} is booked for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`));
+  out.push(
+    ...sms(
+      'booking_confirmation',
+      booking,
+      `${site.name}: ${booking.dog.name}'s ${booking.service.title} is booked for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`,
+    ),
+  );
   return out;
 }
 
@@ -196,45 +273,75 @@ export function reminderMessages(booking: MessageBooking, ctx: MessageContext): 
   const at = `${time.hour}:${time.minute}`;
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
-    out.push(email('booking_reminder', booking, booking.owner.email,
-      `See you tomorrow at ${at}: ${booking.dog.name}'s ${booking.service.title}`,
-      [
-        `Hello ${firstName(booking.owner.name)},`,
-        `A quick reminder that ${booking.dog.name} is booked in with us tomorrow at ${at}.`,
-        details(booking, ctx),
-        `A short walk before you come helps your dog settle on the table. If anything has changed about their coat or health, tell us when you arrive.`,
-        `Your booking: ${link}`,
-        contactLine,
-        signOff(booking.dog.name),
-      ], link));
+    out.push(
+      email(
+        'booking_reminder',
+        booking,
+        booking.owner.email,
+        `See you tomorrow at ${at}: ${booking.dog.name}'s ${booking.service.title}`,
+        [
+          `Hello ${firstName(booking.owner.name)},`,
+          `A quick reminder that ${booking.dog.name} is booked in with us tomorrow at ${at}.`,
+          details(booking, ctx),
+          `A short walk before you come helps your dog settle on the table. If anything has changed about their coat or health, tell us when you arrive.`,
+          `Your booking: ${link}`,
+          contactLine,
+          signOff(booking.dog.name),
+        ],
+        link,
+      ),
+    );
   }
-  out.push(...sms('booking_reminder', booking,
-    `${site.name}: see you and ${booking.dog.name} tomorrow at ${at}, ${site.address.street}, ${site.address.postcode}. Details: ${link}`));
+  out.push(
+    ...sms(
+      'booking_reminder',
+      booking,
+      `${site.name}: see you and ${booking.dog.name} tomorrow at ${at}, ${site.address.street}, ${site.address.postcode}. Details: ${link}`,
+    ),
+  );
   return out;
 }
 
-export function cancellationMessages(booking: MessageBooking, ctx: MessageContext, refund: { refundedPence: number; keptPence: number }): OutgoingMessage[] {
+export function cancellationMessages(
+  booking: MessageBooking,
+  ctx: MessageContext,
+  refund: { refundedPence: number; keptPence: number },
+): OutgoingMessage[] {
   const link = bookingLink(ctx.siteUrl, booking.id);
-  const money = refund.refundedPence > 0
-    ? `Your deposit of ${formatPence(refund.refundedPence)} is on its way back to your card; banks usually take 5 to 10 working days to show it.`
-    : refund.keptPence > 0
-      ? `As it was less than ${ctx.cancellationNoticeHours} hours before the appointment, the deposit of ${formatPence(refund.keptPence)} is kept, as our cancellation policy says.`
-      : null;
+  const money =
+    refund.refundedPence > 0
+      ? `Your deposit of ${formatPence(refund.refundedPence)} is on its way back to your card; banks usually take 5 to 10 working days to show it.`
+      : refund.keptPence > 0
+        ? `As it was less than ${ctx.cancellationNoticeHours} hours before the appointment, the deposit of ${formatPence(refund.keptPence)} is kept, as our cancellation policy says.`
+        : null;
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
-    out.push(email('booking_cancelled', booking, booking.owner.email,
-      `Cancelled: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
-      [
-        `Hello ${firstName(booking.owner.name)},`,
-        `Your appointment for ${booking.dog.name} on ${longWhen(booking.start, ctx.timeZone)} is cancelled.`,
-        ...(money ? [money] : []),
-        `We'd love to see you both another time: ${ctx.siteUrl.replace(/\/+$/, '')}/book`,
-        contactLine,
-        `Best wishes,\n${site.name}`,
-      ], link, [calendarFile(booking, ctx, 'CANCEL')]));
+    out.push(
+      email(
+        'booking_cancelled',
+        booking,
+        booking.owner.email,
+        `Cancelled: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
+        [
+          `Hello ${firstName(booking.owner.name)},`,
+          `Your appointment for ${booking.dog.name} on ${longWhen(booking.start, ctx.timeZone)} is cancelled.`,
+          ...(money ? [money] : []),
+          `We'd love to see you both another time: ${ctx.siteUrl.replace(/\/+$/, '')}/book`,
+          contactLine,
+          `Best wishes,\n${site.name}`,
+        ],
+        link,
+        [calendarFile(booking, ctx, 'CANCEL')],
+      ),
+    );
   }
-  out.push(...sms('booking_cancelled', booking,
-    `${site.name}: ${booking.dog.name}'s appointment on ${shortWhen(booking.start, ctx.timeZone)} is cancelled.${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : ''}`));
+  out.push(
+    ...sms(
+      'booking_cancelled',
+      booking,
+      `${site.name}: ${booking.dog.name}'s appointment on ${shortWhen(booking.start, ctx.timeZone)} is cancelled.${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : ''}`,
+    ),
+  );
   return out;
 }
 
@@ -243,20 +350,33 @@ export function changeMessages(booking: MessageBooking, previousStart: Date, ctx
   const link = bookingLink(ctx.siteUrl, booking.id);
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
-    out.push(email('booking_moved', booking, booking.owner.email,
-      `Moved: ${booking.dog.name}'s ${booking.service.title} is now ${shortWhen(booking.start, ctx.timeZone)}`,
-      [
-        `Hello ${firstName(booking.owner.name)},`,
-        `Your appointment for ${booking.dog.name} has moved from ${longWhen(previousStart, ctx.timeZone)} to ${longWhen(booking.start, ctx.timeZone)}. The attached calendar file replaces the old one.`,
-        details(booking, ctx),
-        `Your booking: ${link}`,
-        policyLine(ctx),
-        contactLine,
-        signOff(booking.dog.name),
-      ], link, [calendarFile(booking, ctx)]));
+    out.push(
+      email(
+        'booking_moved',
+        booking,
+        booking.owner.email,
+        `Moved: ${booking.dog.name}'s ${booking.service.title} is now ${shortWhen(booking.start, ctx.timeZone)}`,
+        [
+          `Hello ${firstName(booking.owner.name)},`,
+          `Your appointment for ${booking.dog.name} has moved from ${longWhen(previousStart, ctx.timeZone)} to ${longWhen(booking.start, ctx.timeZone)}. The attached calendar file replaces the old one.`,
+          details(booking, ctx),
+          `Your booking: ${link}`,
+          policyLine(ctx),
+          contactLine,
+          signOff(booking.dog.name),
+        ],
+        link,
+        [calendarFile(booking, ctx)],
+      ),
+    );
   }
-  out.push(...sms('booking_moved', booking,
-    `${site.name}: ${booking.dog.name}'s appointment has moved to ${shortWhen(booking.start, ctx.timeZone)}. Details: ${link}`));
+  out.push(
+    ...sms(
+      'booking_moved',
+      booking,
+      `${site.name}: ${booking.dog.name}'s appointment has moved to ${shortWhen(booking.start, ctx.timeZone)}. Details: ${link}`,
+    ),
+  );
   return out;
 }
 
@@ -270,8 +390,14 @@ export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContex
     dog.weightKg != null ? `${dog.weightKg}kg` : null,
     dog.coat ? `${dog.coat} coat` : null,
     dog.nervous ? 'NERVOUS' : null,
-  ].filter(Boolean).join(', ').replace(', (', ' (');
-  return email('shop_new_booking', booking, site.email,
+  ]
+    .filter(Boolean)
+    .join(', ')
+    .replace(', (', ' (');
+  return email(
+    'shop_new_booking',
+    booking,
+    site.email,
     `New booking: ${booking.service.title} for ${dog.name}, ${shortWhen(booking.start, ctx.timeZone)}`,
     [
       `New booking for ${longWhen(booking.start, ctx.timeZone)}.`,
@@ -285,5 +411,7 @@ export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContex
         ...priceLines(booking, 'shop'),
       ].join('\n'),
       `Booking: ${link}`,
-    ], link);
+    ],
+    link,
+  );
 }

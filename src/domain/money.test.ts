@@ -21,7 +21,10 @@ describe('formatPence', () => {
   it('says what Intl says for pounds sterling in en-GB, for any whole number of pence', () => {
     const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
     const pence = fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: -1e12, max: 1e12 }));
-    fc.assert(fc.property(pence, (p) => formatPence(p) === gbp.format(p / 100)), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(pence, (p) => formatPence(p) === gbp.format(p / 100)),
+      { numRuns: 20_000 },
+    );
   });
 });
 
@@ -39,7 +42,19 @@ describe('poundsFromPence', () => {
 
 describe('penceFromPounds', () => {
   it.each([
-    ['45', 4500], ['45.5', 4550], ['45.50', 4550], ['£45.05', 4505], [' 0 ', 0], ['1,234.56', 123456], ['0.99', 99],
-    ['-5', null], ['45.555', null], ['abc', null], ['', null], ['4 5', null], ['1e3', null], ['12,34', null],
+    ['45', 4500],
+    ['45.5', 4550],
+    ['45.50', 4550],
+    ['£45.05', 4505],
+    [' 0 ', 0],
+    ['1,234.56', 123456],
+    ['0.99', 99],
+    ['-5', null],
+    ['45.555', null],
+    ['abc', null],
+    ['', null],
+    ['4 5', null],
+    ['1e3', null],
+    ['12,34', null],
   ])('%j → %s', (text, pence) => expect(penceFromPounds(text)).toBe(pence));
 });

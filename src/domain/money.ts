@@ -27,7 +27,10 @@ export function poundsFromPence(pence: number): string {
  * it is not an amount of money (a negative, more than two decimals, words).
  */
 export function penceFromPounds(text: string): number | null {
-  const cleaned = text.trim().replace(/^£/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^£/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));

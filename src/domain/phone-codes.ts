@@ -14,9 +14,19 @@ export const PhoneCodePurposeSchema = z.enum(['booking', 'staff_sign_in']);
 export type PhoneCodePurpose = z.infer<typeof PhoneCodePurposeSchema>;
 
 /** The id of a code request: what the client sends back with the code. */
-export const PhoneCodeRequestIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be a code request id'));
+export const PhoneCodeRequestIdSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be a code request id'));
 
-export const PhoneCodeSchema = z.string().check(z.trim(), z.regex(new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`), `Please enter the ${PHONE_CODE_DIGITS}-digit code from the text`));
+export const PhoneCodeSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.regex(
+      new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`),
+      `Please enter the ${PHONE_CODE_DIGITS}-digit code from the text`,
+    ),
+  );
 
 /** Proof that the booker holds the phone: the request id and the code it sent. */
 export const PhoneProofSchema = z.strictObject({ requestId: PhoneCodeRequestIdSchema, code: PhoneCodeSchema });

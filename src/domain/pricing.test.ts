@@ -16,8 +16,22 @@ describe('quote: the promotion (£5 off a shower for a dog under 12kg)', () => {
     { name: 'small dog, full groom', service: full, kg: 8, applied: false, total: 4500 },
     { name: 'cheap shower: never below zero', service: { price: 300, kind: 'shower' }, kg: 5, applied: true, total: 0 },
     { name: 'no promotion set', service: shower, kg: 8, settings: s({ promotion: null }), applied: false, total: 3000 },
-    { name: 'promotion ended', service: shower, kg: 8, settings: s({ promotion: { ...DEFAULT_BOOKING_SETTINGS.promotion!, endsAt: '2026-11-20T12:00:00Z' } }), applied: false, total: 3000 },
-    { name: 'promotion not ended yet', service: shower, kg: 8, settings: s({ promotion: { ...DEFAULT_BOOKING_SETTINGS.promotion!, endsAt: '2026-11-20T12:00:01Z' } }), applied: true, total: 2500 },
+    {
+      name: 'promotion ended',
+      service: shower,
+      kg: 8,
+      settings: s({ promotion: { ...DEFAULT_BOOKING_SETTINGS.promotion!, endsAt: '2026-11-20T12:00:00Z' } }),
+      applied: false,
+      total: 3000,
+    },
+    {
+      name: 'promotion not ended yet',
+      service: shower,
+      kg: 8,
+      settings: s({ promotion: { ...DEFAULT_BOOKING_SETTINGS.promotion!, endsAt: '2026-11-20T12:00:01Z' } }),
+      applied: true,
+      total: 2500,
+    },
   ])('$name', ({ service, kg, settings, applied, total }) => {
     const q = quote({ service, dogWeightKg: kg, settings: settings ?? s(), now });
     expect(q.promotionApplied).toBe(applied);
@@ -28,17 +42,24 @@ describe('quote: the promotion (£5 off a shower for a dog under 12kg)', () => {
   });
 
   it('spells out the lines', () => {
-    expect(quote({ service: shower, dogWeightKg: 8, settings: s({ deposit: { kind: 'fixed', pence: 1000 } }), now }).lines).toEqual([
+    expect(
+      quote({ service: shower, dogWeightKg: 8, settings: s({ deposit: { kind: 'fixed', pence: 1000 } }), now }).lines,
+    ).toEqual([
       { kind: 'service', label: 'Bath & Brush (Shower)', pence: 3000 },
       { kind: 'promotion', label: 'Small dog offer, £5 off (under 12kg)', pence: -500 },
       { kind: 'total', label: 'Total, from', pence: 2500 },
       { kind: 'deposit', label: 'Deposit due now', pence: 1000 },
     ]);
-    expect(quote({ service: full, dogWeightKg: 30, settings: s(), now }).lines.map((l) => l.kind)).toEqual(['service', 'total']);
+    expect(quote({ service: full, dogWeightKg: 30, settings: s(), now }).lines.map((l) => l.kind)).toEqual([
+      'service',
+      'total',
+    ]);
   });
 
   it('refuses a price that is not whole pence', () => {
-    expect(() => quote({ service: { price: 10.5, kind: 'x' }, dogWeightKg: 5, settings: s(), now })).toThrow(RangeError);
+    expect(() => quote({ service: { price: 10.5, kind: 'x' }, dogWeightKg: 5, settings: s(), now })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -60,14 +81,24 @@ describe('depositFor', () => {
   });
 
   it('deposit follows the discounted total', () => {
-    const q = quote({ service: shower, dogWeightKg: 8, settings: s({ deposit: { kind: 'percent', percent: 20 } }), now });
+    const q = quote({
+      service: shower,
+      dogWeightKg: 8,
+      settings: s({ deposit: { kind: 'percent', percent: 20 } }),
+      now,
+    });
     expect(q.depositPence).toBe(500);
   });
 });
 
-describe('a breed\'s usual figures', () => {
+describe("a breed's usual figures", () => {
   it.each([
-    [0, '0 min'], [45, '45 min'], [60, '1 h'], [90, '1 h 30'], [125, '2 h 05'], [600, '10 h'],
+    [0, '0 min'],
+    [45, '45 min'],
+    [60, '1 h'],
+    [90, '1 h 30'],
+    [125, '2 h 05'],
+    [600, '10 h'],
   ])('%i minutes read "%s"', (minutes, text) => expect(formatDuration(minutes)).toBe(text));
 
   it.each([

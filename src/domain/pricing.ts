@@ -19,7 +19,12 @@ function money(pence: number): string {
   return pence % 100 === 0 ? formatPence(pence).replace(/\.00$/, '') : formatPence(pence);
 }
 
-export function promotionApplies(promotion: Promotion | null, serviceKind: string, dogWeightKg: number, now: Date): boolean {
+export function promotionApplies(
+  promotion: Promotion | null,
+  serviceKind: string,
+  dogWeightKg: number,
+  now: Date,
+): boolean {
   if (!promotion) return false;
   if (promotion.endsAt && now.getTime() >= Date.parse(promotion.endsAt)) return false;
   // "under 12kg" is strict: a 12.0kg dog pays the full price.
@@ -31,10 +36,16 @@ export function depositFor(deposit: Deposit, totalPence: number): number {
   const total = Math.max(0, Math.trunc(totalPence));
   let pence: number;
   switch (deposit.kind) {
-    case 'none': pence = 0; break;
-    case 'fixed': pence = deposit.pence; break;
+    case 'none':
+      pence = 0;
+      break;
+    case 'fixed':
+      pence = deposit.pence;
+      break;
     // Half a penny rounds up; a percentage of an integer with two decimals is exact enough.
-    case 'percent': pence = Math.round((total * deposit.percent) / 100 + 1e-9); break;
+    case 'percent':
+      pence = Math.round((total * deposit.percent) / 100 + 1e-9);
+      break;
   }
   return Math.min(total, Math.max(0, pence));
 }
@@ -65,13 +76,18 @@ export function breedEstimate(band: BreedBand): string | null {
   const parts: string[] = [];
   if (band.usualDurationMin !== null) parts.push(formatDuration(band.usualDurationMin));
   if (band.priceFromPence !== null && band.priceToPence !== null) {
-    parts.push(band.priceFromPence === band.priceToPence ? money(band.priceFromPence) : `${money(band.priceFromPence)}–${money(band.priceToPence)}`);
+    parts.push(
+      band.priceFromPence === band.priceToPence
+        ? money(band.priceFromPence)
+        : `${money(band.priceFromPence)}–${money(band.priceToPence)}`,
+    );
   }
   return parts.length ? `usually ${parts.join(', ')}` : null;
 }
 
 export function quote({ service, dogWeightKg, settings, now }: QuoteInput): Quote {
-  if (!Number.isInteger(service.price) || service.price < 0) throw new RangeError(`price must be whole pence, got ${service.price}`);
+  if (!Number.isInteger(service.price) || service.price < 0)
+    throw new RangeError(`price must be whole pence, got ${service.price}`);
   const fromPricePence = service.price;
   const applied = promotionApplies(settings.promotion, service.kind, dogWeightKg, now);
   const promotionPence = applied ? Math.min(settings.promotion!.discountPence, fromPricePence) : 0;
@@ -80,7 +96,11 @@ export function quote({ service, dogWeightKg, settings, now }: QuoteInput): Quot
 
   const lines: QuoteLine[] = [{ kind: 'service', label: service.title ?? 'Grooming', pence: fromPricePence }];
   if (applied) {
-    lines.push({ kind: 'promotion', label: `Small dog offer, ${money(promotionPence)} off (under ${settings.promotion!.maxWeightKg}kg)`, pence: -promotionPence });
+    lines.push({
+      kind: 'promotion',
+      label: `Small dog offer, ${money(promotionPence)} off (under ${settings.promotion!.maxWeightKg}kg)`,
+      pence: -promotionPence,
+    });
   }
   lines.push({ kind: 'total', label: 'Total, from', pence: totalFromPence });
   if (depositPence > 0) lines.push({ kind: 'deposit', label: 'Deposit due now', pence: depositPence });

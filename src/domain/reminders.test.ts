@@ -6,14 +6,56 @@ const tz = 'Europe/London';
 
 describe('reminderWindow (tomorrow, midnight to midnight in London)', () => {
   it.each([
-    { now: '2026-11-20T17:00:00Z', date: '2026-11-21', from: '2026-11-21T00:00:00.000Z', to: '2026-11-22T00:00:00.000Z', hours: 24 },
-    { now: '2026-07-20T17:00:00Z', date: '2026-07-21', from: '2026-07-20T23:00:00.000Z', to: '2026-07-21T23:00:00.000Z', hours: 24 },
+    {
+      now: '2026-11-20T17:00:00Z',
+      date: '2026-11-21',
+      from: '2026-11-21T00:00:00.000Z',
+      to: '2026-11-22T00:00:00.000Z',
+      hours: 24,
+    },
+    {
+      now: '2026-07-20T17:00:00Z',
+      date: '2026-07-21',
+      from: '2026-07-20T23:00:00.000Z',
+      to: '2026-07-21T23:00:00.000Z',
+      hours: 24,
+    },
     // 23:30 UTC in summer is already the next day in London
-    { now: '2026-07-20T23:30:00Z', date: '2026-07-22', from: '2026-07-21T23:00:00.000Z', to: '2026-07-22T23:00:00.000Z', hours: 24 },
-    { now: '2026-03-28T17:00:00Z', date: '2026-03-29', from: '2026-03-29T00:00:00.000Z', to: '2026-03-29T23:00:00.000Z', hours: 23 },
-    { now: '2026-10-24T17:00:00Z', date: '2026-10-25', from: '2026-10-24T23:00:00.000Z', to: '2026-10-26T00:00:00.000Z', hours: 25 },
-    { now: '2027-03-27T17:00:00Z', date: '2027-03-28', from: '2027-03-28T00:00:00.000Z', to: '2027-03-28T23:00:00.000Z', hours: 23 },
-    { now: '2027-10-30T17:00:00Z', date: '2027-10-31', from: '2027-10-30T23:00:00.000Z', to: '2027-11-01T00:00:00.000Z', hours: 25 },
+    {
+      now: '2026-07-20T23:30:00Z',
+      date: '2026-07-22',
+      from: '2026-07-21T23:00:00.000Z',
+      to: '2026-07-22T23:00:00.000Z',
+      hours: 24,
+    },
+    {
+      now: '2026-03-28T17:00:00Z',
+      date: '2026-03-29',
+      from: '2026-03-29T00:00:00.000Z',
+      to: '2026-03-29T23:00:00.000Z',
+      hours: 23,
+    },
+    {
+      now: '2026-10-24T17:00:00Z',
+      date: '2026-10-25',
+      from: '2026-10-24T23:00:00.000Z',
+      to: '2026-10-26T00:00:00.000Z',
+      hours: 25,
+    },
+    {
+      now: '2027-03-27T17:00:00Z',
+      date: '2027-03-28',
+      from: '2027-03-28T00:00:00.000Z',
+      to: '2027-03-28T23:00:00.000Z',
+      hours: 23,
+    },
+    {
+      now: '2027-10-30T17:00:00Z',
+      date: '2027-10-31',
+      from: '2027-10-30T23:00:00.000Z',
+      to: '2027-11-01T00:00:00.000Z',
+      hours: 25,
+    },
   ])('at $now: $date ($hours hours)', ({ now, date, from, to, hours }) => {
     const w = reminderWindow(new Date(now), tz);
     expect({ date: w.date, from: w.from.toISOString(), to: w.to.toISOString() }).toEqual({ date, from, to });
@@ -31,11 +73,16 @@ describe('dueForReminder', () => {
     { name: 'cancelled, tomorrow', status: 'cancelled', start: '2026-11-21T09:00:00Z', due: false },
     { name: 'awaiting payment, tomorrow', status: 'pending_payment', start: '2026-11-21T09:00:00Z', due: false },
     { name: 'expired, tomorrow', status: 'expired', start: '2026-11-21T09:00:00Z', due: false },
-  ] as Array<{ name: string; status: BookingStatus; start: string; due: boolean }>)('$name → $due', ({ status, start, due }) => {
-    expect(dueForReminder([{ status, start: new Date(start) }], now, tz)).toHaveLength(due ? 1 : 0);
-  });
+  ] as Array<{ name: string; status: BookingStatus; start: string; due: boolean }>)(
+    '$name → $due',
+    ({ status, start, due }) => {
+      expect(dueForReminder([{ status, start: new Date(start) }], now, tz)).toHaveLength(due ? 1 : 0);
+    },
+  );
 
   it('keys change with the start time', () => {
-    expect(reminderDedupeKey('abc', new Date('2026-11-21T09:00:00Z'), 'sms')).toBe('reminder:abc:2026-11-21T09:00:00.000Z:sms');
+    expect(reminderDedupeKey('abc', new Date('2026-11-21T09:00:00Z'), 'sms')).toBe(
+      'reminder:abc:2026-11-21T09:00:00.000Z:sms',
+    );
   });
 });

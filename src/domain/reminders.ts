@@ -20,7 +20,11 @@ export function reminderWindow(now: Date, timeZone: string): ReminderWindow {
   };
 }
 
-export function dueForReminder<T extends { status: BookingStatus; start: Date }>(rows: readonly T[], now: Date, timeZone: string): T[] {
+export function dueForReminder<T extends { status: BookingStatus; start: Date }>(
+  rows: readonly T[],
+  now: Date,
+  timeZone: string,
+): T[] {
   const { from, to } = reminderWindow(now, timeZone);
   return rows.filter((r) => r.status === 'confirmed' && r.start >= from && r.start < to);
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import site from '../../content/site.json' with { type: 'json' };
-import { monthsBefore, monthsInWords, RETENTION_PERIODS, RetentionPeriodsSchema, retentionCutoffs } from './retention.ts';
+import {
+  monthsBefore,
+  monthsInWords,
+  RETENTION_PERIODS,
+  RetentionPeriodsSchema,
+  retentionCutoffs,
+} from './retention.ts';
 
 describe('monthsBefore', () => {
   it.each([
@@ -23,7 +29,10 @@ describe('monthsBefore', () => {
 
 describe('retentionCutoffs', () => {
   it('counts each period back from now, rate-limit windows a day', () => {
-    const cutoffs = retentionCutoffs(new Date('2027-12-15T03:00:00Z'), { visitStatisticsMonths: 13, sentMessagesMonths: 12 });
+    const cutoffs = retentionCutoffs(new Date('2027-12-15T03:00:00Z'), {
+      visitStatisticsMonths: 13,
+      sentMessagesMonths: 12,
+    });
     expect(cutoffs).toEqual({
       visitStatistics: new Date('2026-11-15T03:00:00Z'),
       sentMessages: new Date('2026-12-15T03:00:00Z'),
@@ -56,7 +65,11 @@ describe('RetentionPeriodsSchema', () => {
 });
 
 describe('monthsInWords', () => {
-  it.each([[1, '1 month'], [12, '12 months'], [13, '13 months']])('%i → %s', (months, words) => {
+  it.each([
+    [1, '1 month'],
+    [12, '12 months'],
+    [13, '13 months'],
+  ])('%i → %s', (months, words) => {
     expect(monthsInWords(months)).toBe(words);
   });
 });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { bankHolidayOn } from './bank-holidays.ts';
 import {
-  AvailabilityDaySchema, BookingIdSchema, BookingStatusSchema, CoatSchema, DayClosedReasonSchema, DogIdSchema, DogSchema, InstantSchema, ServiceIdSchema,
+  AvailabilityDaySchema,
+  BookingIdSchema,
+  BookingStatusSchema,
+  CoatSchema,
+  DayClosedReasonSchema,
+  DogIdSchema,
+  DogSchema,
+  InstantSchema,
+  ServiceIdSchema,
   UkMobileSchema,
 } from './booking-schemas.ts';
 import { CustomerIdSchema } from './customer-records.ts';
@@ -33,13 +41,17 @@ export const MAX_SCHEDULE_DAYS = 7;
 export const SCHEDULE_PAGE_SIZE = 200;
 
 /** Where the next page starts: the last booking's start (epoch ms) and id. */
-export const ScheduleCursorSchema = z.string().regex(/^\d{1,15}\.[A-Za-z0-9_-]{16,64}$/, 'must be a cursor from the previous page');
+export const ScheduleCursorSchema = z
+  .string()
+  .regex(/^\d{1,15}\.[A-Za-z0-9_-]{16,64}$/, 'must be a cursor from the previous page');
 
-export const ScheduleQuerySchema = z.object({
-  from: IsoDateSchema,
-  days: z.coerce.number().int().min(1).max(MAX_SCHEDULE_DAYS).default(1),
-  cursor: ScheduleCursorSchema.optional(),
-}).strict();
+export const ScheduleQuerySchema = z
+  .object({
+    from: IsoDateSchema,
+    days: z.coerce.number().int().min(1).max(MAX_SCHEDULE_DAYS).default(1),
+    cursor: ScheduleCursorSchema.optional(),
+  })
+  .strict();
 export type ScheduleQuery = z.infer<typeof ScheduleQuerySchema>;
 
 export const ScheduleBookingSchema = z.object({
@@ -49,7 +61,13 @@ export const ScheduleBookingSchema = z.object({
   end: InstantSchema,
   service: z.object({ id: z.string(), title: z.string(), durationMinutes: z.number().int().positive() }),
   dog: z.object({
-    id: z.string(), name: z.string(), breed: z.string(), weightKg: z.number(), coat: CoatSchema, notes: z.string(), nervous: z.boolean(),
+    id: z.string(),
+    name: z.string(),
+    breed: z.string(),
+    weightKg: z.number(),
+    coat: CoatSchema,
+    notes: z.string(),
+    nervous: z.boolean(),
   }),
   customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string() }),
   /** The "from" total quoted, promotion taken off. */
@@ -70,7 +88,12 @@ export const ScheduleBookingSchema = z.object({
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
 
-export const TimeBlockSchema = z.object({ id: BlockIdSchema, start: InstantSchema, end: InstantSchema, reason: z.string() });
+export const TimeBlockSchema = z.object({
+  id: BlockIdSchema,
+  start: InstantSchema,
+  end: InstantSchema,
+  reason: z.string(),
+});
 export type TimeBlockView = z.infer<typeof TimeBlockSchema>;
 
 export const ScheduleDaySchema = z.object({
@@ -99,14 +122,19 @@ export const ScheduleResponseSchema = z.object({
 export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;
 
 /** The shop's days from `from`: hours, or why it is shut. Past days are shown as they were. */
-export function scheduleDays(from: string, count: number, settings: Pick<BookingSettings, 'openingHours' | 'closures' | 'closedOnBankHolidays'>): ScheduleDay[] {
+export function scheduleDays(
+  from: string,
+  count: number,
+  settings: Pick<BookingSettings, 'openingHours' | 'closures' | 'closedOnBankHolidays'>,
+): ScheduleDay[] {
   const days: ScheduleDay[] = [];
   for (let i = 0; i < count; i++) {
     const date = addDays(from, i);
     const hours = settings.openingHours[weekdayOf(date)];
     const holiday = bankHolidayOn(date);
     if (!hours) days.push({ date, open: false, reason: 'closed' });
-    else if (settings.closedOnBankHolidays && holiday) days.push({ date, open: false, reason: 'bank_holiday', holiday });
+    else if (settings.closedOnBankHolidays && holiday)
+      days.push({ date, open: false, reason: 'bank_holiday', holiday });
     else if (settings.closures.includes(date)) days.push({ date, open: false, reason: 'closure' });
     else days.push({ date, open: true, opens: hours.opens, closes: hours.closes });
   }
@@ -124,11 +152,13 @@ export function mondayOf(date: string): string {
 // The free start times of one day, as staff may book them (no minimum notice).
 // ---------------------------------------------------------------------------------------------
 
-export const FreeTimesQuerySchema = z.object({
-  service: ServiceIdSchema,
-  date: IsoDateSchema,
-  exclude: z.optional(BookingIdSchema),
-}).strict();
+export const FreeTimesQuerySchema = z
+  .object({
+    service: ServiceIdSchema,
+    date: IsoDateSchema,
+    exclude: z.optional(BookingIdSchema),
+  })
+  .strict();
 export type FreeTimesQuery = z.infer<typeof FreeTimesQuerySchema>;
 
 export const FreeTimesResponseSchema = z.object({ timeZone: z.string(), day: AvailabilityDaySchema });
@@ -138,25 +168,31 @@ export type FreeTimesResponse = z.infer<typeof FreeTimesResponseSchema>;
 // POST /v1.0.1/management/bookings: a booking taken on the phone
 // ---------------------------------------------------------------------------------------------
 
-export const NewCustomerSchema = z.object({
-  name: plainText(1, 80, { label: 'the customer\'s name' }),
-  phone: UkMobileSchema,
-  /** Optional on the phone; the confirmation then goes by text only. */
-  email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))]).optional(),
-}).strict();
+export const NewCustomerSchema = z
+  .object({
+    name: plainText(1, 80, { label: "the customer's name" }),
+    phone: UkMobileSchema,
+    /** Optional on the phone; the confirmation then goes by text only. */
+    email: z
+      .union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))])
+      .optional(),
+  })
+  .strict();
 
-export const StaffBookingRequestSchema = z.object({
-  serviceId: ServiceIdSchema,
-  start: InstantSchema,
-  /** A customer found by the lookup, or one typed in. */
-  customer: z.union([z.object({ id: CustomerIdSchema }).strict(), NewCustomerSchema]),
-  /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
-  dog: z.object({ ...DogSchema.shape, id: z.optional(DogIdSchema) }).strict(),
-  /** For the team, never shown to the customer. */
-  note: z.optional(freeText(1000, { label: 'the note' })),
-  /** A fresh uuid per attempt: a double tap books once. */
-  idempotencyKey: z.uuid(),
-}).strict();
+export const StaffBookingRequestSchema = z
+  .object({
+    serviceId: ServiceIdSchema,
+    start: InstantSchema,
+    /** A customer found by the lookup, or one typed in. */
+    customer: z.union([z.object({ id: CustomerIdSchema }).strict(), NewCustomerSchema]),
+    /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
+    dog: z.object({ ...DogSchema.shape, id: z.optional(DogIdSchema) }).strict(),
+    /** For the team, never shown to the customer. */
+    note: z.optional(freeText(1000, { label: 'the note' })),
+    /** A fresh uuid per attempt: a double tap books once. */
+    idempotencyKey: z.uuid(),
+  })
+  .strict();
 export type StaffBookingRequestInput = z.input<typeof StaffBookingRequestSchema>;
 export type StaffBookingRequest = z.output<typeof StaffBookingRequestSchema>;
 
@@ -167,25 +203,35 @@ export type StaffBookingRequest = z.output<typeof StaffBookingRequestSchema>;
 export const StaffMoveRequestSchema = z.object({ start: InstantSchema }).strict();
 export type StaffMoveRequest = z.infer<typeof StaffMoveRequestSchema>;
 
-export const StaffCancelRequestSchema = z.object({
-  reason: z.optional(freeText(400, { label: 'the reason' })),
-  /** Refund a deposit held; when left out, the customer's cancellation policy decides. */
-  refundDeposit: z.boolean().optional(),
-}).strict();
+export const StaffCancelRequestSchema = z
+  .object({
+    reason: z.optional(freeText(400, { label: 'the reason' })),
+    /** Refund a deposit held; when left out, the customer's cancellation policy decides. */
+    refundDeposit: z.boolean().optional(),
+  })
+  .strict();
 export type StaffCancelRequest = z.infer<typeof StaffCancelRequestSchema>;
 
-export const BalanceSchema = z.object({
-  pence: z.number().int().min(0).max(MAX_BALANCE_PENCE),
-  method: BalanceMethodSchema,
-}).strict();
+export const BalanceSchema = z
+  .object({
+    pence: z.number().int().min(0).max(MAX_BALANCE_PENCE),
+    method: BalanceMethodSchema,
+  })
+  .strict();
 export type Balance = z.infer<typeof BalanceSchema>;
 
-export const AttendanceRequestSchema = z.object({
-  /** null takes the mark back (undo). */
-  attendance: AttendanceSchema.nullable(),
-  /** Taken at the counter when completing; only with 'completed'. */
-  balance: BalanceSchema.optional(),
-}).strict().refine((r) => r.balance === undefined || r.attendance === 'completed', { message: 'a balance is taken only when completing', path: ['balance'] });
+export const AttendanceRequestSchema = z
+  .object({
+    /** null takes the mark back (undo). */
+    attendance: AttendanceSchema.nullable(),
+    /** Taken at the counter when completing; only with 'completed'. */
+    balance: BalanceSchema.optional(),
+  })
+  .strict()
+  .refine((r) => r.balance === undefined || r.attendance === 'completed', {
+    message: 'a balance is taken only when completing',
+    path: ['balance'],
+  });
 export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
 
 export const AttendanceResponseSchema = z.object({
@@ -206,13 +252,18 @@ export type StaffBookingResponse = z.infer<typeof StaffBookingResponseSchema>;
 
 export const MAX_BLOCK_DAYS = 14;
 
-export const BlockRequestSchema = z.object({
-  start: InstantSchema,
-  end: InstantSchema,
-  reason: z._default(plainText(0, 200, { label: 'the reason' }), ''),
-}).strict()
+export const BlockRequestSchema = z
+  .object({
+    start: InstantSchema,
+    end: InstantSchema,
+    reason: z._default(plainText(0, 200, { label: 'the reason' }), ''),
+  })
+  .strict()
   .refine((b) => Date.parse(b.end) > Date.parse(b.start), { message: 'must end after it starts', path: ['end'] })
-  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= MAX_BLOCK_DAYS * 86_400_000, { message: `can be at most ${MAX_BLOCK_DAYS} days long`, path: ['end'] });
+  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= MAX_BLOCK_DAYS * 86_400_000, {
+    message: `can be at most ${MAX_BLOCK_DAYS} days long`,
+    path: ['end'],
+  });
 export type BlockRequest = z.infer<typeof BlockRequestSchema>;
 
 export const BlockResponseSchema = z.object({ block: TimeBlockSchema });
@@ -227,7 +278,14 @@ export const BlockConflictSchema = z.object({ id: z.string(), start: InstantSche
 export const CustomerLookupQuerySchema = z.object({ q: plainText(2, 80) }).strict();
 
 export const LookupDogSchema = z.object({
-  id: z.string(), name: z.string(), breedId: z.string(), breed: z.string(), weightKg: z.number(), coat: CoatSchema, notes: z.string(), nervous: z.boolean(),
+  id: z.string(),
+  name: z.string(),
+  breedId: z.string(),
+  breed: z.string(),
+  weightKg: z.number(),
+  coat: CoatSchema,
+  notes: z.string(),
+  nervous: z.boolean(),
 });
 export type LookupDog = z.infer<typeof LookupDogSchema>;
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_SETTINGS } from './booking-settings.ts';
-import { describeAuditEntry, describeHours, describeMinutes, serviceIdFor, SettingsChangeSchema } from './shop-settings.ts';
+import {
+  describeAuditEntry,
+  describeHours,
+  describeMinutes,
+  serviceIdFor,
+  SettingsChangeSchema,
+} from './shop-settings.ts';
 
 describe('serviceIdFor', () => {
   it.each([
@@ -16,23 +22,47 @@ describe('serviceIdFor', () => {
 describe('describeHours', () => {
   it.each([
     [DEFAULT_BOOKING_SETTINGS.openingHours, 'Mon–Sat 09:00–18:00, Sun closed'],
-    [{ ...DEFAULT_BOOKING_SETTINGS.openingHours, wednesday: null }, 'Mon–Tue 09:00–18:00, Wed closed, Thu–Sat 09:00–18:00, Sun closed'],
-    [{ ...DEFAULT_BOOKING_SETTINGS.openingHours, saturday: { opens: '09:00', closes: '14:00' } }, 'Mon–Fri 09:00–18:00, Sat 09:00–14:00, Sun closed'],
+    [
+      { ...DEFAULT_BOOKING_SETTINGS.openingHours, wednesday: null },
+      'Mon–Tue 09:00–18:00, Wed closed, Thu–Sat 09:00–18:00, Sun closed',
+    ],
+    [
+      { ...DEFAULT_BOOKING_SETTINGS.openingHours, saturday: { opens: '09:00', closes: '14:00' } },
+      'Mon–Fri 09:00–18:00, Sat 09:00–14:00, Sun closed',
+    ],
   ])('%#', (hours, text) => expect(describeHours(hours)).toBe(text));
 });
 
 describe('describeMinutes', () => {
-  it.each([[0, '0 min'], [45, '45 min'], [60, '1 hour'], [120, '2 hours'], [1440, '1 day'], [2880, '2 days'], [90, '90 min']])('%i → %s', (m, text) => {
+  it.each([
+    [0, '0 min'],
+    [45, '45 min'],
+    [60, '1 hour'],
+    [120, '2 hours'],
+    [1440, '1 day'],
+    [2880, '2 days'],
+    [90, '90 min'],
+  ])('%i → %s', (m, text) => {
     expect(describeMinutes(m)).toBe(text);
   });
 });
 
 describe('describeAuditEntry', () => {
   it.each([
-    ['settings.update', 'booking', { before: { capacity: 2 }, after: { capacity: 1 } }, 'Grooming tables: 2 tables → 1 table'],
+    [
+      'settings.update',
+      'booking',
+      { before: { capacity: 2 }, after: { capacity: 1 } },
+      'Grooming tables: 2 tables → 1 table',
+    ],
     ['settings.update', 'booking', { before: {}, after: {} }, 'Settings saved, nothing changed'],
     ['service.create', 'nails', { after: { title: 'Nails', price: 1000 } }, 'Service added: Nails at £10.00'],
-    ['service.update', 'nails', { before: { title: 'Nails', price: 1000, active: true }, after: { title: 'Nails', price: 1200, active: false } }, 'Service “Nails”: price £10.00 → £12.00, hidden'],
+    [
+      'service.update',
+      'nails',
+      { before: { title: 'Nails', price: 1000, active: true }, after: { title: 'Nails', price: 1200, active: false } },
+      'Service “Nails”: price £10.00 → £12.00, hidden',
+    ],
     ['closure.create', '2026-12-24', { after: { reason: 'Christmas Eve' } }, 'Closed on 2026-12-24 (Christmas Eve)'],
     ['closure.remove', '2026-12-24', {}, 'Open again on 2026-12-24'],
   ])('%s %s', (action, id, change, text) => expect(describeAuditEntry(action, id, change)).toBe(text));

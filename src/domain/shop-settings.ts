@@ -11,7 +11,13 @@ import { freeText, plainText } from './text.ts';
 
 /** The booking rules the screen edits; the others (time zone, slot step, hold) are the developers'. */
 export const EDITABLE_SETTINGS = [
-  'openingHours', 'capacity', 'deposit', 'minNoticeMinutes', 'horizonWeeks', 'cancellationNoticeHours', 'closedOnBankHolidays',
+  'openingHours',
+  'capacity',
+  'deposit',
+  'minNoticeMinutes',
+  'horizonWeeks',
+  'cancellationNoticeHours',
+  'closedOnBankHolidays',
 ] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTINGS)[number];
 
@@ -20,7 +26,8 @@ export const EditableSettingsSchema = BookingSettingsSchema.pick(editable);
 export type EditableSettings = z.infer<typeof EditableSettingsSchema>;
 
 /** POST /management/settings: any of the editable rules; at least one. */
-export const SettingsChangeSchema = EditableSettingsSchema.partial().strict()
+export const SettingsChangeSchema = EditableSettingsSchema.partial()
+  .strict()
   .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
 export type SettingsChange = z.infer<typeof SettingsChangeSchema>;
 
@@ -29,7 +36,17 @@ export function editableSettingsOf(settings: BookingSettings): EditableSettings 
 }
 
 /** The kinds a service may be: the promotion applies to one of them (settings.promotion.serviceKind). */
-export const SERVICE_KINDS = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'extras', 'other'] as const;
+export const SERVICE_KINDS = [
+  'full',
+  'shower',
+  'puppy',
+  'deshed',
+  'tidy',
+  'hand-strip',
+  'nails',
+  'extras',
+  'other',
+] as const;
 export const ServiceKindSchema = z.enum(SERVICE_KINDS);
 
 const ServiceFields = {
@@ -45,7 +62,10 @@ const ServiceFields = {
 };
 export const ServiceInputSchema = z.object(ServiceFields).strict();
 export type ServiceInput = z.infer<typeof ServiceInputSchema>;
-export const ServiceChangeSchema = z.object(ServiceFields).partial().strict()
+export const ServiceChangeSchema = z
+  .object(ServiceFields)
+  .partial()
+  .strict()
   .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
 export type ServiceChange = z.infer<typeof ServiceChangeSchema>;
 
@@ -72,10 +92,12 @@ export const ClosureSchema = z.object({ date: IsoDateSchema, reason: z.string() 
 /** The day in a closure's address (/closures/{date}/remove), as the function's parser takes it. */
 export const ClosureDateSchema = z.pipe(z.unknown(), IsoDateSchema);
 export type Closure = z.infer<typeof ClosureSchema>;
-export const ClosureInputSchema = z.object({
-  date: IsoDateSchema,
-  reason: z.optional(plainText(0, 200, { label: 'the reason' })),
-}).strict();
+export const ClosureInputSchema = z
+  .object({
+    date: IsoDateSchema,
+    reason: z.optional(plainText(0, 200, { label: 'the reason' })),
+  })
+  .strict();
 export type ClosureInput = z.infer<typeof ClosureInputSchema>;
 
 export const AuditEntrySchema = z.object({
@@ -114,8 +136,14 @@ export type ClosuresSaved = z.infer<typeof ClosuresSavedSchema>;
 
 /** "Full Groom & Style!" → "full-groom-style": a readable id for links such as /book-appointment?type=… */
 export function serviceIdFor(title: string): string {
-  const slug = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56).replace(/-+$/, '');
+  const slug = title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 56)
+    .replace(/-+$/, '');
   return slug || 'service';
 }
 
@@ -133,9 +161,12 @@ const SETTING_NAMES: Record<EditableSettingKey, string> = {
 
 export function describeDeposit(deposit: BookingSettings['deposit']): string {
   switch (deposit.kind) {
-    case 'none': return 'no deposit';
-    case 'fixed': return `${formatPence(deposit.pence)} deposit`;
-    case 'percent': return `${deposit.percent}% deposit`;
+    case 'none':
+      return 'no deposit';
+    case 'fixed':
+      return `${formatPence(deposit.pence)} deposit`;
+    case 'percent':
+      return `${deposit.percent}% deposit`;
   }
 }
 
@@ -147,13 +178,20 @@ export function describeMinutes(minutes: number): string {
 
 function describeSetting(key: EditableSettingKey, value: unknown): string {
   switch (key) {
-    case 'capacity': return `${value} ${value === 1 ? 'table' : 'tables'}`;
-    case 'deposit': return describeDeposit(value as BookingSettings['deposit']);
-    case 'minNoticeMinutes': return describeMinutes(value as number);
-    case 'horizonWeeks': return `${value} weeks`;
-    case 'cancellationNoticeHours': return `${value} hours before`;
-    case 'closedOnBankHolidays': return value ? 'closed' : 'open';
-    case 'openingHours': return describeHours(value as BookingSettings['openingHours']);
+    case 'capacity':
+      return `${value} ${value === 1 ? 'table' : 'tables'}`;
+    case 'deposit':
+      return describeDeposit(value as BookingSettings['deposit']);
+    case 'minNoticeMinutes':
+      return describeMinutes(value as number);
+    case 'horizonWeeks':
+      return `${value} weeks`;
+    case 'cancellationNoticeHours':
+      return `${value} hours before`;
+    case 'closedOnBankHolidays':
+      return value ? 'closed' : 'open';
+    case 'openingHours':
+      return describeHours(value as BookingSettings['openingHours']);
   }
 }
 
@@ -167,7 +205,8 @@ export function describeHours(hours: BookingSettings['openingHours']): string {
     const text = span ? `${span.opens}–${span.closes}` : 'closed';
     if (run && run.text === text) run.to = day;
     else {
-      if (run) parts.push(`${run.from === run.to ? short(run.from) : `${short(run.from)}–${short(run.to)}`} ${run.text}`);
+      if (run)
+        parts.push(`${run.from === run.to ? short(run.from) : `${short(run.from)}–${short(run.to)}`} ${run.text}`);
       run = { from: day, to: day, text };
     }
   }
@@ -176,7 +215,8 @@ export function describeHours(hours: BookingSettings['openingHours']): string {
 }
 
 type Change = { before?: unknown; after?: unknown };
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
 /** One line per audited change, for the Settings screen's "Recent changes" (no personal data). */
 export function describeAuditEntry(action: string, entityId: string | null, change: Change): string {
@@ -184,26 +224,38 @@ export function describeAuditEntry(action: string, entityId: string | null, chan
   const after = record(change.after);
   switch (action) {
     case 'settings.update': {
-      const lines = EDITABLE_SETTINGS.filter((k) => k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-        .map((k) => `${SETTING_NAMES[k]}: ${k in before ? `${describeSetting(k, before[k])} → ` : ''}${describeSetting(k, after[k])}`);
+      const lines = EDITABLE_SETTINGS.filter(
+        (k) => k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+      ).map(
+        (k) =>
+          `${SETTING_NAMES[k]}: ${k in before ? `${describeSetting(k, before[k])} → ` : ''}${describeSetting(k, after[k])}`,
+      );
       return lines.length ? lines.join('; ') : 'Settings saved, nothing changed';
     }
-    case 'service.create': return `Service added: ${String(after.title ?? entityId)} at ${formatPenceSafe(after.price)}`;
+    case 'service.create':
+      return `Service added: ${String(after.title ?? entityId)} at ${formatPenceSafe(after.price)}`;
     case 'service.update': {
       const name = String(after.title ?? before.title ?? entityId);
       const diffs: string[] = [];
-      if (before.price !== after.price && typeof after.price === 'number') diffs.push(`price ${formatPenceSafe(before.price)} → ${formatPenceSafe(after.price)}`);
-      if (before.duration !== after.duration && typeof after.duration === 'number') diffs.push(`${before.duration} → ${after.duration} min`);
-      if (before.title !== after.title && after.title !== undefined) diffs.push(`renamed from “${String(before.title)}”`);
-      if (before.active !== after.active && after.active !== undefined) diffs.push(after.active ? 'shown again' : 'hidden');
+      if (before.price !== after.price && typeof after.price === 'number')
+        diffs.push(`price ${formatPenceSafe(before.price)} → ${formatPenceSafe(after.price)}`);
+      if (before.duration !== after.duration && typeof after.duration === 'number')
+        diffs.push(`${before.duration} → ${after.duration} min`);
+      if (before.title !== after.title && after.title !== undefined)
+        diffs.push(`renamed from “${String(before.title)}”`);
+      if (before.active !== after.active && after.active !== undefined)
+        diffs.push(after.active ? 'shown again' : 'hidden');
       if (before.description !== after.description && after.description !== undefined) diffs.push('description');
       if (before.display_order !== after.display_order && after.display_order !== undefined) diffs.push('order');
       if (before.kind !== after.kind && after.kind !== undefined) diffs.push(`kind ${String(after.kind)}`);
       return `Service “${name}”: ${diffs.length ? diffs.join(', ') : 'saved, nothing changed'}`;
     }
-    case 'closure.create': return `Closed on ${entityId}${after.reason ? ` (${String(after.reason)})` : ''}`;
-    case 'closure.remove': return `Open again on ${entityId}`;
-    default: return action;
+    case 'closure.create':
+      return `Closed on ${entityId}${after.reason ? ` (${String(after.reason)})` : ''}`;
+    case 'closure.remove':
+      return `Open again on ${entityId}`;
+    default:
+      return action;
   }
 }
 

@@ -34,10 +34,15 @@ const yes: StaffDecision = { allowed: true };
 /** Whether staff may move a booking to another time. */
 export function staffMayMove({ status, attendance, start, now }: StaffChangeInput): StaffDecision {
   if (status === 'cancelled') return no('This appointment is cancelled: book a new one instead.');
-  if (status === 'expired') return no('This booking was never paid for and its time was released: book a new one instead.');
-  if (status === 'pending_payment') return no('The customer is still paying the deposit for this booking. Move it once it is confirmed.');
+  if (status === 'expired')
+    return no('This booking was never paid for and its time was released: book a new one instead.');
+  if (status === 'pending_payment')
+    return no('The customer is still paying the deposit for this booking. Move it once it is confirmed.');
   if (attendance) return no('This appointment is already marked at the counter, so it stays where it is.');
-  if (now.getTime() >= start.getTime()) return no('This appointment has started or passed, so it can no longer be moved. Mark it completed or a no-show instead.');
+  if (now.getTime() >= start.getTime())
+    return no(
+      'This appointment has started or passed, so it can no longer be moved. Mark it completed or a no-show instead.',
+    );
   return yes;
 }
 
@@ -45,8 +50,10 @@ export function staffMayMove({ status, attendance, start, now }: StaffChangeInpu
 export function staffMayCancel({ status, attendance, start, now }: StaffChangeInput): StaffDecision {
   if (status === 'cancelled') return no('This appointment is already cancelled.');
   if (status === 'expired') return no('This booking was never paid for and its time was already released.');
-  if (attendance) return no('This appointment is already marked at the counter. Undo that first if it really did not happen.');
-  if (now.getTime() >= start.getTime()) return no('This appointment has started or passed. Mark it a no-show instead of cancelling it.');
+  if (attendance)
+    return no('This appointment is already marked at the counter. Undo that first if it really did not happen.');
+  if (now.getTime() >= start.getTime())
+    return no('This appointment has started or passed. Mark it a no-show instead of cancelling it.');
   return yes;
 }
 
@@ -69,7 +76,8 @@ export function mayMarkAttendance({ status, start, now, timeZone, to }: Attendan
   if (to === null) return yes;
   const dayStart = zonedDateTimeToInstant(instantToZoned(start, timeZone).date, '00:00', timeZone);
   if (now.getTime() < dayStart.getTime()) return no('This appointment is on a later day: it can be marked on the day.');
-  if (to === 'no_show' && now.getTime() < start.getTime()) return no('It is not time yet: a no-show can be marked once the appointment time has passed.');
+  if (to === 'no_show' && now.getTime() < start.getTime())
+    return no('It is not time yet: a no-show can be marked once the appointment time has passed.');
   return yes;
 }
 
@@ -83,7 +91,9 @@ export interface BookingMoney {
 }
 
 /** The deposit the shop still holds for a booking: paid, less refunded and refunds on their way. */
-export function depositHeldPence(m: Pick<BookingMoney, 'depositPaidPence' | 'depositRefundedPence' | 'refundDuePence'>): number {
+export function depositHeldPence(
+  m: Pick<BookingMoney, 'depositPaidPence' | 'depositRefundedPence' | 'refundDuePence'>,
+): number {
   return Math.max(0, m.depositPaidPence - m.depositRefundedPence - m.refundDuePence);
 }
 

@@ -34,6 +34,8 @@ describe('a staff key is live', () => {
   });
 
   it('ends at the absolute lifetime', () => {
-    expect(staffKeyExpiry(issuedAt, { keyIdleMinutes: 60, keyLifetimeDays: 3 }).toISOString()).toBe('2026-12-04T09:00:00.000Z');
+    expect(staffKeyExpiry(issuedAt, { keyIdleMinutes: 60, keyLifetimeDays: 3 }).toISOString()).toBe(
+      '2026-12-04T09:00:00.000Z',
+    );
   });
 });

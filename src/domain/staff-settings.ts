@@ -12,7 +12,12 @@ export const DEFAULT_STAFF_SETTINGS = {
 } as const;
 
 export const StaffSettingsSchema = z.object({
-  keyIdleMinutes: z.number().int().min(5).max(30 * 24 * 60).default(DEFAULT_STAFF_SETTINGS.keyIdleMinutes),
+  keyIdleMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(30 * 24 * 60)
+    .default(DEFAULT_STAFF_SETTINGS.keyIdleMinutes),
   keyLifetimeDays: z.number().int().min(1).max(90).default(DEFAULT_STAFF_SETTINGS.keyLifetimeDays),
 });
 export type StaffSettings = z.output<typeof StaffSettingsSchema>;
@@ -39,7 +44,14 @@ export function staffKeyExpiry(issuedAt: Date, settings: StaffSettings): Date {
  * idle timeout (a key never used since sign-in counts from sign-in). The database applies the same
  * rule in src/server/access-keys.ts; this is the rule written once for the tests and the docs.
  */
-export function staffKeyLive(key: { issuedAt: Date; lastUsedAt: Date | null }, now: Date, settings: StaffSettings): boolean {
+export function staffKeyLive(
+  key: { issuedAt: Date; lastUsedAt: Date | null },
+  now: Date,
+  settings: StaffSettings,
+): boolean {
   const idleSince = key.lastUsedAt ?? key.issuedAt;
-  return now < staffKeyExpiry(key.issuedAt, settings) && now.getTime() - idleSince.getTime() < settings.keyIdleMinutes * 60_000;
+  return (
+    now < staffKeyExpiry(key.issuedAt, settings) &&
+    now.getTime() - idleSince.getTime() < settings.keyIdleMinutes * 60_000
+  );
 }

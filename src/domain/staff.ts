@@ -19,7 +19,12 @@ export const StaffMemberSchema = z.object({
 });
 export type StaffMemberView = z.infer<typeof StaffMemberSchema>;
 
-const Base64Url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+const Base64Url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
 
 /** Our own ids (passkeys, staff members) as they appear in paths. */
 export const RecordIdSchema = z.string().regex(/^[A-Za-z0-9_-]{12,64}$/, 'must be an id');
@@ -33,11 +38,13 @@ export const StaffCodeRequestSchema = z.object({ phone: UkMobileSchema }).strict
 export type StaffCodeRequestInput = z.input<typeof StaffCodeRequestSchema>;
 
 /** POST /management/sign-in/by-code: the number, the request the code was sent for, and the code. */
-export const StaffSignInByCodeSchema = z.object({
-  phone: UkMobileSchema,
-  requestId: PhoneCodeRequestIdSchema,
-  code: PhoneCodeSchema,
-}).strict();
+export const StaffSignInByCodeSchema = z
+  .object({
+    phone: UkMobileSchema,
+    requestId: PhoneCodeRequestIdSchema,
+    code: PhoneCodeSchema,
+  })
+  .strict();
 export type StaffSignInByCodeInput = z.input<typeof StaffSignInByCodeSchema>;
 
 /** What every way of signing in answers: the key (shown once), when it ends at the latest, and who. */
@@ -98,16 +105,20 @@ export const PasskeyAttestationSchema = z.object({
 });
 
 /** POST /management/sign-in/by-passkey */
-export const PasskeySignInSchema = z.object({ challengeId: ChallengeIdSchema, response: PasskeyAssertionSchema }).strict();
+export const PasskeySignInSchema = z
+  .object({ challengeId: ChallengeIdSchema, response: PasskeyAssertionSchema })
+  .strict();
 
 export const PasskeyNameSchema = plainText(1, 60, { label: 'the name of this passkey' });
 
 /** POST /management/passkeys */
-export const PasskeyRegistrationSchema = z.object({
-  challengeId: ChallengeIdSchema,
-  response: PasskeyAttestationSchema,
-  name: z.optional(PasskeyNameSchema),
-}).strict();
+export const PasskeyRegistrationSchema = z
+  .object({
+    challengeId: ChallengeIdSchema,
+    response: PasskeyAttestationSchema,
+    name: z.optional(PasskeyNameSchema),
+  })
+  .strict();
 
 export const PasskeyViewSchema = z.object({
   _id: z.string(),
@@ -135,10 +146,12 @@ export type StaffListEntry = z.infer<typeof StaffListEntrySchema>;
 export const StaffListResponseSchema = z.object({ staff: z.array(StaffListEntrySchema) });
 
 /** POST /management/staff */
-export const AddStaffSchema = z.object({
-  name: plainText(1, 80, { label: 'their name' }),
-  phone: UkMobileSchema,
-}).strict();
+export const AddStaffSchema = z
+  .object({
+    name: plainText(1, 80, { label: 'their name' }),
+    phone: UkMobileSchema,
+  })
+  .strict();
 export type AddStaffInput = z.input<typeof AddStaffSchema>;
 export const AddStaffResponseSchema = z.object({ member: StaffListEntrySchema });
 

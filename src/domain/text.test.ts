@@ -40,7 +40,9 @@ describe('plainText (one line)', () => {
   ])('refuses %s with a readable message', (_label, input) => {
     const result = name.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => i.message)).toContain("Please remove unusual characters from your dog's name");
+    expect(result.error!.issues.map((i) => i.message)).toContain(
+      "Please remove unusual characters from your dog's name",
+    );
   });
 
   it.each([
@@ -52,7 +54,9 @@ describe('plainText (one line)', () => {
   });
 
   it('has a plain message when the field has no label', () => {
-    expect(plainText(0, 10).safeParse('a\u0000').error!.issues[0]!.message).toBe('control characters and other unusual characters are not allowed');
+    expect(plainText(0, 10).safeParse('a\u0000').error!.issues[0]!.message).toBe(
+      'control characters and other unusual characters are not allowed',
+    );
   });
 });
 
@@ -67,11 +71,15 @@ describe('freeText (several lines)', () => {
     expect(notes.parse(input)).toBe(output);
   });
 
-  it.each([['a NUL', 'ok\u0000'], ['a vertical tab', 'a\u000bb'], ['a form feed', 'a\u000cb'], ['a lone surrogate', 'a\ud800b'], ['U+FFFF', '\uffffa']])(
-    'refuses %s', (_label, input) => {
-      expect(notes.safeParse(input).error!.issues[0]!.message).toBe('Please remove unusual characters from the notes');
-    },
-  );
+  it.each([
+    ['a NUL', 'ok\u0000'],
+    ['a vertical tab', 'a\u000bb'],
+    ['a form feed', 'a\u000cb'],
+    ['a lone surrogate', 'a\ud800b'],
+    ['U+FFFF', '\uffffa'],
+  ])('refuses %s', (_label, input) => {
+    expect(notes.safeParse(input).error!.issues[0]!.message).toBe('Please remove unusual characters from the notes');
+  });
 
   it('counts the length after trimming', () => {
     expect(notes.safeParse(` ${'x'.repeat(500)} `).success).toBe(true);

@@ -32,7 +32,9 @@ export interface TextOptions {
 }
 
 const unusualMessage = (label?: string) =>
-  label ? `Please remove unusual characters from ${label}` : 'control characters and other unusual characters are not allowed';
+  label
+    ? `Please remove unusual characters from ${label}`
+    : 'control characters and other unusual characters are not allowed';
 
 /** One line of text, trimmed, of `min` to `max` characters (counted after trimming). */
 export function plainText(min: number, max: number, { label }: TextOptions = {}) {

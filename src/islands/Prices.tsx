@@ -18,10 +18,7 @@ export interface PricesProps {
   headingLevel?: 2 | 3;
 }
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'offline' }
-  | { kind: 'loaded'; services: BookingType[] };
+type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'loaded'; services: BookingType[] };
 
 /** The prices list of contract §2/§4: loading, then the offline message or the services. */
 export default function Prices({ all = false, phone, reserveRows, headingLevel = 3 }: PricesProps) {
@@ -31,7 +28,11 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
 
   const load = useCallback(async (signal?: AbortSignal) => {
     setState({ kind: 'loading' });
-    const result = await api('/cms/booking-types', { schema: BookingTypesResponseSchema, timeoutMs: BOOKING_TYPES_TIMEOUT_MS, signal });
+    const result = await api('/cms/booking-types', {
+      schema: BookingTypesResponseSchema,
+      timeoutMs: BOOKING_TYPES_TIMEOUT_MS,
+      signal,
+    });
     if (signal?.aborted) return;
     // Contract §4: only status 200 lets the data be used.
     if (result.status === 200 && result.data) {
@@ -40,7 +41,9 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
     }
     // The internal message of contract §8, as a warning: the failure is handled and the visitor is told
     // (a slow answer is one), so it is no error of the page's.
-    console.warn(`${result.error ?? `status ${result.status}`} - it seems that we couldn't load available bookings properly.`);
+    console.warn(
+      `${result.error ?? `status ${result.status}`} - it seems that we couldn't load available bookings properly.`,
+    );
     setState({ kind: 'offline' });
   }, []);
 
@@ -63,7 +66,9 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
   if (state.kind === 'loading') {
     return (
       <div className="prices prices--loading" style={style} aria-busy="true">
-        <p role="status" className="prices__status">Please wait, loading prices..</p>
+        <p role="status" className="prices__status">
+          Please wait, loading prices..
+        </p>
       </div>
     );
   }
@@ -73,7 +78,10 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
     return (
       <div className="prices prices--offline" style={style} role="alert">
         <Heading>Prices Service Currently Offline</Heading>
-        <p>We are currently unable to show our prices online due to a network error; we're really sorry for any inconvenience this causes.</p>
+        <p>
+          We are currently unable to show our prices online due to a network error; we're really sorry for any
+          inconvenience this causes.
+        </p>
         <p>
           Please reload the page to try again, or call us on <a href={`tel:${phone.e164}`}>{phone.display}</a> or{' '}
           <a href="/contact">contact us</a> for our prices.

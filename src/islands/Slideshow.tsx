@@ -128,7 +128,12 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
       }}
     >
       <div className="slideshow__frame">
-        <div ref={sliderRef} className="keen-slider slideshow__track" aria-live={playing && !held ? 'off' : 'polite'} aria-busy={moving}>
+        <div
+          ref={sliderRef}
+          className="keen-slider slideshow__track"
+          aria-live={playing && !held ? 'off' : 'polite'}
+          aria-busy={moving}
+        >
           {pictures.map((picture, index) => (
             <div
               key={picture.id}
@@ -140,7 +145,14 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
               data-picture={picture.id}
             >
               {(mounted || index === 0) && (
-                <img className="slideshow__low" src={picture.lowRes} alt={picture.alt} width={24} height={16} decoding="async" />
+                <img
+                  className="slideshow__low"
+                  src={picture.lowRes}
+                  alt={picture.alt}
+                  width={24}
+                  height={16}
+                  decoding="async"
+                />
               )}
               {mounted && wanted.has(index) && (
                 <img
@@ -163,11 +175,27 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
             </div>
           ))}
         </div>
-        <button type="button" className="slideshow__arrow slideshow__arrow--prev" aria-label="Previous picture" disabled={!ready} onClick={() => move('prev')}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" /></svg>
+        <button
+          type="button"
+          className="slideshow__arrow slideshow__arrow--prev"
+          aria-label="Previous picture"
+          disabled={!ready}
+          onClick={() => move('prev')}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
         </button>
-        <button type="button" className="slideshow__arrow slideshow__arrow--next" aria-label="Next picture" disabled={!ready} onClick={() => move('next')}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" /></svg>
+        <button
+          type="button"
+          className="slideshow__arrow slideshow__arrow--next"
+          aria-label="Next picture"
+          disabled={!ready}
+          onClick={() => move('next')}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M9 5l7 7-7 7" />
+          </svg>
         </button>
       </div>
       <div className="slideshow__controls">

@@ -8,9 +8,16 @@ import { clientBucket, hitRateLimit } from './rate-limit.ts';
  * (docs/decisions/014 and 052). A refused call is a 429 with Retry-After and `code: 'rate_limited'`.
  * Buckets hold a hash of the address or number, never the thing itself.
  */
-export const TOO_MANY_BOOKING_REQUESTS = 'Too many requests from here just now. Please wait a little and try again, or call us.';
+export const TOO_MANY_BOOKING_REQUESTS =
+  'Too many requests from here just now. Please wait a little and try again, or call us.';
 
-async function enforce(scope: string, who: string | null, limit: Limit, now: Date, message = TOO_MANY_BOOKING_REQUESTS): Promise<void> {
+async function enforce(
+  scope: string,
+  who: string | null,
+  limit: Limit,
+  now: Date,
+  message = TOO_MANY_BOOKING_REQUESTS,
+): Promise<void> {
   const result = await hitRateLimit(clientBucket(scope, who), limit.limit, limit.windowSeconds, now);
   if (!result.allowed) {
     throw new HttpError(429, message, { code: 'rate_limited' }, { 'retry-after': String(result.retryAfter) });
@@ -24,14 +31,24 @@ export async function limitBookingsFromClient(ip: string | null, now = new Date(
 }
 
 export async function limitBookingsForPhone(phone: string, now = new Date()): Promise<void> {
-  await enforce('bookings-phone', phone, ABUSE_LIMITS.bookingsPerPhone, now,
-    'We have had several bookings for this number today. Please call or message us to book more.');
+  await enforce(
+    'bookings-phone',
+    phone,
+    ABUSE_LIMITS.bookingsPerPhone,
+    now,
+    'We have had several bookings for this number today. Please call or message us to book more.',
+  );
 }
 
 export async function limitChanges(ip: string | null, bookingId: string, now = new Date()): Promise<void> {
   await enforce('changes', ip, perClient().changesPerClient, now);
-  await enforce('changes-booking', bookingId, ABUSE_LIMITS.changesPerBooking, now,
-    'This booking has been changed many times today. Please call or message us to change it again.');
+  await enforce(
+    'changes-booking',
+    bookingId,
+    ABUSE_LIMITS.changesPerBooking,
+    now,
+    'This booking has been changed many times today. Please call or message us to change it again.',
+  );
 }
 
 export async function limitPhoneCodes(ip: string | null, phone: string, now = new Date()): Promise<void> {
@@ -43,5 +60,11 @@ export async function limitPhoneCodes(ip: string | null, phone: string, now = ne
 
 /** Staff sign-in steps from one address (a code checked, a passkey challenge or answer). */
 export async function limitSignIns(ip: string | null, now = new Date()): Promise<void> {
-  await enforce('sign-ins', ip, perClient().signInsPerClient, now, 'Too many sign-in attempts from here just now. Please wait a little and try again.');
+  await enforce(
+    'sign-ins',
+    ip,
+    perClient().signInsPerClient,
+    now,
+    'Too many sign-in attempts from here just now. Please wait a little and try again.',
+  );
 }

@@ -41,7 +41,14 @@ export async function issueAccessKey(
  */
 export async function findKeyHolder(key: string | null | undefined, now = new Date()): Promise<KeyHolder | null> {
   if (!key || !ACCESS_KEY_PATTERN.test(key)) return null;
-  const [row] = await query<{ customer_id: string; phone: string | null; verified: boolean; name: string | null; privileges: number; kind: 'device' | 'staff' }>(
+  const [row] = await query<{
+    customer_id: string;
+    phone: string | null;
+    verified: boolean;
+    name: string | null;
+    privileges: number;
+    kind: 'device' | 'staff';
+  }>(
     `WITH staff_rules AS (
        SELECT make_interval(mins => COALESCE((SELECT (staff ->> 'keyIdleMinutes')::int FROM settings WHERE id), $3)) AS idle,
               make_interval(days => COALESCE((SELECT (staff ->> 'keyLifetimeDays')::int FROM settings WHERE id), $4)) AS lifetime
@@ -55,14 +62,24 @@ export async function findKeyHolder(key: string | null | undefined, now = new Da
     [hashAccessKey(key), now, DEFAULT_STAFF_SETTINGS.keyIdleMinutes, DEFAULT_STAFF_SETTINGS.keyLifetimeDays],
   );
   return row
-    ? { customerId: row.customer_id, phone: row.phone, phoneVerified: row.verified, name: row.name, privileges: row.privileges, kind: row.kind }
+    ? {
+        customerId: row.customer_id,
+        phone: row.phone,
+        phoneVerified: row.verified,
+        name: row.name,
+        privileges: row.privileges,
+        kind: row.kind,
+      }
     : null;
 }
 
 /** Revokes one key (sign-out); true when it was live. */
 export async function revokeAccessKey(tx: Tx, key: string, now = new Date()): Promise<boolean> {
   if (!ACCESS_KEY_PATTERN.test(key)) return false;
-  const { rows } = await tx.query('UPDATE access_keys SET revoked_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id', [hashAccessKey(key), now]);
+  const { rows } = await tx.query(
+    'UPDATE access_keys SET revoked_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id',
+    [hashAccessKey(key), now],
+  );
   return rows.length > 0;
 }
 

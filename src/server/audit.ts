@@ -15,6 +15,13 @@ export async function audit(
 ): Promise<void> {
   await tx.query(
     'INSERT INTO audit_log (staff_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)',
-    [staff.customerId, action, entity, entityId, change.before === undefined ? null : JSON.stringify(change.before), change.after === undefined ? null : JSON.stringify(change.after)],
+    [
+      staff.customerId,
+      action,
+      entity,
+      entityId,
+      change.before === undefined ? null : JSON.stringify(change.before),
+      change.after === undefined ? null : JSON.stringify(change.after),
+    ],
   );
 }

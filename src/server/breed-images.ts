@@ -34,7 +34,10 @@ export const imageUrlFor = (key: string) => `/v1.0.1/breed-images/${key}.webp`;
 /** Checks, re-encodes and stores an uploaded picture; 400/413/415 for anything that is not one. */
 export async function storeBreedImage(base64: string): Promise<StoredImage> {
   const input = Buffer.from(base64, 'base64');
-  if (input.byteLength > MAX_BREED_IMAGE_BYTES) throw new HttpError(413, `Please choose a picture of at most ${MAX_BREED_IMAGE_BYTES / 1024 / 1024} MB.`, { code: 'too_large' });
+  if (input.byteLength > MAX_BREED_IMAGE_BYTES)
+    throw new HttpError(413, `Please choose a picture of at most ${MAX_BREED_IMAGE_BYTES / 1024 / 1024} MB.`, {
+      code: 'too_large',
+    });
   const type = imageTypeOf(input);
   if (!type) throw new HttpError(415, 'Please choose a JPEG, PNG or WebP picture.', { code: 'unsupported_media_type' });
   let output: { data: Buffer; info: OutputInfo };
@@ -49,10 +52,14 @@ export async function storeBreedImage(base64: string): Promise<StoredImage> {
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new HttpError(400, 'That file is not a picture we can read. Please choose a JPEG, PNG or WebP photo.', { code: 'invalid' });
+    throw new HttpError(400, 'That file is not a picture we can read. Please choose a JPEG, PNG or WebP photo.', {
+      code: 'invalid',
+    });
   }
   const key = createHash('sha256').update(output.data).digest('hex');
-  await store().set(key, new Uint8Array(output.data).buffer as ArrayBuffer, { metadata: { width: output.info.width, height: output.info.height } });
+  await store().set(key, new Uint8Array(output.data).buffer as ArrayBuffer, {
+    metadata: { width: output.info.width, height: output.info.height },
+  });
   return { key, width: output.info.width, height: output.info.height, bytes: output.data.byteLength };
 }
 
@@ -65,5 +72,9 @@ export async function breedImageAt(key: string, width: number): Promise<Buffer |
 
 /** Deletes a picture no breed uses any more (best effort: a leftover blob harms nobody). */
 export async function deleteBreedImage(key: string): Promise<void> {
-  await store().delete(key).catch((error: unknown) => console.warn(`Could not delete breed picture ${key}:`, error instanceof Error ? error.message : error));
+  await store()
+    .delete(key)
+    .catch((error: unknown) =>
+      console.warn(`Could not delete breed picture ${key}:`, error instanceof Error ? error.message : error),
+    );
 }

@@ -11,7 +11,10 @@ export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined, shape: ReadonlyArray<'string' | 'number'>): (string | number)[] | null {
+export function decodeCursor(
+  cursor: string | undefined,
+  shape: ReadonlyArray<'string' | 'number'>,
+): (string | number)[] | null {
   if (cursor === undefined) return null;
   let key: unknown;
   try {
@@ -21,10 +24,14 @@ export function decodeCursor(cursor: string | undefined, shape: ReadonlyArray<'s
   }
   if (!Array.isArray(key) || key.length !== shape.length) throw bad();
   key.forEach((value, i) => {
-    const ok = shape[i] === 'number' ? Number.isSafeInteger(value) : typeof value === 'string' && value.length <= 300 && !value.includes('\u0000');
+    const ok =
+      shape[i] === 'number'
+        ? Number.isSafeInteger(value)
+        : typeof value === 'string' && value.length <= 300 && !value.includes('\u0000');
     if (!ok) throw bad();
   });
   return key as (string | number)[];
 }
 
-const bad = () => new HttpError(400, 'That page of the list no longer exists: please start from the first page.', { code: 'invalid' });
+const bad = () =>
+  new HttpError(400, 'That page of the list no longer exists: please start from the first page.', { code: 'invalid' });

@@ -17,7 +17,22 @@ import type { StaffMember } from './staff.ts';
  */
 
 /** Keys of a booking's audit rows that may name or describe the person (the other screens write them). */
-const PERSONAL_AUDIT_KEYS = ['name', 'phone', 'email', 'notes', 'note', 'staffNote', 'staff_note', 'contactName', 'contact_name', 'contactEmail', 'contact_email', 'contactPhone', 'contact_phone', 'reason'];
+const PERSONAL_AUDIT_KEYS = [
+  'name',
+  'phone',
+  'email',
+  'notes',
+  'note',
+  'staffNote',
+  'staff_note',
+  'contactName',
+  'contact_name',
+  'contactEmail',
+  'contact_email',
+  'contactPhone',
+  'contact_phone',
+  'reason',
+];
 
 export async function mergeCustomers(staff: StaffMember, intoId: string, fromId: string, now = new Date()) {
   if (intoId === fromId) throw new HttpError(400, 'A record cannot be merged with itself.', { code: 'invalid' });
@@ -69,7 +84,13 @@ export async function mergeCustomers(staff: StaffMember, intoId: string, fromId:
         WHERE id = $1`,
       [intoId, from.name, phone, from.email, from.notes, verified, now],
     );
-    const snapshot = (r: typeof into) => ({ name: r.name, phone: r.phone, email: r.email, verified: r.verified, notes: r.notes });
+    const snapshot = (r: typeof into) => ({
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      verified: r.verified,
+      notes: r.notes,
+    });
     await audit(tx, staff, 'customer.merge', 'customer', intoId, {
       before: { kept: snapshot(into), merged: { id: fromId, ...snapshot(from) } },
       after: { ...snapshot(await customerRow(tx, intoId)), dogsMerged, visitsMoved: visits.rowCount ?? 0 },
@@ -82,21 +103,33 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
   return transaction(async (tx) => {
     const row = await customerRow(tx, id, true);
     assertChangeable(row);
-    const { rows: [open] } = await tx.query<{ upcoming: number; owed: number }>(
+    const {
+      rows: [open],
+    } = await tx.query<{ upcoming: number; owed: number }>(
       `SELECT count(*) FILTER (WHERE status IN ('confirmed', 'pending_payment') AND end_at > $2)::int AS upcoming,
               count(*) FILTER (WHERE refund_due_pence > 0)::int AS owed
          FROM bookings WHERE customer_id = $1`,
       [id, now],
     );
     if (open!.upcoming > 0) {
-      throw new HttpError(409, `They have ${open!.upcoming} ${open!.upcoming === 1 ? 'appointment' : 'appointments'} to come: cancel ${open!.upcoming === 1 ? 'it' : 'them'} first.`, { code: 'upcoming' });
+      throw new HttpError(
+        409,
+        `They have ${open!.upcoming} ${open!.upcoming === 1 ? 'appointment' : 'appointments'} to come: cancel ${open!.upcoming === 1 ? 'it' : 'them'} first.`,
+        { code: 'upcoming' },
+      );
     }
-    if (open!.owed > 0) throw new HttpError(409, 'A refund to them is still on its way: erase once it has gone through.', { code: 'refund_owed' });
+    if (open!.owed > 0)
+      throw new HttpError(409, 'A refund to them is still on its way: erase once it has gone through.', {
+        code: 'refund_owed',
+      });
 
-    const { rows: bookingRows } = await tx.query<{ id: string }>('SELECT id FROM bookings WHERE customer_id = $1', [id]);
+    const { rows: bookingRows } = await tx.query<{ id: string }>('SELECT id FROM bookings WHERE customer_id = $1', [
+      id,
+    ]);
     const bookingIds = bookingRows.map((b) => b.id);
     const { rows: dogRows } = await tx.query<{ id: string; booked: boolean }>(
-      'SELECT d.id, EXISTS (SELECT 1 FROM bookings b WHERE b.dog_id = d.id) AS booked FROM dogs d WHERE d.customer_id = $1', [id],
+      'SELECT d.id, EXISTS (SELECT 1 FROM bookings b WHERE b.dog_id = d.id) AS booked FROM dogs d WHERE d.customer_id = $1',
+      [id],
     );
     const dogIds = dogRows.map((d) => d.id);
 
@@ -120,7 +153,10 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
           WHERE customer_id = $1`,
         [id, now],
       );
-      await tx.query('DELETE FROM dogs WHERE customer_id = $1 AND NOT (id = ANY ($2))', [id, dogRows.filter((d) => d.booked).map((d) => d.id)]);
+      await tx.query('DELETE FROM dogs WHERE customer_id = $1 AND NOT (id = ANY ($2))', [
+        id,
+        dogRows.filter((d) => d.booked).map((d) => d.id),
+      ]);
       await tx.query('DELETE FROM dog_weights WHERE dog_id = ANY ($1)', [dogIds]);
       await tx.query(
         `UPDATE dogs SET name = NULL, breed_id = NULL, weight_kg = NULL, coat = NULL, notes = '', nervous = false, temperament = '',
@@ -135,8 +171,12 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
       );
     }
     const erased: Erased = {
-      customer: id, erasedAt: now.toISOString(), dogs: dogIds.length, messages: messages.rowCount ?? 0,
-      deviceKeys: keys.rowCount ?? 0, visitsKept: bookingIds.length,
+      customer: id,
+      erasedAt: now.toISOString(),
+      dogs: dogIds.length,
+      messages: messages.rowCount ?? 0,
+      deviceKeys: keys.rowCount ?? 0,
+      visitsKept: bookingIds.length,
     };
     await audit(tx, staff, 'customer.erase', 'customer', id, { after: { ...erased, customer: undefined } });
     return erased;
@@ -162,16 +202,19 @@ async function scrubAudit(tx: Tx, customerId: string, dogIds: string[], bookingI
 export async function exportCustomer(staff: StaffMember, id: string, now = new Date()): Promise<CustomerExport> {
   const tx = db();
   const row = await customerRow(tx, id);
-  const rows = async (sql: string, params: unknown[]) => (await tx.query(sql, params)).rows as Record<string, unknown>[];
+  const rows = async (sql: string, params: unknown[]) =>
+    (await tx.query(sql, params)).rows as Record<string, unknown>[];
   const [customer] = await rows(
-    `SELECT id, name, phone, email, phone_verified_at, marketing_consent, notes, created_at, updated_at, erased_at FROM customers WHERE id = $1`, [id],
+    `SELECT id, name, phone, email, phone_verified_at, marketing_consent, notes, created_at, updated_at, erased_at FROM customers WHERE id = $1`,
+    [id],
   );
   const dogs = await rows(
     `SELECT d.id, d.name, b.name AS breed, d.weight_kg, d.coat, d.notes, d.nervous, d.temperament, d.vet_name, d.vet_phone, d.vaccinations,
             d.created_at, d.updated_at,
             (SELECT coalesce(json_agg(json_build_object('weight_kg', w.weight_kg, 'recorded_at', w.recorded_at) ORDER BY w.recorded_at), '[]'::json)
                FROM dog_weights w WHERE w.dog_id = d.id) AS weights
-       FROM dogs d LEFT JOIN breeds b ON b.id = d.breed_id WHERE d.customer_id = $1 ORDER BY d.created_at`, [id],
+       FROM dogs d LEFT JOIN breeds b ON b.id = d.breed_id WHERE d.customer_id = $1 ORDER BY d.created_at`,
+    [id],
   );
   const bookings = await rows(
     `SELECT b.id, s.title AS service, d.name AS dog, b.start_at, b.end_at, b.status, b.attendance, b.quote, b.price_from_pence, b.promotion_pence,
@@ -179,18 +222,21 @@ export async function exportCustomer(staff: StaffMember, id: string, now = new D
             b.balance_paid_at, b.contact_name, b.contact_email, b.contact_phone, b.phone_proven, b.source, b.staff_note, b.status_note,
             b.created_at, b.confirmed_at, b.cancelled_at, b.arrived_at, b.completed_at
        FROM bookings b JOIN booking_types s ON s.id = b.service_id LEFT JOIN dogs d ON d.id = b.dog_id
-      WHERE b.customer_id = $1 ORDER BY b.start_at`, [id],
+      WHERE b.customer_id = $1 ORDER BY b.start_at`,
+    [id],
   );
   const payments = await rows(
     `SELECT m.booking_id, m.kind, m.method, m.pence, m.at FROM money_movements m JOIN bookings b ON b.id = m.booking_id
-      WHERE b.customer_id = $1 ORDER BY m.at, m.id`, [id],
+      WHERE b.customer_id = $1 ORDER BY m.at, m.id`,
+    [id],
   );
   const messages = await rows(
     `SELECT id, kind, channel, recipient, subject, body_text, created_at, sent_at, sent_via, failed_at,
             (SELECT coalesce(json_agg(a ->> 'filename'), '[]'::json) FROM jsonb_array_elements(attachments) a) AS attachments
        FROM outbox WHERE booking_id IN (SELECT id FROM bookings WHERE customer_id = $1)
           OR (booking_id IS NULL AND (recipient = $2 OR lower(recipient) = lower($3)))
-      ORDER BY id`, [id, row.phone, row.email],
+      ORDER BY id`,
+    [id, row.phone, row.email],
   );
   const visitsToTheWebsite = await rows(
     `SELECT v.id, v.landing_url, v.landing_path, v.campaign_source, v.user_agent, v.created_at, v.last_seen_at,
@@ -198,22 +244,33 @@ export async function exportCustomer(staff: StaffMember, id: string, now = new D
                FROM (SELECT * FROM page_views WHERE session_id = v.id ORDER BY id LIMIT 500) p) AS pages
        FROM visit_sessions v
       WHERE v.customer_id = $1 OR v.id IN (SELECT session_id FROM bookings WHERE customer_id = $1 AND session_id IS NOT NULL)
-      ORDER BY v.created_at LIMIT 200`, [id],
+      ORDER BY v.created_at LIMIT 200`,
+    [id],
   );
   const deviceKeys = await rows(
-    `SELECT kind, label, created_at, last_used_at, expires_at, revoked_at FROM access_keys WHERE customer_id = $1 ORDER BY created_at`, [id],
+    `SELECT kind, label, created_at, last_used_at, expires_at, revoked_at FROM access_keys WHERE customer_id = $1 ORDER BY created_at`,
+    [id],
   );
   const staffChanges = await rows(
     `SELECT a.at, a.action, a.before, a.after FROM audit_log a
       WHERE (a.entity = 'customer' AND a.entity_id = $1)
          OR (a.entity = 'dog' AND a.entity_id IN (SELECT id FROM dogs WHERE customer_id = $1))
          OR (a.entity = 'booking' AND a.entity_id IN (SELECT id FROM bookings WHERE customer_id = $1))
-      ORDER BY a.at, a.id`, [id],
+      ORDER BY a.at, a.id`,
+    [id],
   );
   await transaction((t) => audit(t, staff, 'customer.export', 'customer', id));
   return {
     exportedAt: now.toISOString(),
-    about: 'Everything Leyton Dog Grooming holds about this customer, as kept in our booking system (UK GDPR, right of access).',
-    customer: customer!, dogs, bookings, payments, messages, visitsToTheWebsite, deviceKeys, staffChanges,
+    about:
+      'Everything Leyton Dog Grooming holds about this customer, as kept in our booking system (UK GDPR, right of access).',
+    customer: customer!,
+    dogs,
+    bookings,
+    payments,
+    messages,
+    visitsToTheWebsite,
+    deviceKeys,
+    staffChanges,
   };
 }

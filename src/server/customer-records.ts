@@ -1,6 +1,15 @@
 import {
-  searchPlanFor, type CustomerChange, type CustomerListItem, type CustomerListResponse, type CustomerRecord, type DogCard,
-  type DogChange, type MessagesPage, type NewDog, type SameContact, type VisitsPage,
+  searchPlanFor,
+  type CustomerChange,
+  type CustomerListItem,
+  type CustomerListResponse,
+  type CustomerRecord,
+  type DogCard,
+  type DogChange,
+  type MessagesPage,
+  type NewDog,
+  type SameContact,
+  type VisitsPage,
 } from '../domain/customer-records.ts';
 import { DEFAULT_PAGE_LIMIT } from '../domain/staff-lists.ts';
 import { audit } from './audit.ts';
@@ -20,7 +29,11 @@ const SORT = `lower(coalesce(c.name, ''))`;
 /** Each word of the query: the start of one of a customer's search terms (customer_search_terms). */
 const UPPER = (w: string) => `left(${w}, -1) || chr(ascii(right(${w}, 1)) + 1)`;
 
-export async function listCustomers(options: { q?: string; cursor?: string; limit?: number }, now = new Date(), tx: Tx = db()): Promise<CustomerListResponse> {
+export async function listCustomers(
+  options: { q?: string; cursor?: string; limit?: number },
+  now = new Date(),
+  tx: Tx = db(),
+): Promise<CustomerListResponse> {
   const limit = options.limit ?? DEFAULT_PAGE_LIMIT;
   const after = decodeCursor(options.cursor, ['string', 'string']) ?? ['', ''];
   const plan = searchPlanFor(options.q);
@@ -42,8 +55,16 @@ export async function listCustomers(options: { q?: string; cursor?: string; limi
             JOIN customers c ON c.id = hits.customer_id`;
   }
   const { rows } = await tx.query<{
-    id: string; name: string | null; phone: string | null; email: string | null; verified: boolean; sort: string;
-    dogs: { _id: string; name: string }[]; last_visit: Date | null; next_visit: Date | null; visits: number;
+    id: string;
+    name: string | null;
+    phone: string | null;
+    email: string | null;
+    verified: boolean;
+    sort: string;
+    dogs: { _id: string; name: string }[];
+    last_visit: Date | null;
+    next_visit: Date | null;
+    visits: number;
   }>(
     `SELECT page.*,
             (SELECT coalesce(json_agg(json_build_object('_id', d.id, 'name', d.name) ORDER BY lower(d.name)), '[]'::json)
@@ -65,8 +86,15 @@ export async function listCustomers(options: { q?: string; cursor?: string; limi
   const last = page.at(-1);
   return {
     customers: page.map((r): CustomerListItem => ({
-      _id: r.id, name: r.name, phone: r.phone, email: r.email, verified: r.verified, dogs: r.dogs,
-      lastVisit: r.last_visit?.toISOString() ?? null, nextVisit: r.next_visit?.toISOString() ?? null, visits: r.visits,
+      _id: r.id,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      verified: r.verified,
+      dogs: r.dogs,
+      lastVisit: r.last_visit?.toISOString() ?? null,
+      nextVisit: r.next_visit?.toISOString() ?? null,
+      visits: r.visits,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.sort, last.id]) : null,
   };
@@ -81,12 +109,22 @@ export const CUSTOMER_SEARCH_SQL_FOR_EXPLAIN = `SELECT c.id FROM (SELECT t.custo
 // ---- one customer --------------------------------------------------------------------------------
 
 interface CustomerRow {
-  id: string; name: string | null; phone: string | null; email: string | null; verified: boolean; marketing_consent: boolean;
-  notes: string; created_at: Date; erased_at: Date | null; privileges: number;
+  id: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  verified: boolean;
+  marketing_consent: boolean;
+  notes: string;
+  created_at: Date;
+  erased_at: Date | null;
+  privileges: number;
 }
 
 async function customerRow(tx: Tx, id: string, lock = false): Promise<CustomerRow> {
-  const { rows: [row] } = await tx.query<CustomerRow>(
+  const {
+    rows: [row],
+  } = await tx.query<CustomerRow>(
     `SELECT id, name, phone, email, phone_verified_at IS NOT NULL AS verified, marketing_consent, notes, created_at, erased_at, privileges
        FROM customers WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
@@ -97,27 +135,55 @@ async function customerRow(tx: Tx, id: string, lock = false): Promise<CustomerRo
 
 /** Refuses changes to an erased record or to a member of staff (their details live in the staff list). */
 export function assertChangeable(row: CustomerRow): void {
-  if (row.erased_at) throw new HttpError(409, 'This customer was erased; nothing of theirs is left to change.', { code: 'erased' });
-  if (row.privileges >= 2) throw new HttpError(409, 'This is a member of staff: change their details in the staff list.', { code: 'staff' });
+  if (row.erased_at)
+    throw new HttpError(409, 'This customer was erased; nothing of theirs is left to change.', { code: 'erased' });
+  if (row.privileges >= 2)
+    throw new HttpError(409, 'This is a member of staff: change their details in the staff list.', { code: 'staff' });
 }
 
 export async function getCustomer(id: string, now = new Date(), tx: Tx = db()): Promise<CustomerRecord> {
   const row = await customerRow(tx, id);
   const [dogs, visits, messages, sameContact, totals] = await Promise.all([
-    dogCards(tx, id), visitsPage(id, {}, tx), messagesPage(id, {}, tx), sameContactOf(tx, row), totalsOf(tx, id, now),
+    dogCards(tx, id),
+    visitsPage(id, {}, tx),
+    messagesPage(id, {}, tx),
+    sameContactOf(tx, row),
+    totalsOf(tx, id, now),
   ]);
   return {
-    _id: row.id, name: row.name, phone: row.phone, email: row.email, verified: row.verified, marketingConsent: row.marketing_consent,
-    notes: row.notes, createdAt: row.created_at.toISOString(), erasedAt: row.erased_at?.toISOString() ?? null, staff: row.privileges >= 2,
-    dogs, visits, messages, sameContact, totals,
+    _id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    verified: row.verified,
+    marketingConsent: row.marketing_consent,
+    notes: row.notes,
+    createdAt: row.created_at.toISOString(),
+    erasedAt: row.erased_at?.toISOString() ?? null,
+    staff: row.privileges >= 2,
+    dogs,
+    visits,
+    messages,
+    sameContact,
+    totals,
   };
 }
 
 async function dogCards(tx: Tx, customerId: string): Promise<DogCard[]> {
   const { rows } = await tx.query<{
-    id: string; name: string; breed_id: string | null; breed_name: string | null; weight_kg: string | null; coat: DogCard['coat'];
-    notes: string; nervous: boolean; temperament: string; vet_name: string | null; vet_phone: string | null;
-    vaccinations: DogCard['vaccinations']; weights: { kg: number; at: string }[];
+    id: string;
+    name: string;
+    breed_id: string | null;
+    breed_name: string | null;
+    weight_kg: string | null;
+    coat: DogCard['coat'];
+    notes: string;
+    nervous: boolean;
+    temperament: string;
+    vet_name: string | null;
+    vet_phone: string | null;
+    vaccinations: DogCard['vaccinations'];
+    weights: { kg: number; at: string }[];
   }>(
     `SELECT d.id, d.name, d.breed_id, b.name AS breed_name, d.weight_kg, d.coat, d.notes, d.nervous, d.temperament, d.vet_name, d.vet_phone,
             d.vaccinations,
@@ -128,21 +194,43 @@ async function dogCards(tx: Tx, customerId: string): Promise<DogCard[]> {
     [customerId],
   );
   return rows.map((d) => ({
-    _id: d.id, name: d.name, breed: d.breed_id && d.breed_name ? { _id: d.breed_id, name: d.breed_name } : null,
+    _id: d.id,
+    name: d.name,
+    breed: d.breed_id && d.breed_name ? { _id: d.breed_id, name: d.breed_name } : null,
     weightKg: d.weight_kg === null ? null : Number(d.weight_kg),
     weights: d.weights.map((w) => ({ kg: Number(w.kg), at: new Date(w.at).toISOString() })),
-    coat: d.coat, ownerNotes: d.notes, nervous: d.nervous, temperament: d.temperament, vetName: d.vet_name, vetPhone: d.vet_phone,
+    coat: d.coat,
+    ownerNotes: d.notes,
+    nervous: d.nervous,
+    temperament: d.temperament,
+    vetName: d.vet_name,
+    vetPhone: d.vet_phone,
     vaccinations: d.vaccinations,
   }));
 }
 
-export async function visitsPage(customerId: string, options: { cursor?: string; limit?: number }, tx: Tx = db()): Promise<VisitsPage> {
+export async function visitsPage(
+  customerId: string,
+  options: { cursor?: string; limit?: number },
+  tx: Tx = db(),
+): Promise<VisitsPage> {
   const limit = options.limit ?? 20;
   const after = decodeCursor(options.cursor, ['number', 'string']);
   const { rows } = await tx.query<{
-    id: string; start_at: Date; end_at: Date; status: VisitsPage['visits'][number]['status']; attendance: VisitsPage['visits'][number]['attendance'];
-    title: string; dog_name: string | null; price_from_pence: number; promotion_pence: number; deposit_paid_pence: number;
-    deposit_refunded_pence: number; balance_paid_pence: number; balance_method: 'card' | 'cash' | null; staff_note: string | null;
+    id: string;
+    start_at: Date;
+    end_at: Date;
+    status: VisitsPage['visits'][number]['status'];
+    attendance: VisitsPage['visits'][number]['attendance'];
+    title: string;
+    dog_name: string | null;
+    price_from_pence: number;
+    promotion_pence: number;
+    deposit_paid_pence: number;
+    deposit_refunded_pence: number;
+    balance_paid_pence: number;
+    balance_method: 'card' | 'cash' | null;
+    staff_note: string | null;
   }>(
     `SELECT b.id, b.start_at, b.end_at, b.status, b.attendance, s.title, d.name AS dog_name, b.price_from_pence, b.promotion_pence,
             b.deposit_paid_pence, b.deposit_refunded_pence, b.balance_paid_pence, b.balance_method, b.staff_note
@@ -155,22 +243,43 @@ export async function visitsPage(customerId: string, options: { cursor?: string;
   const last = page.at(-1);
   return {
     visits: page.map((b) => ({
-      _id: b.id, start: b.start_at.toISOString(), end: b.end_at.toISOString(), status: b.status, attendance: b.attendance,
-      service: b.title, dogName: b.dog_name, pricePence: b.price_from_pence - b.promotion_pence, promotionPence: b.promotion_pence,
-      depositPaidPence: b.deposit_paid_pence, depositRefundedPence: b.deposit_refunded_pence,
-      balancePaidPence: b.balance_paid_pence, balanceMethod: b.balance_method, staffNote: b.staff_note,
+      _id: b.id,
+      start: b.start_at.toISOString(),
+      end: b.end_at.toISOString(),
+      status: b.status,
+      attendance: b.attendance,
+      service: b.title,
+      dogName: b.dog_name,
+      pricePence: b.price_from_pence - b.promotion_pence,
+      promotionPence: b.promotion_pence,
+      depositPaidPence: b.deposit_paid_pence,
+      depositRefundedPence: b.deposit_refunded_pence,
+      balancePaidPence: b.balance_paid_pence,
+      balanceMethod: b.balance_method,
+      staffNote: b.staff_note,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.start_at.getTime(), last.id]) : null,
   };
 }
 
 /** Messages sent about this customer's bookings (what went to whom), newest first. */
-export async function messagesPage(customerId: string, options: { cursor?: string; limit?: number }, tx: Tx = db()): Promise<MessagesPage> {
+export async function messagesPage(
+  customerId: string,
+  options: { cursor?: string; limit?: number },
+  tx: Tx = db(),
+): Promise<MessagesPage> {
   const limit = options.limit ?? 20;
   const after = decodeCursor(options.cursor, ['number']);
   const { rows } = await tx.query<{
-    id: string; channel: 'email' | 'sms'; kind: string; recipient: string; subject: string | null; body_text: string;
-    created_at: Date; sent_at: Date | null; failed_at: Date | null;
+    id: string;
+    channel: 'email' | 'sms';
+    kind: string;
+    recipient: string;
+    subject: string | null;
+    body_text: string;
+    created_at: Date;
+    sent_at: Date | null;
+    failed_at: Date | null;
   }>(
     `SELECT o.id::text, o.channel, o.kind, o.recipient, o.subject, left(o.body_text, 240) AS body_text, o.created_at, o.sent_at, o.failed_at
        FROM outbox o
@@ -182,8 +291,15 @@ export async function messagesPage(customerId: string, options: { cursor?: strin
   const last = page.at(-1);
   return {
     messages: page.map((m) => ({
-      _id: m.id, channel: m.channel, kind: m.kind, recipient: m.recipient, subject: m.subject, preview: m.body_text,
-      createdAt: m.created_at.toISOString(), sentAt: m.sent_at?.toISOString() ?? null, failedAt: m.failed_at?.toISOString() ?? null,
+      _id: m.id,
+      channel: m.channel,
+      kind: m.kind,
+      recipient: m.recipient,
+      subject: m.subject,
+      preview: m.body_text,
+      createdAt: m.created_at.toISOString(),
+      sentAt: m.sent_at?.toISOString() ?? null,
+      failedAt: m.failed_at?.toISOString() ?? null,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor([Number(last.id)]) : null,
   };
@@ -191,7 +307,15 @@ export async function messagesPage(customerId: string, options: { cursor?: strin
 
 async function sameContactOf(tx: Tx, row: CustomerRow): Promise<SameContact[]> {
   if (!row.phone && !row.email) return [];
-  const { rows } = await tx.query<{ id: string; name: string | null; phone: string | null; email: string | null; verified: boolean; visits: number; dogs: string[] }>(
+  const { rows } = await tx.query<{
+    id: string;
+    name: string | null;
+    phone: string | null;
+    email: string | null;
+    verified: boolean;
+    visits: number;
+    dogs: string[];
+  }>(
     `SELECT c.id, c.name, c.phone, c.email, c.phone_verified_at IS NOT NULL AS verified,
             (SELECT count(*)::int FROM bookings b WHERE b.customer_id = c.id AND b.status = 'confirmed') AS visits,
             (SELECT coalesce(array_agg(d.name ORDER BY lower(d.name)), '{}') FROM dogs d WHERE d.customer_id = c.id AND d.erased_at IS NULL) AS dogs
@@ -200,11 +324,21 @@ async function sameContactOf(tx: Tx, row: CustomerRow): Promise<SameContact[]> {
       ORDER BY c.created_at LIMIT 10`,
     [row.id, row.phone, row.email],
   );
-  return rows.map((r) => ({ _id: r.id, name: r.name, phone: r.phone, email: r.email, verified: r.verified, visits: r.visits, dogs: r.dogs }));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    phone: r.phone,
+    email: r.email,
+    verified: r.verified,
+    visits: r.visits,
+    dogs: r.dogs,
+  }));
 }
 
 async function totalsOf(tx: Tx, customerId: string, now: Date): Promise<CustomerRecord['totals']> {
-  const { rows: [t] } = await tx.query<{ visits: number; no_shows: number; upcoming: number; paid: number }>(
+  const {
+    rows: [t],
+  } = await tx.query<{ visits: number; no_shows: number; upcoming: number; paid: number }>(
     `SELECT count(*) FILTER (WHERE status = 'confirmed' AND start_at < $2 AND attendance IS DISTINCT FROM 'no_show')::int AS visits,
             count(*) FILTER (WHERE attendance = 'no_show')::int AS no_shows,
             count(*) FILTER (WHERE status IN ('confirmed', 'pending_payment') AND start_at >= $2)::int AS upcoming,
@@ -217,9 +351,20 @@ async function totalsOf(tx: Tx, customerId: string, now: Date): Promise<Customer
 
 // ---- changes -------------------------------------------------------------------------------------
 
-const contactOf = (r: CustomerRow) => ({ name: r.name, phone: r.phone, email: r.email, notes: r.notes, marketingConsent: r.marketing_consent });
+const contactOf = (r: CustomerRow) => ({
+  name: r.name,
+  phone: r.phone,
+  email: r.email,
+  notes: r.notes,
+  marketingConsent: r.marketing_consent,
+});
 
-export async function updateCustomer(staff: StaffMember, id: string, change: CustomerChange, now = new Date()): Promise<void> {
+export async function updateCustomer(
+  staff: StaffMember,
+  id: string,
+  change: CustomerChange,
+  now = new Date(),
+): Promise<void> {
   await transaction(async (tx) => {
     const before = await customerRow(tx, id, true);
     assertChangeable(before);
@@ -234,7 +379,7 @@ export async function updateCustomer(staff: StaffMember, id: string, change: Cus
       [id, change.name ?? null, phone, email, change.notes ?? null, change.marketingConsent ?? null, now],
     );
     const after = await customerRow(tx, id);
-    const keys = (Object.keys(change) as (keyof ReturnType<typeof contactOf>)[]);
+    const keys = Object.keys(change) as (keyof ReturnType<typeof contactOf>)[];
     await audit(tx, staff, 'customer.update', 'customer', id, {
       before: Object.fromEntries(keys.map((k) => [k, contactOf(before)[k]])),
       after: Object.fromEntries(keys.map((k) => [k, contactOf(after)[k]])),
@@ -244,21 +389,38 @@ export async function updateCustomer(staff: StaffMember, id: string, change: Cus
 
 async function assertBreed(tx: Tx, breedId: string | undefined): Promise<void> {
   if (breedId === undefined) return;
-  const { rows: [breed] } = await tx.query('SELECT 1 FROM breeds WHERE id = $1', [breedId]);
+  const {
+    rows: [breed],
+  } = await tx.query('SELECT 1 FROM breeds WHERE id = $1', [breedId]);
   if (!breed) throw new HttpError(400, 'There is no such breed: choose one from the list.', { code: 'invalid' });
 }
 
-async function assertDogNameFree(tx: Tx, customerId: string, name: string | undefined, except: string | null): Promise<void> {
+async function assertDogNameFree(
+  tx: Tx,
+  customerId: string,
+  name: string | undefined,
+  except: string | null,
+): Promise<void> {
   if (name === undefined) return;
-  const { rows: [clash] } = await tx.query(
-    'SELECT 1 FROM dogs WHERE customer_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3', [customerId, name, except],
+  const {
+    rows: [clash],
+  } = await tx.query(
+    'SELECT 1 FROM dogs WHERE customer_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3',
+    [customerId, name, except],
   );
   if (clash) throw new HttpError(409, `This customer already has a dog called ${name}.`, { code: 'duplicate' });
 }
 
 const dogAudit = (d: Record<string, unknown>) => ({
-  name: d.name, breedId: d.breed_id, weightKg: d.weight_kg === null || d.weight_kg === undefined ? null : Number(d.weight_kg), coat: d.coat,
-  nervous: d.nervous, temperament: d.temperament, vetName: d.vet_name, vetPhone: d.vet_phone, vaccinations: d.vaccinations,
+  name: d.name,
+  breedId: d.breed_id,
+  weightKg: d.weight_kg === null || d.weight_kg === undefined ? null : Number(d.weight_kg),
+  coat: d.coat,
+  nervous: d.nervous,
+  temperament: d.temperament,
+  vetName: d.vet_name,
+  vetPhone: d.vet_phone,
+  vaccinations: d.vaccinations,
 });
 
 export async function addDog(staff: StaffMember, customerId: string, dog: NewDog, now = new Date()): Promise<string> {
@@ -267,38 +429,79 @@ export async function addDog(staff: StaffMember, customerId: string, dog: NewDog
     await assertBreed(tx, dog.breedId);
     await assertDogNameFree(tx, customerId, dog.name, null);
     const id = randomId(12);
-    const { rows: [row] } = await tx.query(
+    const {
+      rows: [row],
+    } = await tx.query(
       `INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat, nervous, temperament, vet_name, vet_phone, vaccinations, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
-      [id, customerId, dog.name, dog.breedId, dog.weightKg, dog.coat, dog.nervous ?? false, dog.temperament ?? '', dog.vetName || null,
-        dog.vetPhone || null, JSON.stringify(dog.vaccinations ?? []), now],
+      [
+        id,
+        customerId,
+        dog.name,
+        dog.breedId,
+        dog.weightKg,
+        dog.coat,
+        dog.nervous ?? false,
+        dog.temperament ?? '',
+        dog.vetName || null,
+        dog.vetPhone || null,
+        JSON.stringify(dog.vaccinations ?? []),
+        now,
+      ],
     );
     await audit(tx, staff, 'dog.create', 'dog', id, { after: { customerId, ...dogAudit(row) } });
     return id;
   });
 }
 
-export async function updateDog(staff: StaffMember, customerId: string, dogId: string, change: DogChange, now = new Date()): Promise<void> {
+export async function updateDog(
+  staff: StaffMember,
+  customerId: string,
+  dogId: string,
+  change: DogChange,
+  now = new Date(),
+): Promise<void> {
   await transaction(async (tx) => {
     assertChangeable(await customerRow(tx, customerId, true));
-    const { rows: [before] } = await tx.query('SELECT * FROM dogs WHERE id = $1 AND customer_id = $2 AND erased_at IS NULL FOR UPDATE', [dogId, customerId]);
+    const {
+      rows: [before],
+    } = await tx.query('SELECT * FROM dogs WHERE id = $1 AND customer_id = $2 AND erased_at IS NULL FOR UPDATE', [
+      dogId,
+      customerId,
+    ]);
     if (!before) throw new HttpError(404, 'This customer has no such dog.', { code: 'not_found' });
     await assertBreed(tx, change.breedId);
     await assertDogNameFree(tx, customerId, change.name, dogId);
     const optional = (value: string | undefined) => (value === undefined ? null : value);
-    const { rows: [after] } = await tx.query(
+    const {
+      rows: [after],
+    } = await tx.query(
       `UPDATE dogs SET name = COALESCE($3, name), breed_id = COALESCE($4, breed_id), weight_kg = COALESCE($5, weight_kg),
               coat = COALESCE($6, coat), nervous = COALESCE($7, nervous), temperament = COALESCE($8, temperament),
               vet_name = CASE WHEN $9 THEN nullif($10, '') ELSE vet_name END,
               vet_phone = CASE WHEN $11 THEN nullif($12, '') ELSE vet_phone END,
               vaccinations = COALESCE($13::jsonb, vaccinations), updated_at = $14
         WHERE id = $1 AND customer_id = $2 RETURNING *`,
-      [dogId, customerId, change.name ?? null, change.breedId ?? null, change.weightKg ?? null, change.coat ?? null, change.nervous ?? null,
-        change.temperament ?? null, change.vetName !== undefined, optional(change.vetName), change.vetPhone !== undefined, optional(change.vetPhone),
-        change.vaccinations === undefined ? null : JSON.stringify(change.vaccinations), now],
+      [
+        dogId,
+        customerId,
+        change.name ?? null,
+        change.breedId ?? null,
+        change.weightKg ?? null,
+        change.coat ?? null,
+        change.nervous ?? null,
+        change.temperament ?? null,
+        change.vetName !== undefined,
+        optional(change.vetName),
+        change.vetPhone !== undefined,
+        optional(change.vetPhone),
+        change.vaccinations === undefined ? null : JSON.stringify(change.vaccinations),
+        now,
+      ],
     );
     const keys = Object.keys(change);
-    const pick = (d: Record<string, unknown>) => Object.fromEntries(Object.entries(dogAudit(d)).filter(([k]) => keys.includes(k)));
+    const pick = (d: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(dogAudit(d)).filter(([k]) => keys.includes(k)));
     await audit(tx, staff, 'dog.update', 'dog', dogId, { before: pick(before), after: pick(after) });
   });
 }

@@ -17,7 +17,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: optionalUrl,
   DATOCMS_API_TOKEN: z.string().optional(),
-  DATOCMS_ENVIRONMENT: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a DatoCMS environment id such as main or models-20260101').optional(),
+  DATOCMS_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a DatoCMS environment id such as main or models-20260101')
+    .optional(),
   DATOCMS_PREVIEW_TOKEN: z.string().optional(),
   DATOCMS_PREVIEW_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DATOCMS_CMA_TOKEN: z.string().optional(),
@@ -30,7 +33,10 @@ const EnvSchema = z.object({
   SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_TOKEN: z.string().optional(),
   FINGERPRINT_PUBLIC_KEY: z.string().optional(),
-  DEMO_STAFF_PHONE: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an international number such as +447700900000').default('+447700900000'),
+  DEMO_STAFF_PHONE: z
+    .string()
+    .regex(/^\+[1-9][0-9]{6,14}$/, 'must be an international number such as +447700900000')
+    .default('+447700900000'),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

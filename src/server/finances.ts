@@ -1,8 +1,20 @@
 import { stringify } from 'csv-stringify/sync';
 import {
-  addFigures, CSV_COLUMNS, csvRecord, EMPTY_FIGURES, periodLabel, periodsBetween,
-  type Deposit, type DepositsQuery, type DepositsResponse, type Figures, type FinancesQuery, type FinancesResponse, type MoneyMovement,
-  type RefundRequest, type RefundResponse,
+  addFigures,
+  CSV_COLUMNS,
+  csvRecord,
+  EMPTY_FIGURES,
+  periodLabel,
+  periodsBetween,
+  type Deposit,
+  type DepositsQuery,
+  type DepositsResponse,
+  type Figures,
+  type FinancesQuery,
+  type FinancesResponse,
+  type MoneyMovement,
+  type RefundRequest,
+  type RefundResponse,
 } from '../domain/finances.ts';
 import { addDays, zonedDateTimeToInstant } from '../domain/london-time.ts';
 import { formatPence, poundsFromPence } from '../domain/money.ts';
@@ -31,12 +43,23 @@ export async function financeReport(query: FinancesQuery, tx: Tx = db()): Promis
   const by = query.by ?? 'day';
   const { timeZone } = await loadBookingSettings(tx);
   const [start, end] = instants(query.from, query.to, timeZone);
-  const { rows: money } = await tx.query<{ period: string; kind: MoneyMovement['kind']; method: MoneyMovement['method']; pence: number }>(
+  const { rows: money } = await tx.query<{
+    period: string;
+    kind: MoneyMovement['kind'];
+    method: MoneyMovement['method'];
+    pence: number;
+  }>(
     `SELECT to_char(date_trunc($4, m.at AT TIME ZONE $3), 'YYYY-MM-DD') AS period, m.kind, m.method, sum(m.pence)::int AS pence
        FROM money_movements m WHERE m.at >= $1 AND m.at < $2 GROUP BY 1, 2, 3`,
     [start, end, timeZone, by],
   );
-  const { rows: visits } = await tx.query<{ period: string; appointments: number; no_shows: number; promotions: number; promotion_pence: number }>(
+  const { rows: visits } = await tx.query<{
+    period: string;
+    appointments: number;
+    no_shows: number;
+    promotions: number;
+    promotion_pence: number;
+  }>(
     `SELECT to_char(date_trunc($4, b.start_at AT TIME ZONE $3), 'YYYY-MM-DD') AS period,
             count(*) FILTER (WHERE b.attendance IS DISTINCT FROM 'no_show')::int AS appointments,
             count(*) FILTER (WHERE b.attendance = 'no_show')::int AS no_shows,
@@ -46,7 +69,8 @@ export async function financeReport(query: FinancesQuery, tx: Tx = db()): Promis
     [start, end, timeZone, by],
   );
   const figures = new Map<string, Figures>();
-  const at = (period: string) => figures.get(period) ?? { ...EMPTY_FIGURES, promotions: { ...EMPTY_FIGURES.promotions } };
+  const at = (period: string) =>
+    figures.get(period) ?? { ...EMPTY_FIGURES, promotions: { ...EMPTY_FIGURES.promotions } };
   for (const row of money) {
     const f = at(row.period);
     if (row.kind === 'deposit') f.depositsPence += row.pence;
@@ -63,9 +87,16 @@ export async function financeReport(query: FinancesQuery, tx: Tx = db()): Promis
     f.promotions = { count: f.promotions.count + row.promotions, pence: f.promotions.pence + row.promotion_pence };
     figures.set(row.period, f);
   }
-  const periods = periodsBetween(query.from, query.to, by).map((s) => ({ start: s, label: periodLabel(s, by), ...at(s) }));
+  const periods = periodsBetween(query.from, query.to, by).map((s) => ({
+    start: s,
+    label: periodLabel(s, by),
+    ...at(s),
+  }));
   return {
-    from: query.from, to: query.to, by, timeZone,
+    from: query.from,
+    to: query.to,
+    by,
+    timeZone,
     periods,
     totals: periods.reduce<Figures>((sum, p) => addFigures(sum, p), EMPTY_FIGURES),
     onlinePayments: stripeClient() !== null,
@@ -79,8 +110,18 @@ export async function listDeposits(query: DepositsQuery, tx: Tx = db()): Promise
   const [start, end] = instants(query.from, query.to, timeZone);
   const after = decodeCursor(query.cursor, ['number', 'string']);
   const { rows } = await tx.query<{
-    id: string; customer_id: string; name: string; title: string; start_at: Date; status: Deposit['status']; paid_at: Date;
-    deposit_paid_pence: number; deposit_refunded_pence: number; refund_due_pence: number; refund_reason: string | null; online: boolean;
+    id: string;
+    customer_id: string;
+    name: string;
+    title: string;
+    start_at: Date;
+    status: Deposit['status'];
+    paid_at: Date;
+    deposit_paid_pence: number;
+    deposit_refunded_pence: number;
+    refund_due_pence: number;
+    refund_reason: string | null;
+    online: boolean;
   }>(
     `SELECT b.id, b.customer_id, coalesce(c.name, b.contact_name) AS name, s.title, b.start_at, b.status, paid.at AS paid_at,
             b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence, b.refund_reason, b.stripe_payment_intent IS NOT NULL AS online
@@ -96,9 +137,18 @@ export async function listDeposits(query: DepositsQuery, tx: Tx = db()): Promise
   const last = page.at(-1);
   return {
     deposits: page.map((r) => ({
-      bookingId: r.id, customerId: r.customer_id, customerName: r.name, service: r.title, start: r.start_at.toISOString(), status: r.status,
-      paidAt: r.paid_at.toISOString(), paidPence: r.deposit_paid_pence, refundedPence: r.deposit_refunded_pence, refundDuePence: r.refund_due_pence,
-      refundablePence: refundable(r), refundReason: r.refund_reason,
+      bookingId: r.id,
+      customerId: r.customer_id,
+      customerName: r.name,
+      service: r.title,
+      start: r.start_at.toISOString(),
+      status: r.status,
+      paidAt: r.paid_at.toISOString(),
+      paidPence: r.deposit_paid_pence,
+      refundedPence: r.deposit_refunded_pence,
+      refundDuePence: r.refund_due_pence,
+      refundablePence: refundable(r),
+      refundReason: r.refund_reason,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.paid_at.getTime(), last.id]) : null,
   };
@@ -108,7 +158,12 @@ export async function listDeposits(query: DepositsQuery, tx: Tx = db()): Promise
  * One refund per booking (Stripe's idempotency key is `refund-<booking>`, decision 051): a deposit
  * paid online, nothing refunded or owed yet.
  */
-function refundable(b: { deposit_paid_pence: number; deposit_refunded_pence: number; refund_due_pence: number; online: boolean }): number {
+function refundable(b: {
+  deposit_paid_pence: number;
+  deposit_refunded_pence: number;
+  refund_due_pence: number;
+  online: boolean;
+}): number {
   return b.online && b.deposit_refunded_pence === 0 && b.refund_due_pence === 0 ? b.deposit_paid_pence : 0;
 }
 
@@ -117,24 +172,47 @@ function refundable(b: { deposit_paid_pence: number; deposit_refunded_pence: num
  * Stripe after the commit by settleRefund (decision 051). Stripe failing leaves it owed, and the
  * reconciler (settle-payments, every five minutes) makes it.
  */
-export async function refundDeposit(staff: StaffMember, request: RefundRequest, now = new Date()): Promise<{ status: number; body: RefundResponse }> {
+export async function refundDeposit(
+  staff: StaffMember,
+  request: RefundRequest,
+  now = new Date(),
+): Promise<{ status: number; body: RefundResponse }> {
   const stripe = stripeClient();
-  if (!stripe) throw new HttpError(409, 'Online payments are not set up on this site, so nothing was paid through it to refund.', { code: 'payment_unavailable' });
+  if (!stripe)
+    throw new HttpError(409, 'Online payments are not set up on this site, so nothing was paid through it to refund.', {
+      code: 'payment_unavailable',
+    });
   const amount = await transaction(async (tx) => {
-    const { rows: [b] } = await tx.query<{ deposit_paid_pence: number; deposit_refunded_pence: number; refund_due_pence: number; online: boolean }>(
+    const {
+      rows: [b],
+    } = await tx.query<{
+      deposit_paid_pence: number;
+      deposit_refunded_pence: number;
+      refund_due_pence: number;
+      online: boolean;
+    }>(
       `SELECT deposit_paid_pence, deposit_refunded_pence, refund_due_pence, stripe_payment_intent IS NOT NULL AS online
          FROM bookings WHERE id = $1 FOR UPDATE`,
       [request.bookingId],
     );
     if (!b) throw new HttpError(404, 'There is no such booking.', { code: 'not_found' });
-    if (!b.online || b.deposit_paid_pence === 0) throw new HttpError(409, 'No deposit was paid online for this booking.', { code: 'no_deposit' });
-    if (refundable(b) === 0) throw new HttpError(409, 'This deposit has already been refunded, or a refund is on its way.', { code: 'already_refunded' });
+    if (!b.online || b.deposit_paid_pence === 0)
+      throw new HttpError(409, 'No deposit was paid online for this booking.', { code: 'no_deposit' });
+    if (refundable(b) === 0)
+      throw new HttpError(409, 'This deposit has already been refunded, or a refund is on its way.', {
+        code: 'already_refunded',
+      });
     const pence = request.amountPence ?? b.deposit_paid_pence;
-    if (pence > b.deposit_paid_pence) throw new HttpError(400, `At most the deposit paid, ${formatPence(b.deposit_paid_pence)}, can be refunded.`, { code: 'invalid' });
-    await tx.query(
-      'UPDATE bookings SET refund_due_pence = $2, refund_reason = $3, updated_at = $4 WHERE id = $1',
-      [request.bookingId, pence, `staff: ${request.reason}`, now],
-    );
+    if (pence > b.deposit_paid_pence)
+      throw new HttpError(400, `At most the deposit paid, ${formatPence(b.deposit_paid_pence)}, can be refunded.`, {
+        code: 'invalid',
+      });
+    await tx.query('UPDATE bookings SET refund_due_pence = $2, refund_reason = $3, updated_at = $4 WHERE id = $1', [
+      request.bookingId,
+      pence,
+      `staff: ${request.reason}`,
+      now,
+    ]);
     await audit(tx, staff, 'booking.refund', 'booking', request.bookingId, {
       before: { depositPaidPence: b.deposit_paid_pence, depositRefundedPence: b.deposit_refunded_pence },
       after: { refundDuePence: pence, reason: request.reason },
@@ -143,11 +221,24 @@ export async function refundDeposit(staff: StaffMember, request: RefundRequest, 
   });
   const outcome = await settleRefund(stripe, request.bookingId, now);
   if (outcome === 'refunded' || outcome === 'nothing_due') {
-    return { status: 200, body: { outcome: 'refunded', bookingId: request.bookingId, amountPence: amount, message: `${formatPence(amount)} refunded to the card it was paid with.` } };
+    return {
+      status: 200,
+      body: {
+        outcome: 'refunded',
+        bookingId: request.bookingId,
+        amountPence: amount,
+        message: `${formatPence(amount)} refunded to the card it was paid with.`,
+      },
+    };
   }
   return {
     status: 202,
-    body: { outcome: 'owed', bookingId: request.bookingId, amountPence: amount, message: `Stripe did not take the refund just now. ${formatPence(amount)} is recorded as owed and will be tried again within five minutes.` },
+    body: {
+      outcome: 'owed',
+      bookingId: request.bookingId,
+      amountPence: amount,
+      message: `Stripe did not take the refund just now. ${formatPence(amount)} is recorded as owed and will be tried again within five minutes.`,
+    },
   };
 }
 
@@ -156,18 +247,37 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
   const { timeZone } = await loadBookingSettings(tx);
   const [start, end] = instants(from, to, timeZone);
   const { rows } = await tx.query<{
-    at: Date; booking_id: string; kind: MoneyMovement['kind']; method: MoneyMovement['method']; pence: number; start_at: Date; title: string;
-    customer: string; stripe_payment_intent: string | null;
+    at: Date;
+    booking_id: string;
+    kind: MoneyMovement['kind'];
+    method: MoneyMovement['method'];
+    pence: number;
+    start_at: Date;
+    title: string;
+    customer: string;
+    stripe_payment_intent: string | null;
   }>(
     `SELECT m.at, m.booking_id, m.kind, m.method, m.pence, b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer, b.stripe_payment_intent
        FROM money_movements m JOIN bookings b ON b.id = m.booking_id JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id
       WHERE m.at >= $1 AND m.at < $2 ORDER BY m.at, m.id`,
     [start, end],
   );
-  const records = rows.map((r) => csvRecord({
-    at: r.at, bookingId: r.booking_id, kind: r.kind, method: r.method, pence: r.pence, appointment: r.start_at, service: r.title,
-    customer: r.customer, stripePayment: r.kind === 'balance' ? null : r.stripe_payment_intent,
-  }, timeZone));
+  const records = rows.map((r) =>
+    csvRecord(
+      {
+        at: r.at,
+        bookingId: r.booking_id,
+        kind: r.kind,
+        method: r.method,
+        pence: r.pence,
+        appointment: r.start_at,
+        service: r.title,
+        customer: r.customer,
+        stripePayment: r.kind === 'balance' ? null : r.stripe_payment_intent,
+      },
+      timeZone,
+    ),
+  );
   return stringify(records, {
     header: true,
     columns: [...CSV_COLUMNS],

@@ -61,7 +61,9 @@ describe('CSRF: a state-changing call is JSON and comes from our own pages', () 
   });
 
   it('refuses a body with no Content-Type at all', async () => {
-    const res = await create(new Request(`${SITE}/v1.0.1/things`, { method: 'POST', body: new TextEncoder().encode('{"ok":true}') }));
+    const res = await create(
+      new Request(`${SITE}/v1.0.1/things`, { method: 'POST', body: new TextEncoder().encode('{"ok":true}') }),
+    );
     expect(res.status).toBe(415);
   });
 
@@ -81,7 +83,8 @@ describe('CSRF: a state-changing call is JSON and comes from our own pages', () 
   });
 
   it("accepts the site's public address (URL) when the request arrived under another host", async () => {
-    const behindAProxy = () => post({ 'content-type': 'application/json', origin: SITE }, '{"ok":true}', 'http://10.0.0.7:8888/v1.0.1/things');
+    const behindAProxy = () =>
+      post({ 'content-type': 'application/json', origin: SITE }, '{"ok":true}', 'http://10.0.0.7:8888/v1.0.1/things');
     expect((await withEnv({ URL: SITE }, behindAProxy)).status).toBe(201);
     expect((await withEnv({ URL: 'https://leyton-dog-grooming.netlify.app' }, behindAProxy)).status).toBe(403);
   });
@@ -91,12 +94,18 @@ describe('CSRF: a state-changing call is JSON and comes from our own pages', () 
   });
 
   it('leaves reads alone: a cross-site GET is answered (it changes nothing, and links and crawlers send them)', async () => {
-    const res = await read(new Request(`${SITE}/v1.0.1/read`, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }));
+    const res = await read(
+      new Request(`${SITE}/v1.0.1/read`, {
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      }),
+    );
     expect(res.status).toBe(200);
   });
 
   it('answers 405 before 403: a method the endpoint does not take is refused as such', async () => {
-    const res = await read(new Request(`${SITE}/v1.0.1/read`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' }));
+    const res = await read(
+      new Request(`${SITE}/v1.0.1/read`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' }),
+    );
     expect(res.status).toBe(405);
   });
 });
@@ -111,11 +120,27 @@ describe('security headers on every API answer', () => {
     ['a 405', () => read(new Request(`${SITE}/v1.0.1/read`, { method: 'DELETE' }))],
     ['a 415', () => post({ 'content-type': 'text/plain' })],
     ['an OPTIONS', () => read(new Request(`${SITE}/v1.0.1/read`, { method: 'OPTIONS' }))],
-    ['an HttpError', () => endpoint(['GET'], () => { throw new HttpError(404, 'Not found'); })(new Request(`${SITE}/x`))],
-    ['a handler that throws', () => endpoint(['GET'], () => { throw new Error('boom'); })(new Request(`${SITE}/x`))],
+    [
+      'an HttpError',
+      () =>
+        endpoint(['GET'], () => {
+          throw new HttpError(404, 'Not found');
+        })(new Request(`${SITE}/x`)),
+    ],
+    [
+      'a handler that throws',
+      () =>
+        endpoint(['GET'], () => {
+          throw new Error('boom');
+        })(new Request(`${SITE}/x`)),
+    ],
     [
       'a non-JSON answer the handler built itself (the calendar file)',
-      () => endpoint(['GET'], () => new Response('BEGIN:VCALENDAR', { headers: { 'content-type': 'text/calendar' } }))(new Request(`${SITE}/x.ics`)),
+      () =>
+        endpoint(
+          ['GET'],
+          () => new Response('BEGIN:VCALENDAR', { headers: { 'content-type': 'text/calendar' } }),
+        )(new Request(`${SITE}/x.ics`)),
     ],
   ];
 
@@ -131,9 +156,9 @@ describe('security headers on every API answer', () => {
   });
 
   it("keeps the handler's own headers and status", async () => {
-    const res = await endpoint(['GET'], () => json({ a: 1 }, { status: 202, headers: { vary: 'x-access-key' }, cache: 'public, max-age=60' }))(
-      new Request(`${SITE}/x`),
-    );
+    const res = await endpoint(['GET'], () =>
+      json({ a: 1 }, { status: 202, headers: { vary: 'x-access-key' }, cache: 'public, max-age=60' }),
+    )(new Request(`${SITE}/x`));
     expect(res.status).toBe(202);
     expect(res.headers.get('vary')).toBe('x-access-key');
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');

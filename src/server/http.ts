@@ -12,7 +12,12 @@ export class HttpError extends Error {
   readonly extra: Record<string, unknown>;
   /** Headers of the answer, e.g. Retry-After on a 429. */
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
@@ -42,7 +47,8 @@ function withSecurityHeaders(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-export const CROSS_SITE_REFUSED = 'This request came from another website, so we refused it. Please use the forms on our own website.';
+export const CROSS_SITE_REFUSED =
+  'This request came from another website, so we refused it. Please use the forms on our own website.';
 export const JSON_ONLY = 'The request body must be JSON, sent with Content-Type: application/json.';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -72,7 +78,8 @@ export function assertSameOrigin(req: Request): void {
   if (origin === null) return;
   const own = new Set([new URL(req.url).origin, originOf(env().URL)]);
   const from = originOf(origin.trim());
-  if (from === null || from === 'null' || !own.has(from)) throw new HttpError(403, CROSS_SITE_REFUSED, { code: 'cross_site' });
+  if (from === null || from === 'null' || !own.has(from))
+    throw new HttpError(403, CROSS_SITE_REFUSED, { code: 'cross_site' });
 }
 
 /**
@@ -82,7 +89,8 @@ export function assertSameOrigin(req: Request): void {
  */
 export function assertJsonContentType(req: Request): void {
   const [essence = '', ...parameters] = (req.headers.get('content-type') ?? '').split(';');
-  if (essence.trim().toLowerCase() !== 'application/json') throw new HttpError(415, JSON_ONLY, { code: 'unsupported_media_type' });
+  if (essence.trim().toLowerCase() !== 'application/json')
+    throw new HttpError(415, JSON_ONLY, { code: 'unsupported_media_type' });
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=').map((part) => part.trim().toLowerCase());
     if (name === 'charset' && value.replace(/^"|"$/g, '') !== 'utf-8') {
@@ -103,14 +111,20 @@ export function json(body: unknown, init: ResponseInit & { cache?: string } = {}
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
   return json({ error, ...extra }, { status, headers });
 }
 
 /** Reads the body as text, refusing more than `limit` bytes without buffering it all. */
 export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+  if (Number.isFinite(declared) && declared > limit)
+    throw new HttpError(413, `Request body is larger than ${limit} bytes`);
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -133,7 +147,11 @@ export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<st
 }
 
 /** Parses a JSON body against `schema`; every failure is a 4xx HttpError with a readable message. */
-export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, limit = MAX_BODY_BYTES): Promise<z.infer<S>> {
+export async function parseJsonBody<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  limit = MAX_BODY_BYTES,
+): Promise<z.infer<S>> {
   assertJsonContentType(req);
   const text = await readBody(req, limit);
   let value: unknown;
@@ -183,7 +201,9 @@ export function endpoint(methods: readonly string[], handler: Handler): Handler 
     try {
       if (UNSAFE_METHODS.has(req.method)) assertSameOrigin(req);
       const response = await handler(req, context);
-      return req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+      return req.method === 'HEAD'
+        ? new Response(null, { status: response.status, headers: response.headers })
+        : response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra, error.headers);
       console.error(`${req.method} ${new URL(req.url).pathname} failed:`, error);

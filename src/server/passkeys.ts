@@ -1,12 +1,20 @@
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import site from '../../content/site.json' with { type: 'json' };
 import { formatUkMobile } from '../domain/phone.ts';
 import type {
-  PasskeyAssertionSchema, PasskeyAttestationSchema, PasskeyOptionsResponse, PasskeyView, StaffSignInResponse,
+  PasskeyAssertionSchema,
+  PasskeyAttestationSchema,
+  PasskeyOptionsResponse,
+  PasskeyView,
+  StaffSignInResponse,
 } from '../domain/staff.ts';
 import { limitSignIns } from './abuse.ts';
 import { query, transaction } from './db.ts';
@@ -58,7 +66,13 @@ function userHandleOf(customerId: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(customerId);
 }
 
-async function saveChallenge(purpose: 'register' | 'sign_in', challenge: string, customerId: string | null, rp: RelyingParty, now: Date): Promise<string> {
+async function saveChallenge(
+  purpose: 'register' | 'sign_in',
+  challenge: string,
+  customerId: string | null,
+  rp: RelyingParty,
+  now: Date,
+): Promise<string> {
   const id = randomId(18);
   await query(
     `INSERT INTO webauthn_challenges (id, purpose, challenge, customer_id, rp_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -76,7 +90,12 @@ async function saveChallenge(purpose: 'register' | 'sign_in', challenge: string,
  * Uses a challenge up, whatever the answer then turns out to be: committed on its own, before the
  * answer is checked, so a refused answer cannot be tried again with the same challenge.
  */
-async function takeChallenge(id: string, purpose: 'register' | 'sign_in', customerId: string | null, now: Date): Promise<{ challenge: string; rp_id: string }> {
+async function takeChallenge(
+  id: string,
+  purpose: 'register' | 'sign_in',
+  customerId: string | null,
+  now: Date,
+): Promise<{ challenge: string; rp_id: string }> {
   const [row] = await query<{ challenge: string; rp_id: string }>(
     `UPDATE webauthn_challenges SET used_at = $4
       WHERE id = $1 AND purpose = $2 AND customer_id IS NOT DISTINCT FROM $3 AND used_at IS NULL AND expires_at > $4
@@ -89,9 +108,14 @@ async function takeChallenge(id: string, purpose: 'register' | 'sign_in', custom
 
 // ---- registration (signed in) -------------------------------------------------------------------
 
-export async function registrationOptions(staff: StaffMember, rp: RelyingParty, now = new Date()): Promise<PasskeyOptionsResponse> {
+export async function registrationOptions(
+  staff: StaffMember,
+  rp: RelyingParty,
+  now = new Date(),
+): Promise<PasskeyOptionsResponse> {
   const existing = await query<{ credential_id: string; transports: string[] }>(
-    'SELECT credential_id, transports FROM staff_passkeys WHERE customer_id = $1', [staff.customerId],
+    'SELECT credential_id, transports FROM staff_passkeys WHERE customer_id = $1',
+    [staff.customerId],
   );
   const options = await generateRegistrationOptions({
     rpName: site.name,
@@ -149,14 +173,27 @@ export async function registerPasskey(
   }
   if (!verified.verified) throw new HttpError(400, PASSKEY_NOT_ADDED, { code: 'passkey_refused' });
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
-  const name = body.name ?? `Passkey added ${now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' })}`;
+  const name =
+    body.name ??
+    `Passkey added ${now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' })}`;
   const [row] = await query<PasskeyRow>(
     `INSERT INTO staff_passkeys (id, credential_id, customer_id, public_key, counter, transports, rp_id, device_type, backed_up, name, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (credential_id) DO NOTHING
      RETURNING id, name, created_at, last_used_at, backed_up`,
-    [randomId(12), credential.id, staff.customerId, Buffer.from(credential.publicKey), credential.counter, credential.transports ?? [],
-      challenge.rp_id, credentialDeviceType, credentialBackedUp, name, now],
+    [
+      randomId(12),
+      credential.id,
+      staff.customerId,
+      Buffer.from(credential.publicKey),
+      credential.counter,
+      credential.transports ?? [],
+      challenge.rp_id,
+      credentialDeviceType,
+      credentialBackedUp,
+      name,
+      now,
+    ],
   );
   if (!row) throw new HttpError(409, 'That passkey is already added.', { code: 'passkey_exists' });
   return viewOf(row);
@@ -164,24 +201,36 @@ export async function registerPasskey(
 
 export async function listPasskeys(staff: StaffMember): Promise<PasskeyView[]> {
   const rows = await query<PasskeyRow>(
-    'SELECT id, name, created_at, last_used_at, backed_up FROM staff_passkeys WHERE customer_id = $1 ORDER BY created_at, id', [staff.customerId],
+    'SELECT id, name, created_at, last_used_at, backed_up FROM staff_passkeys WHERE customer_id = $1 ORDER BY created_at, id',
+    [staff.customerId],
   );
   return rows.map(viewOf);
 }
 
 /** A staff member removes one of their own passkeys (a lost phone); another's is not found. */
 export async function removePasskey(staff: StaffMember, passkeyId: string): Promise<void> {
-  const rows = await query('DELETE FROM staff_passkeys WHERE id = $1 AND customer_id = $2 RETURNING id', [passkeyId, staff.customerId]);
+  const rows = await query('DELETE FROM staff_passkeys WHERE id = $1 AND customer_id = $2 RETURNING id', [
+    passkeyId,
+    staff.customerId,
+  ]);
   if (rows.length === 0) throw new HttpError(404, 'We could not find that passkey.', { code: 'not_found' });
 }
 
 // ---- sign-in (the door) -------------------------------------------------------------------------
 
-export async function signInOptions(rp: RelyingParty, ip: string | null, now = new Date()): Promise<PasskeyOptionsResponse> {
+export async function signInOptions(
+  rp: RelyingParty,
+  ip: string | null,
+  now = new Date(),
+): Promise<PasskeyOptionsResponse> {
   await limitSignIns(ip, now);
   // No list of credentials: the passkey itself says whose it is (discoverable), so nobody learns
   // from this answer which staff exist.
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CHALLENGE_MINUTES * 60_000 });
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    timeout: CHALLENGE_MINUTES * 60_000,
+  });
   const challengeId = await saveChallenge('sign_in', options.challenge, null, rp, now);
   return { challengeId, options: options as unknown as PasskeyOptionsResponse['options'] };
 }
@@ -214,8 +263,12 @@ export async function signInWithPasskey(
     [body.response.id],
   );
   const handle = body.response.response.userHandle;
-  if (!credential || credential.privileges !== 2 || credential.rp_id !== challenge.rp_id
-    || (handle !== undefined && handle !== Buffer.from(userHandleOf(credential.customer_id)).toString('base64url'))) {
+  if (
+    !credential ||
+    credential.privileges !== 2 ||
+    credential.rp_id !== challenge.rp_id ||
+    (handle !== undefined && handle !== Buffer.from(userHandleOf(credential.customer_id)).toString('base64url'))
+  ) {
     throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });
   }
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
@@ -239,9 +292,16 @@ export async function signInWithPasskey(
   if (!verified.verified) throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });
   return transaction(async (tx) => {
     // The counter only moves forward: a cloned authenticator answering with an old count was refused above.
-    await tx.query('UPDATE staff_passkeys SET counter = GREATEST(counter, $2), last_used_at = $3 WHERE id = $1', [credential.id, verified.authenticationInfo.newCounter, now]);
-    const { rows: [staff] } = await tx.query<{ id: string; name: string | null; phone: string | null }>(
-      'SELECT id, name, phone FROM customers WHERE id = $1 AND privileges = 2 FOR UPDATE', [credential.customer_id],
+    await tx.query('UPDATE staff_passkeys SET counter = GREATEST(counter, $2), last_used_at = $3 WHERE id = $1', [
+      credential.id,
+      verified.authenticationInfo.newCounter,
+      now,
+    ]);
+    const {
+      rows: [staff],
+    } = await tx.query<{ id: string; name: string | null; phone: string | null }>(
+      'SELECT id, name, phone FROM customers WHERE id = $1 AND privileges = 2 FOR UPDATE',
+      [credential.customer_id],
     );
     if (!staff) throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });
     return issueStaffKey(tx, staff, 'passkey', now);

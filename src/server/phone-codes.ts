@@ -1,6 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  PHONE_CODE_DIGITS, PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_MINUTES, phoneCodeText, type PhoneCodePurpose, type PhoneCodeResponse, type PhoneProof,
+  PHONE_CODE_DIGITS,
+  PHONE_CODE_MAX_ATTEMPTS,
+  PHONE_CODE_MINUTES,
+  phoneCodeText,
+  type PhoneCodePurpose,
+  type PhoneCodeResponse,
+  type PhoneProof,
 } from '../domain/phone-codes.ts';
 import { limitPhoneCodes } from './abuse.ts';
 import { query, transaction, type Tx } from './db.ts';
@@ -52,9 +58,18 @@ export async function requestPhoneCode(request: CodeRequest): Promise<PhoneCodeR
     );
     if (request.send === false) return null;
     const bodyText = phoneCodeText(code, request.purpose, request.siteUrl ?? siteUrl());
-    return enqueueMessage(tx, request.via
-      ? { kind: 'phone_code', channel: 'email', recipient: request.via.recipient, subject: PHONE_CODE_SUBJECT, bodyText }
-      : { kind: 'phone_code', channel: 'sms', recipient: request.phone, bodyText });
+    return enqueueMessage(
+      tx,
+      request.via
+        ? {
+            kind: 'phone_code',
+            channel: 'email',
+            recipient: request.via.recipient,
+            subject: PHONE_CODE_SUBJECT,
+            bodyText,
+          }
+        : { kind: 'phone_code', channel: 'sms', recipient: request.phone, bodyText },
+    );
   });
   // A code is wanted now, not at the next scheduled run of the outbox.
   if (messageId) {
@@ -72,7 +87,12 @@ export const CODE_EXPIRED = 'That code has expired or has already been used. Ple
  * left) or `phone_code_expired`; returns when it matches. The code is only spent by `spendPhoneCode`,
  * inside the transaction it proves something for.
  */
-export async function checkPhoneCode(proof: PhoneProof, phone: string, purpose: PhoneCodePurpose, now = new Date()): Promise<void> {
+export async function checkPhoneCode(
+  proof: PhoneProof,
+  phone: string,
+  purpose: PhoneCodePurpose,
+  now = new Date(),
+): Promise<void> {
   const [row] = await query<{ phone: string; code_hash: string; attempts: number }>(
     `UPDATE phone_codes SET attempts = attempts + 1
       WHERE id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 AND attempts < $4
@@ -85,11 +105,18 @@ export async function checkPhoneCode(proof: PhoneProof, phone: string, purpose: 
   if (row.phone === phone && timingSafeEqual(expected, given)) return;
   const attemptsLeft = PHONE_CODE_MAX_ATTEMPTS - row.attempts;
   if (attemptsLeft <= 0) throw new HttpError(400, CODE_EXPIRED, { code: 'phone_code_expired' });
-  throw new HttpError(400, `That code is not right. You have ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`, { code: 'phone_code_wrong', attemptsLeft });
+  throw new HttpError(
+    400,
+    `That code is not right. You have ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
+    { code: 'phone_code_wrong', attemptsLeft },
+  );
 }
 
 /** Uses a checked code up, in the caller's transaction: a second use of the same code fails. */
 export async function spendPhoneCode(tx: Tx, requestId: string, now = new Date()): Promise<void> {
-  const { rows } = await tx.query('UPDATE phone_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [requestId, now]);
+  const { rows } = await tx.query(
+    'UPDATE phone_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id',
+    [requestId, now],
+  );
   if (rows.length === 0) throw new HttpError(400, CODE_EXPIRED, { code: 'phone_code_expired' });
 }

@@ -65,7 +65,8 @@ export function parseLandingPage(raw: string | null): { url: string; path: strin
  */
 export function clientIp(req: Request, context?: unknown): string | null {
   const fromContext = (context as { ip?: unknown } | undefined)?.ip;
-  const ip = typeof fromContext === 'string' && fromContext ? fromContext : req.headers.get('x-nf-client-connection-ip');
+  const ip =
+    typeof fromContext === 'string' && fromContext ? fromContext : req.headers.get('x-nf-client-connection-ip');
   if (!ip) return null;
   const trimmed = ip.trim().slice(0, 64);
   return trimmed || null;

@@ -58,7 +58,8 @@ export const DEFAULT_BUDGET_MS = 20_000;
 
 export async function deleteExpiredData(options: RetentionOptions): Promise<RetentionRun> {
   const { now, periods, batchSize = DEFAULT_BATCH_SIZE, budgetMs = DEFAULT_BUDGET_MS, clock = Date.now } = options;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a whole number ≥ 1, not ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new RangeError(`batchSize must be a whole number ≥ 1, not ${batchSize}`);
   const cutoffs = retentionCutoffs(now, periods);
   const deleted: RetentionCounts = { pageViews: 0, events: 0, visits: 0, sentMessages: 0, rateLimitWindows: 0 };
   const started = clock();

@@ -13,7 +13,13 @@ describe('sealing a device key with the idempotency key', () => {
 
   it.each([
     ['another secret', (s: string) => ({ secret: 'x' + secret, sealed: s })],
-    ['a flipped byte', (s: string) => ({ secret, sealed: Buffer.from(Buffer.from(s, 'base64url').map((v, i) => (i === 30 ? v ^ 1 : v))).toString('base64url') })],
+    [
+      'a flipped byte',
+      (s: string) => ({
+        secret,
+        sealed: Buffer.from(Buffer.from(s, 'base64url').map((v, i) => (i === 30 ? v ^ 1 : v))).toString('base64url'),
+      }),
+    ],
     ['a truncated box', (s: string) => ({ secret, sealed: s.slice(0, 20) })],
     ['rubbish', () => ({ secret, sealed: '!!!' })],
   ])('refuses %s', (_name, make) => {

@@ -18,7 +18,9 @@ export async function loadBookingSettings(tx: Tx = db()): Promise<BookingSetting
 
 /** Replaces keys of the stored document; the result must pass the domain schema. */
 export async function updateBookingSettings(tx: Tx, changes: Partial<BookingSettings>): Promise<BookingSettings> {
-  const { rows } = await tx.query<{ booking: Partial<BookingSettings> }>('SELECT booking FROM settings WHERE id FOR UPDATE');
+  const { rows } = await tx.query<{ booking: Partial<BookingSettings> }>(
+    'SELECT booking FROM settings WHERE id FOR UPDATE',
+  );
   const next = bookingSettingsFrom({ ...(rows[0]?.booking ?? {}), ...changes });
   await tx.query(
     `INSERT INTO settings (id, booking, updated_at) VALUES (true, $1, now())

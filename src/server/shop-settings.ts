@@ -1,9 +1,20 @@
 import { WEEKDAYS, type BookingSettings } from '../domain/booking-settings.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../domain/london-time.ts';
 import {
-  describeAuditEntry, editableSettingsOf, serviceIdFor,
-  type AuditEntry, type Closure, type ClosureInput, type ClosuresSaved, type RebuildOutcome, type ServiceChange, type ServiceInput,
-  type SettingsChange, type SettingsSaved, type ShopSettings, type StaffService,
+  describeAuditEntry,
+  editableSettingsOf,
+  serviceIdFor,
+  type AuditEntry,
+  type Closure,
+  type ClosureInput,
+  type ClosuresSaved,
+  type RebuildOutcome,
+  type ServiceChange,
+  type ServiceInput,
+  type SettingsChange,
+  type SettingsSaved,
+  type ShopSettings,
+  type StaffService,
 } from '../domain/shop-settings.ts';
 import { audit } from './audit.ts';
 import { requestRebuild } from './cms/rebuild.ts';
@@ -24,7 +35,11 @@ const AUDITED_ENTITIES = ['settings', 'service', 'closure'];
 
 export async function loadShopSettings(now = new Date()): Promise<ShopSettings> {
   const settings = await loadBookingSettings();
-  const [services, closures, changes] = await Promise.all([listServices(db(), now), listClosures(db(), settings, now), recentChanges()]);
+  const [services, closures, changes] = await Promise.all([
+    listServices(db(), now),
+    listClosures(db(), settings, now),
+    recentChanges(),
+  ]);
   return {
     settings: editableSettingsOf(settings),
     timeZone: settings.timeZone,
@@ -37,8 +52,15 @@ export async function loadShopSettings(now = new Date()): Promise<ShopSettings> 
 }
 
 interface ServiceRow {
-  id: string; title: string; kind: string; price_pence: number; duration_min: number; description: string;
-  display_order: number; active: boolean; ahead: number;
+  id: string;
+  title: string;
+  kind: string;
+  price_pence: number;
+  duration_min: number;
+  description: string;
+  display_order: number;
+  active: boolean;
+  ahead: number;
 }
 
 const SERVICE_COLUMNS = `s.id, s.title, s.kind, s.price_pence, s.duration_min, s.description, s.display_order, s.active,
@@ -46,33 +68,55 @@ const SERVICE_COLUMNS = `s.id, s.title, s.kind, s.price_pence, s.duration_min, s
 
 function serviceOf(r: ServiceRow): StaffService {
   return {
-    _id: r.id, title: r.title, kind: r.kind, price: r.price_pence, duration: r.duration_min,
-    description: r.description, descriptionHtml: sanitizeDescription(r.description),
-    display_order: r.display_order, active: r.active, bookingsAhead: r.ahead,
+    _id: r.id,
+    title: r.title,
+    kind: r.kind,
+    price: r.price_pence,
+    duration: r.duration_min,
+    description: r.description,
+    descriptionHtml: sanitizeDescription(r.description),
+    display_order: r.display_order,
+    active: r.active,
+    bookingsAhead: r.ahead,
   };
 }
 
 async function listServices(tx: Tx, now: Date): Promise<StaffService[]> {
-  const { rows } = await tx.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM booking_types s ORDER BY NOT s.active, s.display_order, s.title`, [now]);
+  const { rows } = await tx.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} FROM booking_types s ORDER BY NOT s.active, s.display_order, s.title`,
+    [now],
+  );
   return rows.map(serviceOf);
 }
 
 async function listClosures(tx: Tx, settings: BookingSettings, now: Date): Promise<Closure[]> {
   const today = todayIn(settings.timeZone, now);
   const { rows } = await tx.query<{ day: string; reason: string }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, reason FROM closures WHERE day >= $1::date ORDER BY day`, [today],
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, reason FROM closures WHERE day >= $1::date ORDER BY day`,
+    [today],
   );
   return rows.map((r) => ({ date: r.day, reason: r.reason }));
 }
 
 async function recentChanges(limit = 15): Promise<AuditEntry[]> {
-  const rows = await query<{ at: Date; name: string | null; action: string; entity_id: string | null; before: unknown; after: unknown }>(
+  const rows = await query<{
+    at: Date;
+    name: string | null;
+    action: string;
+    entity_id: string | null;
+    before: unknown;
+    after: unknown;
+  }>(
     `SELECT a.at, c.name, a.action, a.entity_id, a.before, a.after
        FROM audit_log a LEFT JOIN customers c ON c.id = a.staff_id
       WHERE a.entity = ANY ($1) ORDER BY a.at DESC, a.id DESC LIMIT $2`,
     [AUDITED_ENTITIES, limit],
   );
-  return rows.map((r) => ({ at: r.at.toISOString(), who: r.name, summary: describeAuditEntry(r.action, r.entity_id, { before: r.before, after: r.after }) }));
+  return rows.map((r) => ({
+    at: r.at.toISOString(),
+    who: r.name,
+    summary: describeAuditEntry(r.action, r.entity_id, { before: r.before, after: r.after }),
+  }));
 }
 
 export interface ChangeOptions {
@@ -82,22 +126,32 @@ export interface ChangeOptions {
 }
 
 /** Saves booking rules; fewer tables than bookings already overlap somewhere ahead is refused. */
-export async function saveSettings(staff: StaffMember, change: SettingsChange, options: ChangeOptions = {}): Promise<SettingsSaved> {
+export async function saveSettings(
+  staff: StaffMember,
+  change: SettingsChange,
+  options: ChangeOptions = {},
+): Promise<SettingsSaved> {
   const now = options.now ?? new Date();
   const { before, after } = await transaction(async (tx) => {
     const current = await loadBookingSettings(tx);
-    if (change.capacity !== undefined && change.capacity < current.capacity) await fitBookingsToTables(tx, change.capacity, now, current.timeZone);
+    if (change.capacity !== undefined && change.capacity < current.capacity)
+      await fitBookingsToTables(tx, change.capacity, now, current.timeZone);
     const next = await updateBookingSettings(tx, change);
-    const changedKeys = (Object.keys(change) as (keyof SettingsChange)[])
-      .filter((k) => JSON.stringify(current[k]) !== JSON.stringify(next[k]));
+    const changedKeys = (Object.keys(change) as (keyof SettingsChange)[]).filter(
+      (k) => JSON.stringify(current[k]) !== JSON.stringify(next[k]),
+    );
     await audit(tx, staff, 'settings.update', 'settings', 'booking', {
       before: Object.fromEntries(changedKeys.map((k) => [k, current[k]])),
       after: Object.fromEntries(changedKeys.map((k) => [k, next[k]])),
     });
     return { before: current, after: next };
   });
-  const hoursChanged = WEEKDAYS.some((d) => JSON.stringify(before.openingHours[d]) !== JSON.stringify(after.openingHours[d]));
-  const rebuild: RebuildOutcome = hoursChanged ? await requestRebuild({ now, ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}) }) : 'not needed';
+  const hoursChanged = WEEKDAYS.some(
+    (d) => JSON.stringify(before.openingHours[d]) !== JSON.stringify(after.openingHours[d]),
+  );
+  const rebuild: RebuildOutcome = hoursChanged
+    ? await requestRebuild({ now, ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}) })
+    : 'not needed';
   return { settings: editableSettingsOf(after), rebuild };
 }
 
@@ -111,19 +165,34 @@ export async function saveSettings(staff: StaffMember, change: SettingsChange, o
 async function fitBookingsToTables(tx: Tx, tables: number, now: Date, timeZone: string): Promise<void> {
   await tx.query('LOCK TABLE bookings IN SHARE MODE');
   const fromCell = Math.floor(now.getTime() / 1000 / 300);
-  const { rows: [busiest] } = await tx.query<{ cell: number; n: number }>(
+  const {
+    rows: [busiest],
+  } = await tx.query<{ cell: number; n: number }>(
     `SELECT cell, count(*)::int AS n FROM booking_cells WHERE cell >= $1 GROUP BY cell HAVING count(*) > $2 ORDER BY cell LIMIT 1`,
     [fromCell, tables],
   );
   if (busiest) {
     const at = new Date(busiest.cell * 300 * 1000);
-    const when = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(at);
-    throw new HttpError(409, `${busiest.n} appointments overlap on ${when}: move one before going down to ${tables} ${tables === 1 ? 'table' : 'tables'}.`, {
-      code: 'slot_taken', at: at.toISOString(),
-    });
+    const when = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(at);
+    throw new HttpError(
+      409,
+      `${busiest.n} appointments overlap on ${when}: move one before going down to ${tables} ${tables === 1 ? 'table' : 'tables'}.`,
+      {
+        code: 'slot_taken',
+        at: at.toISOString(),
+      },
+    );
   }
   const { rows: high } = await tx.query<{ cell: number; seat: number }>(
-    'SELECT cell, seat FROM booking_cells WHERE cell >= $1 AND seat > $2 ORDER BY cell, seat', [fromCell, tables],
+    'SELECT cell, seat FROM booking_cells WHERE cell >= $1 AND seat > $2 ORDER BY cell, seat',
+    [fromCell, tables],
   );
   for (const { cell, seat } of high) {
     // One at a time, so each sees the seats the previous ones took; a free one exists (checked above).
@@ -138,14 +207,23 @@ async function fitBookingsToTables(tx: Tx, tables: number, now: Date, timeZone: 
 
 async function freeServiceId(tx: Tx, title: string): Promise<string> {
   const base = serviceIdFor(title);
-  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM booking_types WHERE id = $1 OR id LIKE $2`, [base, `${base}-%`]);
+  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM booking_types WHERE id = $1 OR id LIKE $2`, [
+    base,
+    `${base}-%`,
+  ]);
   const taken = new Set(rows.map((r) => r.id));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 const auditedService = (s: StaffService) => ({
-  title: s.title, price: s.price, duration: s.duration, kind: s.kind, display_order: s.display_order, active: s.active, description: s.description,
+  title: s.title,
+  price: s.price,
+  duration: s.duration,
+  kind: s.kind,
+  display_order: s.display_order,
+  active: s.active,
+  description: s.description,
 });
 
 export async function createService(staff: StaffMember, input: ServiceInput, now = new Date()): Promise<StaffService> {
@@ -154,7 +232,17 @@ export async function createService(staff: StaffMember, input: ServiceInput, now
     await tx.query(
       `INSERT INTO booking_types (id, title, kind, price_pence, duration_min, description, display_order, active, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [id, input.title, input.kind, input.price, input.duration, sanitizeDescription(input.description), input.display_order, input.active, now],
+      [
+        id,
+        input.title,
+        input.kind,
+        input.price,
+        input.duration,
+        sanitizeDescription(input.description),
+        input.display_order,
+        input.active,
+        now,
+      ],
     );
     const [service] = await listServiceById(tx, id, now);
     await audit(tx, staff, 'service.create', 'service', id, { after: auditedService(service!) });
@@ -163,13 +251,23 @@ export async function createService(staff: StaffMember, input: ServiceInput, now
 }
 
 async function listServiceById(tx: Tx, id: string, now: Date): Promise<StaffService[]> {
-  const { rows } = await tx.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM booking_types s WHERE s.id = $2`, [now, id]);
+  const { rows } = await tx.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM booking_types s WHERE s.id = $2`, [
+    now,
+    id,
+  ]);
   return rows.map(serviceOf);
 }
 
-export async function updateService(staff: StaffMember, id: string, change: ServiceChange, now = new Date()): Promise<StaffService> {
+export async function updateService(
+  staff: StaffMember,
+  id: string,
+  change: ServiceChange,
+  now = new Date(),
+): Promise<StaffService> {
   return transaction(async (tx) => {
-    const { rows: [locked] } = await tx.query('SELECT id FROM booking_types WHERE id = $1 FOR UPDATE', [id]);
+    const {
+      rows: [locked],
+    } = await tx.query('SELECT id FROM booking_types WHERE id = $1 FOR UPDATE', [id]);
     if (!locked) throw new HttpError(404, 'There is no such service.', { code: 'not_found' });
     const [before] = await listServiceById(tx, id, now);
     await tx.query(
@@ -177,11 +275,23 @@ export async function updateService(staff: StaffMember, id: string, change: Serv
               duration_min = COALESCE($5, duration_min), description = COALESCE($6, description),
               display_order = COALESCE($7, display_order), active = COALESCE($8, active), updated_at = $9
         WHERE id = $1`,
-      [id, change.title ?? null, change.kind ?? null, change.price ?? null, change.duration ?? null,
-        change.description === undefined ? null : sanitizeDescription(change.description), change.display_order ?? null, change.active ?? null, now],
+      [
+        id,
+        change.title ?? null,
+        change.kind ?? null,
+        change.price ?? null,
+        change.duration ?? null,
+        change.description === undefined ? null : sanitizeDescription(change.description),
+        change.display_order ?? null,
+        change.active ?? null,
+        now,
+      ],
     );
     const [after] = await listServiceById(tx, id, now);
-    await audit(tx, staff, 'service.update', 'service', id, { before: auditedService(before!), after: auditedService(after!) });
+    await audit(tx, staff, 'service.update', 'service', id, {
+      before: auditedService(before!),
+      after: auditedService(after!),
+    });
     return after!;
   });
 }
@@ -189,18 +299,27 @@ export async function updateService(staff: StaffMember, id: string, change: Serv
 export async function addClosure(staff: StaffMember, input: ClosureInput, now = new Date()): Promise<ClosuresSaved> {
   return transaction(async (tx) => {
     const settings = await loadBookingSettings(tx);
-    if (input.date < todayIn(settings.timeZone, now)) throw new HttpError(400, 'That day has passed.', { code: 'invalid' });
-    const { rows: [ahead] } = await tx.query<{ n: number }>(
+    if (input.date < todayIn(settings.timeZone, now))
+      throw new HttpError(400, 'That day has passed.', { code: 'invalid' });
+    const {
+      rows: [ahead],
+    } = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM bookings WHERE status IN ('pending_payment', 'confirmed') AND start_at >= $1 AND start_at < $2`,
-      [zonedDateTimeToInstant(input.date, '00:00', settings.timeZone), zonedDateTimeToInstant(addDays(input.date, 1), '00:00', settings.timeZone)],
+      [
+        zonedDateTimeToInstant(input.date, '00:00', settings.timeZone),
+        zonedDateTimeToInstant(addDays(input.date, 1), '00:00', settings.timeZone),
+      ],
     );
     const reason = input.reason ?? '';
-    const { rows: [inserted] } = await tx.query(
+    const {
+      rows: [inserted],
+    } = await tx.query(
       `INSERT INTO closures (day, reason) VALUES ($1, $2) ON CONFLICT (day) DO UPDATE SET reason = EXCLUDED.reason RETURNING day`,
       [input.date, reason],
     );
     const bookingsThatDay = ahead?.n ?? 0;
-    if (inserted) await audit(tx, staff, 'closure.create', 'closure', input.date, { after: { reason, bookingsThatDay } });
+    if (inserted)
+      await audit(tx, staff, 'closure.create', 'closure', input.date, { after: { reason, bookingsThatDay } });
     return { closures: await listClosures(tx, settings, now), bookingsThatDay };
   });
 }
@@ -208,7 +327,9 @@ export async function addClosure(staff: StaffMember, input: ClosureInput, now = 
 export async function removeClosure(staff: StaffMember, date: string, now = new Date()): Promise<ClosuresSaved> {
   return transaction(async (tx) => {
     const settings = await loadBookingSettings(tx);
-    const { rows: [removed] } = await tx.query<{ reason: string }>('DELETE FROM closures WHERE day = $1 RETURNING reason', [date]);
+    const {
+      rows: [removed],
+    } = await tx.query<{ reason: string }>('DELETE FROM closures WHERE day = $1 RETURNING reason', [date]);
     if (!removed) throw new HttpError(404, 'The shop is not closed that day.', { code: 'not_found' });
     await audit(tx, staff, 'closure.remove', 'closure', date, { before: { reason: removed.reason } });
     return { closures: await listClosures(tx, settings, now), bookingsThatDay: 0 };

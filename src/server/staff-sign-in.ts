@@ -44,18 +44,34 @@ export interface CodeAsk {
  */
 export async function requestStaffCode(ask: CodeAsk): Promise<PhoneCodeResponse> {
   const staff = await findStaffByPhone(ask.phone);
-  const byEmail = staff?.email && !env().SMS_PROVIDER_URL ? { channel: 'email' as const, recipient: staff.email } : undefined;
+  const byEmail =
+    staff?.email && !env().SMS_PROVIDER_URL ? { channel: 'email' as const, recipient: staff.email } : undefined;
   return requestPhoneCode({
-    phone: ask.phone, purpose: 'staff_sign_in', ip: ask.ip, now: ask.now, siteUrl: ask.siteUrl,
-    send: staff !== null, via: byEmail, later: ask.later,
+    phone: ask.phone,
+    purpose: 'staff_sign_in',
+    ip: ask.ip,
+    now: ask.now,
+    siteUrl: ask.siteUrl,
+    send: staff !== null,
+    via: byEmail,
+    later: ask.later,
   });
 }
 
 /** A new staff key for `staff`, with the lifetime the settings give it now. */
-export async function issueStaffKey(tx: Tx, staff: { id: string; name: string | null; phone: string | null }, how: 'code' | 'passkey', now: Date): Promise<StaffSignInResponse> {
+export async function issueStaffKey(
+  tx: Tx,
+  staff: { id: string; name: string | null; phone: string | null },
+  how: 'code' | 'passkey',
+  now: Date,
+): Promise<StaffSignInResponse> {
   const expiresAt = staffKeyExpiry(now, await loadStaffSettings(tx));
   const accessKey = await issueAccessKey(tx, staff.id, 'staff', { label: `signed in by ${how}`, expiresAt, now });
-  return { accessKey, expiresAt: expiresAt.toISOString(), staff: { _id: staff.id, name: staff.name, phone: staff.phone } };
+  return {
+    accessKey,
+    expiresAt: expiresAt.toISOString(),
+    staff: { _id: staff.id, name: staff.name, phone: staff.phone },
+  };
 }
 
 export interface CodeSignIn {

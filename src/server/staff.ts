@@ -20,7 +20,8 @@ export async function requireStaff(req: Request, now = new Date()): Promise<Staf
   const key = req.headers.get('x-access-key')?.trim() ?? null;
   const holder = await findKeyHolder(key, now);
   // Missing, unknown, revoked, expired, a customer's device key, or not staff: the same answer.
-  if (!key || !holder || holder.kind !== 'staff' || holder.privileges !== 2) throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
+  if (!key || !holder || holder.kind !== 'staff' || holder.privileges !== 2)
+    throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
   return { customerId: holder.customerId, name: holder.name, phone: holder.phone, key };
 }
 

@@ -14,12 +14,16 @@ function publishedSlugs(): string[] {
     return [];
   }
   return files
-    .filter((f) => !/^draft:\s*true\s*$/m.test(readFileSync(path.join(BLOG_DIR, f), 'utf8').split(/^---\s*$/m)[1] ?? ''))
+    .filter(
+      (f) => !/^draft:\s*true\s*$/m.test(readFileSync(path.join(BLOG_DIR, f), 'utf8').split(/^---\s*$/m)[1] ?? ''),
+    )
     .map((f) => f.slice(0, -3))
     .sort();
 }
 
-test('GET /v1.0.1/cms/blog/posts answers every published post keyed by slug, as JSON, through the real server', async ({ request }) => {
+test('GET /v1.0.1/cms/blog/posts answers every published post keyed by slug, as JSON, through the real server', async ({
+  request,
+}) => {
   const response = await request.get('/v1.0.1/cms/blog/posts');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/json; charset=utf-8');
@@ -42,7 +46,9 @@ test('GET /v1.0.1/cms/blog/posts answers every published post keyed by slug, as 
   }
 });
 
-test('the blog post list answers GET and HEAD from the file, and refuses every other method as the other endpoints do', async ({ request }) => {
+test('the blog post list answers GET and HEAD from the file, and refuses every other method as the other endpoints do', async ({
+  request,
+}) => {
   const head = await request.head('/v1.0.1/cms/blog/posts');
   expect(head.status()).toBe(200);
   expect(head.headers()['content-type']).toBe('application/json; charset=utf-8');

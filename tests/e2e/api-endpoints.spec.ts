@@ -6,17 +6,26 @@ import { CustomerAuthResponseSchema, IdentifyResponseSchema } from '../../src/do
 test('identify, then a page view and an event against that session', async ({ request }) => {
   const identify = await request.post('/v1.0.1/magic', {
     data: { type: 'identify', gclid: 'abc' },
-    headers: { 'x-visitor-id': 'e2e-visitor', 'x-landing-page': JSON.stringify({ url: 'http://localhost/?gclid=abc', path: '/' }) },
+    headers: {
+      'x-visitor-id': 'e2e-visitor',
+      'x-landing-page': JSON.stringify({ url: 'http://localhost/?gclid=abc', path: '/' }),
+    },
   });
   expect(identify.status()).toBe(200);
   expect(identify.headers()['content-type']).toMatch(/^application\/json/);
   const { session_id } = IdentifyResponseSchema.parse(await identify.json());
 
   const page = JSON.stringify({ url: 'http://localhost/prices', path: '/prices' });
-  const view = await request.post('/v1.0.1/magic', { data: { type: 'page_view', page }, headers: { 'x-session-id': session_id } });
+  const view = await request.post('/v1.0.1/magic', {
+    data: { type: 'page_view', page },
+    headers: { 'x-session-id': session_id },
+  });
   expect(view.status()).toBe(200);
   expect(await view.json()).toEqual({ ok: true });
-  const event = await request.post('/v1.0.1/magic', { data: { type: 'event', name: 'call' }, headers: { 'x-session-id': session_id } });
+  const event = await request.post('/v1.0.1/magic', {
+    data: { type: 'event', name: 'call' },
+    headers: { 'x-session-id': session_id },
+  });
   expect(event.status()).toBe(200);
 });
 

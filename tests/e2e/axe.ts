@@ -12,14 +12,24 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-interface AxeViolation { id: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  nodes: { target: string[] }[];
+}
 
 /** Each violation as `rule: selector, selector`; an empty list means axe found nothing. */
-export async function axeViolations(page: Page, options: { tags?: string[]; include?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  options: { tags?: string[]; include?: string[] } = {},
+): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ tags, include }) => {
-      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> };
+        }
+      ).axe;
       const context = include.length ? { include: include.map((selector) => [selector]) } : document;
       const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
       return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) }));

@@ -47,14 +47,17 @@ test('axe finds nothing on each step of /book', async ({ page }) => {
   await expectNoViolations(page, 'review step');
 });
 
-test('axe finds nothing on /b/{id}, including the move picker, and the page offers what the customer needs', async ({ page }) => {
+test('axe finds nothing on /b/{id}, including the move picker, and the page offers what the customer needs', async ({
+  page,
+}) => {
   const me = visitor('view');
   const { days } = await availability(page, 'nails');
   const day = days.filter((d) => d.open && d.slots.length > 4)[9]!;
   const slot = day.slots[1]!;
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {
-      serviceId: 'nails', start: slot.start,
+      serviceId: 'nails',
+      start: slot.start,
       dog: { name: 'Biscuit', breedId: 'beagle', weightKg: 12.5, coat: 'short' },
       owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
       idempotencyKey: randomUUID(),
@@ -66,11 +69,25 @@ test('axe finds nothing on /b/{id}, including the move picker, and the page offe
   await page.goto(`/b/${bookingId}`);
   await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
   await expect(page.getByText(`, ${slot.time}`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute('href', `/v1.0.1/bookings/${bookingId}/calendar.ics`);
-  await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+  await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute(
+    'href',
+    `/v1.0.1/bookings/${bookingId}/calendar.ics`,
+  );
+  await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+  );
   await expect(page.getByRole('link', { name: 'Open in maps' })).toBeVisible();
-  await expect(page.locator('.confirmation').getByRole('link', { name: 'WhatsApp us' }).first()).toHaveAttribute('href', /^https:\/\/wa\.me\/44/);
-  await expect(page.locator('.confirmation').getByRole('link', { name: /^Call / }).first()).toHaveAttribute('href', /^tel:\+44/);
+  await expect(page.locator('.confirmation').getByRole('link', { name: 'WhatsApp us' }).first()).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/44/,
+  );
+  await expect(
+    page
+      .locator('.confirmation')
+      .getByRole('link', { name: /^Call / })
+      .first(),
+  ).toHaveAttribute('href', /^tel:\+44/);
   await expectNoViolations(page, '/b/{id}');
 
   // Move, reusing the date and time step (this booking's own place is free to it).

@@ -9,7 +9,11 @@ import { mobile, visitor } from './booking-helpers.ts';
  */
 test.use({ viewport: mobile });
 
-interface Focused { what: string; inForm: boolean; covered: string | null }
+interface Focused {
+  what: string;
+  inForm: boolean;
+  covered: string | null;
+}
 
 /** What has the focus, and what (banner or header) overlaps the box the visitor sees for it. */
 function focused(page: Page): Promise<Focused> {
@@ -29,8 +33,11 @@ function focused(page: Page): Promise<Focused> {
       const r = other.getBoundingClientRect();
       return r.height > 0 && box.top < r.bottom && box.bottom > r.top && box.left < r.right && box.right > r.left;
     };
-    const covered = overlap(document.getElementById('privacy-banner')) ? 'the privacy banner'
-      : overlap(document.querySelector('.site-header, header[role="banner"], body > header')) ? 'the header' : null;
+    const covered = overlap(document.getElementById('privacy-banner'))
+      ? 'the privacy banner'
+      : overlap(document.querySelector('.site-header, header[role="banner"], body > header'))
+        ? 'the header'
+        : null;
     return { what, inForm, covered };
   });
 }
@@ -52,7 +59,9 @@ async function tabThroughStep(page: Page, heading: RegExp | string): Promise<str
   throw new Error(`Tab never left the step ${heading}`);
 }
 
-test('at 390 px with the privacy banner open, no focused field of /book is hidden, and booking needs no answer to it', async ({ page }) => {
+test('at 390 px with the privacy banner open, no focused field of /book is hidden, and booking needs no answer to it', async ({
+  page,
+}) => {
   const me = visitor('banner');
   const banner = page.getByRole('region', { name: 'Privacy choices' });
   await page.goto('/book');

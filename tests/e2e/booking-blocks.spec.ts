@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { mobile } from './booking-helpers.ts';
 
-const NO_MATCH = 'It seems none of the available choices match your search criteria, please try again using a different phrase.';
+const NO_MATCH =
+  'It seems none of the available choices match your search criteria, please try again using a different phrase.';
 const NO_MATCH_OTHER = 'If you can\'t find the breed of your pet, you can select the "Other" option below';
 
 test.describe('the breed selector (spec §4, §5)', () => {
   test.use({ viewport: mobile });
 
-  test('opens on click, filters, says the exact no-match texts, offers Other, and closes as it should', async ({ page }) => {
+  test('opens on click, filters, says the exact no-match texts, offers Other, and closes as it should', async ({
+    page,
+  }) => {
     await page.goto('/book?type=full');
     await page.waitForSelector('astro-island:not([ssr])');
     const box = page.getByRole('combobox', { name: 'Breed' });
@@ -67,8 +70,25 @@ test.describe('/dev/input_test (spec §2)', () => {
   test('is not for search engines and shows every block in every input status', async ({ page }) => {
     await page.goto('/dev/input_test');
     await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
-    const blocks = ['text', 'number', 'otp', 'tel', 'date', 'time', 'dropdown', 'checkbox', 'radio', 'textarea', 'stars'];
-    const texts: Record<number, RegExp> = { 1: /^Check$/, 2: /^Validating$/, 3: /^(Done|\+447700900123)$/, 4: /^Error$/ };
+    const blocks = [
+      'text',
+      'number',
+      'otp',
+      'tel',
+      'date',
+      'time',
+      'dropdown',
+      'checkbox',
+      'radio',
+      'textarea',
+      'stars',
+    ];
+    const texts: Record<number, RegExp> = {
+      1: /^Check$/,
+      2: /^Validating$/,
+      3: /^(Done|\+447700900123)$/,
+      4: /^Error$/,
+    };
     for (const status of [1, 2, 3, 4]) {
       const section = page.getByTestId(`status-${status}`);
       for (const block of blocks) {
@@ -88,14 +108,23 @@ test.describe('/dev/input_test (spec §2)', () => {
     await expect(page.locator('#stars-1-slider svg')).toHaveCount(5);
 
     // Interactive buttons: enabled only at 0 and 4.
-    for (const [status, enabled] of [[0, true], [1, false], [2, false], [3, false], [4, true]] as const) {
+    for (const [status, enabled] of [
+      [0, true],
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ] as const) {
       const button = page.getByTestId(`button-${status}`);
       if (enabled) await expect(button).toBeEnabled();
       else await expect(button).toBeDisabled();
     }
   });
 
-  test('live blocks: Enter emits only when not in error, OTP paste fills every box, stars round up', async ({ page, context }) => {
+  test('live blocks: Enter emits only when not in error, OTP paste fills every box, stars round up', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/dev/input_test');
     // Astro drops the island's `ssr` attribute once React has hydrated it.
     await page.waitForSelector('astro-island:not([ssr])');
@@ -114,7 +143,9 @@ test.describe('/dev/input_test (spec §2)', () => {
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.setData('text/plain', 'Your code: 482 913');
-      document.getElementById('live-otp')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document
+        .getElementById('live-otp')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
     const boxes = page.locator('.otp').first().locator('input');
     await expect(boxes).toHaveCount(6);
@@ -133,7 +164,10 @@ test.describe('/dev/input_test (spec §2)', () => {
     await expect(stars).toHaveAttribute('aria-valuenow', '2');
     // …and to 1.5 with increment 0.5.
     const half = page.locator('#live-stars-half-slider');
-    await half.locator('.star').nth(1).click({ position: { x: 4, y: 14 } });
+    await half
+      .locator('.star')
+      .nth(1)
+      .click({ position: { x: 4, y: 14 } });
     await expect(half).toHaveAttribute('aria-valuenow', '1.5');
   });
 });

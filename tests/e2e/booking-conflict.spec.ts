@@ -4,7 +4,9 @@ import { availability, mobile, visitor } from './booking-helpers.ts';
 
 test.use({ viewport: mobile });
 
-test("someone else books the last place first: 'That time has just been taken' with fresh times, answers kept", async ({ page }) => {
+test("someone else books the last place first: 'That time has just been taken' with fresh times, answers kept", async ({
+  page,
+}) => {
   const me = visitor('loser');
   // A day well ahead that no other test books, and a time in its afternoon.
   const { days } = await availability(page, 'tidy');
@@ -63,7 +65,11 @@ test("someone else books the last place first: 'That time has just been taken' w
 async function dayHeading(page: import('@playwright/test').Page, isoDate: string) {
   return page.evaluate((d) => {
     const [y, m, day] = d.split('-').map(Number) as [number, number, number];
-    const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).formatToParts(new Date(Date.UTC(y, m - 1, day, 12))).map((x) => [x.type, x.value]));
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' })
+        .formatToParts(new Date(Date.UTC(y, m - 1, day, 12)))
+        .map((x) => [x.type, x.value]),
+    );
     return `${p.weekday} ${p.day} ${p.month}`;
   }, isoDate);
 }

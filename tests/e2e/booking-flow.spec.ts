@@ -3,17 +3,24 @@ import { InteractionCounter, availability, mobile, visitor } from './booking-hel
 
 test.use({ viewport: mobile, hasTouch: true });
 
-test('a new visitor books from the home page button to /b/{id} in 12 interactions or fewer (pointer)', async ({ page }) => {
+test('a new visitor books from the home page button to /b/{id} in 12 interactions or fewer (pointer)', async ({
+  page,
+}) => {
   const me = visitor('pointer');
   const act = new InteractionCounter(page);
   await page.goto('/');
-  await act.click(page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' }), 'home page button');
+  await act.click(
+    page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' }),
+    'home page button',
+  );
   await expect(page).toHaveURL(/\/book\?source=bookLink&type=full$/);
 
   // The service comes from the button: the form opens at "Your dog", with step 1 done and naming the
   // service, one tap from changing it.
   await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name: 'Service Full Groom (done)' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name: 'Service Full Groom (done)' }),
+  ).toBeVisible();
   await expect(page.locator('.booking-context')).toContainText('Full Groom');
   await act.fill(page.getByLabel("Your dog's name"), 'Bella', 'dog name');
   await act.fill(page.getByRole('combobox', { name: 'Breed' }), 'cocka', 'breed search');
@@ -33,8 +40,14 @@ test('a new visitor books from the home page button to /b/{id} in 12 interaction
   await act.fill(page.getByLabel('Your name'), me.name, 'owner name');
   await act.fill(page.getByLabel('UK mobile'), me.phone, 'mobile');
   await act.fill(page.getByRole('textbox', { name: 'E-mail' }), me.email, 'e-mail');
-  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/legal/terms-and-conditions');
-  await expect(page.getByRole('link', { name: 'refunds and cancellations policy' })).toHaveAttribute('href', '/legal/refunds-and-cancellations');
+  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+    'href',
+    '/legal/terms-and-conditions',
+  );
+  await expect(page.getByRole('link', { name: 'refunds and cancellations policy' })).toHaveAttribute(
+    'href',
+    '/legal/refunds-and-cancellations',
+  );
   await act.click(page.getByRole('button', { name: 'Agree and continue' }), 'agree and continue');
 
   await expect(page.getByRole('heading', { name: /Review and confirm/ })).toBeVisible();
@@ -165,7 +178,8 @@ test('a returning device picks a saved dog and finds its details filled in', asy
   const day = days.filter((d) => d.open && d.slots.length > 4)[4]!;
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {
-      serviceId: 'shower', start: day.slots[5]!.start,
+      serviceId: 'shower',
+      start: day.slots[5]!.start,
       dog: { name: 'Pickle', breedId: 'dachshund', weightKg: 7, coat: 'long', notes: 'Hates the dryer', nervous: true },
       owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
       idempotencyKey: crypto.randomUUID(),

@@ -74,5 +74,8 @@ export function visitor(tag: string) {
 export async function availability(page: Page, service: string, days = 28) {
   const response = await page.request.get(`/v1.0.1/availability?service=${service}&days=${days}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { timeZone: string; days: Array<{ date: string; open: boolean; slots: Array<{ start: string; time: string }> }> };
+  return (await response.json()) as {
+    timeZone: string;
+    days: Array<{ date: string; open: boolean; slots: Array<{ start: string; time: string }> }>;
+  };
 }

@@ -16,11 +16,15 @@ async function watchShifts(page: Page) {
     const w = window as unknown as { __shifts: Array<{ value: number; sources: string[] }> };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }
+      >) {
         if (entry.hadRecentInput) continue;
         w.__shifts.push({
           value: entry.value,
-          sources: (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.localName}.${s.node.className}` : String(s.node?.nodeName))),
+          sources: (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? `${s.node.localName}.${s.node.className}` : String(s.node?.nodeName),
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -35,7 +39,9 @@ for (const viewport of [mobile, desktop]) {
   test.describe(`at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('the first step is painted from the HTML, React waits for the visitor, and nothing moves', async ({ page }) => {
+    test('the first step is painted from the HTML, React waits for the visitor, and nothing moves', async ({
+      page,
+    }) => {
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -45,7 +51,10 @@ for (const viewport of [mobile, desktop]) {
       await expect(page.getByRole('radio', { name: /Full Groom/ })).toBeVisible();
       // At rest: the server's list matched the build's, so nothing woke the island.
       await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
-      expect(scripts.filter((s) => /\/(client|BookingIsland)\.[^/]+\.js$/.test(s)), 'React DOM and the island, at rest').toEqual([]);
+      expect(
+        scripts.filter((s) => /\/(client|BookingIsland)\.[^/]+\.js$/.test(s)),
+        'React DOM and the island, at rest',
+      ).toEqual([]);
       // The visitor reaches for the form: it wakes, and still nothing moves.
       await page.getByRole('radio', { name: /Full Groom/ }).check();
       await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
@@ -73,7 +82,9 @@ for (const viewport of [mobile, desktop]) {
   });
 }
 
-test('a slow answer from the server with a changed price wakes the form, which shows it without moving anything', async ({ page }) => {
+test('a slow answer from the server with a changed price wakes the form, which shows it without moving anything', async ({
+  page,
+}) => {
   await page.setViewportSize(mobile);
   await page.route('**/v1.0.1/cms/booking-types', async (route) => {
     const response = await route.fetch();
@@ -123,7 +134,7 @@ test('a keyboard visitor wakes the form by tabbing into it, and moves on with th
   await expect(page.locator('.booking-context')).toContainText('Bath & Brush (Shower)');
 });
 
-test('a service chosen before the page\'s script has run is kept', async ({ page }) => {
+test("a service chosen before the page's script has run is kept", async ({ page }) => {
   await page.setViewportSize(mobile);
   // Hold the island's code back, so the tap lands on the HTML alone.
   let release!: () => void;

@@ -19,7 +19,8 @@ async function realBookingView(page: Page) {
   const day = days.filter((d) => d.open && d.slots.length > 4)[11]!;
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {
-      serviceId: 'puppy', start: day.slots[2]!.start,
+      serviceId: 'puppy',
+      start: day.slots[2]!.start,
       dog: { name: 'Nova', breedId: 'cockapoo', weightKg: 4, coat: 'medium' },
       owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
       idempotencyKey: randomUUID(),
@@ -46,23 +47,46 @@ test('the success page waits for the payment to be confirmed, then shows the boo
   expect(calls).toBeGreaterThanOrEqual(3);
   await expect(page.getByText(`, ${time}`)).toBeVisible();
   await expect(page.getByText('£10.00')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'view or change your booking' })).toHaveAttribute('href', `/b/${view.id}`);
-  await expect(page.getByText(`WhatsApp is quickest: we usually reply in about ${site.whatsapp.replyMinutes} minutes.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'view or change your booking' })).toHaveAttribute(
+    'href',
+    `/b/${view.id}`,
+  );
+  await expect(
+    page.getByText(`WhatsApp is quickest: we usually reply in about ${site.whatsapp.replyMinutes} minutes.`),
+  ).toBeVisible();
   await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
 });
 
 test('the payment-cancelled page says the time is held and offers to pay again or in the shop', async ({ page }) => {
   const { view, time } = await realBookingView(page);
   const holdExpiresAt = new Date(Date.now() + 25 * 60_000);
-  const until = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(holdExpiresAt);
-  await page.route('**/v1.0.1/bookings/by-session/*', (route) => route.fulfill({
-    json: { ...view, status: 'pending_payment', checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8', holdExpiresAt: holdExpiresAt.toISOString() },
-  }));
+  const until = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(holdExpiresAt);
+  await page.route('**/v1.0.1/bookings/by-session/*', (route) =>
+    route.fulfill({
+      json: {
+        ...view,
+        status: 'pending_payment',
+        checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8',
+        holdExpiresAt: holdExpiresAt.toISOString(),
+      },
+    }),
+  );
   await page.goto('/booking-payment-cancelled/cs_test_a1B2c3D4e5F6g7H8');
   await expect(page.getByRole('heading', { name: 'Your payment was cancelled' })).toBeVisible();
   await expect(page.getByText(`, ${time}`)).toBeVisible();
   await expect(page.getByText(`for a while (until ${until})`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Try paying again' })).toHaveAttribute('href', 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8');
+  await expect(page.getByRole('link', { name: 'Try paying again' })).toHaveAttribute(
+    'href',
+    'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8',
+  );
   await expect(page.locator('.confirmation').getByRole('link', { name: 'WhatsApp us' })).toBeVisible();
-  await expect(page.locator('.confirmation').getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+44/);
+  await expect(page.locator('.confirmation').getByRole('link', { name: /^Call / })).toHaveAttribute(
+    'href',
+    /^tel:\+44/,
+  );
 });

@@ -65,11 +65,13 @@ test('a person books from /book: the time it takes and the interactions, printed
   stepDone('review and confirm');
 
   const seconds = (Date.now() - started) / 1000;
-  console.log([
-    `person-paced booking from /book: ${seconds.toFixed(1)} s, ${act.count} interactions`,
-    `(${KEY_DELAY_MS} ms between keys, ${READING_PAUSE_MS / 1000} s reading each of 5 steps; a person should need under 60 s)`,
-    ...steps.map((s) => `  ${s}`),
-    ...act.log.map((l) => `  - ${l}`),
-  ].join('\n'));
+  console.log(
+    [
+      `person-paced booking from /book: ${seconds.toFixed(1)} s, ${act.count} interactions`,
+      `(${KEY_DELAY_MS} ms between keys, ${READING_PAUSE_MS / 1000} s reading each of 5 steps; a person should need under 60 s)`,
+      ...steps.map((s) => `  ${s}`),
+      ...act.log.map((l) => `  - ${l}`),
+    ].join('\n'),
+  );
   await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
 });

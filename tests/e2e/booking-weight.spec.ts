@@ -23,13 +23,21 @@ const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
 /** The relative module paths a built chunk imports: statically (`import … from "./x.js"`) and on demand (`import("./x.js")`, and the preload list beside it). */
 function importsOf(code: string): { static: string[]; dynamic: string[] } {
-  const staticImports = [...code.matchAll(/\bimport\s*(?:[\w*${}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
-  const dynamicImports = [...code.matchAll(/["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)].map((m) => m[1]!).filter((p) => !staticImports.includes(p));
+  const staticImports = [...code.matchAll(/\bimport\s*(?:[\w*${}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
+    (m) => m[1]!,
+  );
+  const dynamicImports = [...code.matchAll(/["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)]
+    .map((m) => m[1]!)
+    .filter((p) => !staticImports.includes(p));
   return { static: staticImports, dynamic: dynamicImports };
 }
 
 /** Every file reachable from `entries`, following static imports only or also the ones on demand. */
-async function closure(request: APIRequestContext, entries: string[], onDemandToo: boolean): Promise<Map<string, number>> {
+async function closure(
+  request: APIRequestContext,
+  entries: string[],
+  onDemandToo: boolean,
+): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   const queue = [...entries];
   while (queue.length) {
@@ -40,16 +48,25 @@ async function closure(request: APIRequestContext, entries: string[], onDemandTo
     const body = await response.body();
     sizes.set(path, gz(body));
     const found = importsOf(body.toString('utf8'));
-    for (const next of [...found.static, ...(onDemandToo ? found.dynamic : [])]) queue.push(new URL(next, `http://x${path}`).pathname);
+    for (const next of [...found.static, ...(onDemandToo ? found.dynamic : [])])
+      queue.push(new URL(next, `http://x${path}`).pathname);
   }
   return sizes;
 }
 
 const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
-const listing = (sizes: Map<string, number>) => [...sizes.entries()].sort((a, b) => b[1] - a[1]).map(([path, bytes]) => `${bytes}\t${path}`).join('\n  ');
+const listing = (sizes: Map<string, number>) =>
+  [...sizes.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([path, bytes]) => `${bytes}\t${path}`)
+    .join('\n  ');
 
 /** Every script a fresh visit to `path` loads until the network is quiet. */
-async function scriptsLoaded(browser: Browser, path: string, ready: (page: Page) => Promise<void>): Promise<Map<string, number>> {
+async function scriptsLoaded(
+  browser: Browser,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<Map<string, number>> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   const sizes = new Map<string, number>();
@@ -67,20 +84,26 @@ async function scriptsLoaded(browser: Browser, path: string, ready: (page: Page)
   return sizes;
 }
 
-test('the booking page needs little JavaScript for its first step, and loads the rest on demand', async ({ browser, request }) => {
+test('the booking page needs little JavaScript for its first step, and loads the rest on demand', async ({
+  browser,
+  request,
+}) => {
   const html = await (await request.get('/book')).text();
   // The first step is in the page's HTML, before any script runs.
   expect(html).toContain('What would you like for your dog?');
   expect(html).toMatch(/<input[^>]*type="radio"[^>]*name="f-serviceId"/);
 
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const inline = [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((m) => m[1]!);
   const inlineGzip = inline.reduce((sum, text) => sum + gz(text), 0);
   const island = /<astro-island[^>]*component-url="([^"]+)"[^>]*renderer-url="([^"]+)"/.exec(html);
   expect(island, 'the booking island').toBeTruthy();
   const moduleScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
   const pageEntries = [...moduleScripts, island![2]!];
   // Every module import the inline scripts make (Astro's island loader has none; a hoisted page script may).
-  for (const text of inline) pageEntries.push(...importsOf(text).static.map((p) => new URL(p, 'http://x/_astro/').pathname));
+  for (const text of inline)
+    pageEntries.push(...importsOf(text).static.map((p) => new URL(p, 'http://x/_astro/').pathname));
 
   const firstStep = await closure(request, [...pageEntries, island![1]!], false);
   const firstStepTotal = total(firstStep) + inlineGzip;
@@ -89,21 +112,30 @@ test('the booking page needs little JavaScript for its first step, and loads the
   // What only later steps need stays out of the first step.
   const onlyLater = [...wholeForm.keys()].filter((p) => !firstStep.has(p));
   for (const name of ['DogStep', 'TimeStep', 'YouStep', 'ReviewStep', 'phone', 'zod-mini', 'booking-api-schemas']) {
-    expect(onlyLater.some((p) => p.includes(`/${name}`)), `${name} is loaded on demand`).toBe(true);
+    expect(
+      onlyLater.some((p) => p.includes(`/${name}`)),
+      `${name} is loaded on demand`,
+    ).toBe(true);
   }
 
-  const reading = await scriptsLoaded(browser, '/book', (page) => expect(page.getByRole('radio', { name: /Full Groom/ })).toBeVisible());
+  const reading = await scriptsLoaded(browser, '/book', (page) =>
+    expect(page.getByRole('radio', { name: /Full Groom/ })).toBeVisible(),
+  );
   const readingTotal = total(reading) + inlineGzip;
-  const loaded = await scriptsLoaded(browser, '/book?type=full', (page) => expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible());
+  const loaded = await scriptsLoaded(browser, '/book?type=full', (page) =>
+    expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible(),
+  );
   const atRestTotal = total(loaded) + inlineGzip;
 
-  console.log([
-    `booking page JavaScript, gzip -9 (${inline.length} inline scripts, ${inlineGzip} bytes, in every figure):`,
-    `first step: ${firstStepTotal} bytes in ${firstStep.size} files\n  ${listing(firstStep)}`,
-    `at rest on /book: ${readingTotal} bytes in ${reading.size} files\n  ${listing(reading)}`,
-    `at rest on /book?type=full: ${atRestTotal} bytes in ${loaded.size} files\n  ${listing(loaded)}`,
-    `whole form: ${wholeFormTotal} bytes in ${wholeForm.size} files; on demand:\n  ${listing(new Map(onlyLater.map((p) => [p, wholeForm.get(p)!])))}`,
-  ].join('\n'));
+  console.log(
+    [
+      `booking page JavaScript, gzip -9 (${inline.length} inline scripts, ${inlineGzip} bytes, in every figure):`,
+      `first step: ${firstStepTotal} bytes in ${firstStep.size} files\n  ${listing(firstStep)}`,
+      `at rest on /book: ${readingTotal} bytes in ${reading.size} files\n  ${listing(reading)}`,
+      `at rest on /book?type=full: ${atRestTotal} bytes in ${loaded.size} files\n  ${listing(loaded)}`,
+      `whole form: ${wholeFormTotal} bytes in ${wholeForm.size} files; on demand:\n  ${listing(new Map(onlyLater.map((p) => [p, wholeForm.get(p)!])))}`,
+    ].join('\n'),
+  );
   expect(firstStepTotal).toBeLessThanOrEqual(FIRST_STEP_BUDGET_GZIP_BYTES);
   expect(readingTotal).toBeLessThanOrEqual(AT_REST_BUDGET_GZIP_BYTES);
   expect(wholeFormTotal).toBeLessThanOrEqual(WHOLE_FORM_BUDGET_GZIP_BYTES);

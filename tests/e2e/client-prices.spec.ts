@@ -8,7 +8,8 @@ import type { Page } from '@playwright/test';
 const FEW = '/';
 const ALL = '/prices';
 const BOOKING_TYPES = '**/v1.0.1/cms/booking-types';
-const OFFLINE_TEXT = "We are currently unable to show our prices online due to a network error; we're really sorry for any inconvenience this causes.";
+const OFFLINE_TEXT =
+  "We are currently unable to show our prices online due to a network error; we're really sorry for any inconvenience this causes.";
 
 const site = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
 const phone: { display: string; e164: string } = site.phoneIssueBanner ? site.bookingPhone : site.phone;
@@ -43,11 +44,18 @@ test('shows the offline message and logs the reason when the request fails', asy
   await open(page, FEW);
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible();
   await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
-  await expect(page.locator('.prices-section').getByRole('link', { name: phone.display })).toHaveAttribute('href', `tel:${phone.e164}`);
-  await expect.poll(() => logged.find((text) => text.endsWith(" - it seems that we couldn't load available bookings properly."))).toBeTruthy();
+  await expect(page.locator('.prices-section').getByRole('link', { name: phone.display })).toHaveAttribute(
+    'href',
+    `tel:${phone.e164}`,
+  );
+  await expect
+    .poll(() => logged.find((text) => text.endsWith(" - it seems that we couldn't load available bookings properly.")))
+    .toBeTruthy();
 });
 
-test('a prices call slower than 2500 ms: the offline message under the page\'s h1 as an h2, the reason as a warning, no console error', async ({ page }) => {
+test("a prices call slower than 2500 ms: the offline message under the page's h1 as an h2, the reason as a warning, no console error", async ({
+  page,
+}) => {
   const messages: Array<{ type: string; text: string }> = [];
   page.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
   // Held past the client's timeout, then answered: the page has given up on it by then.
@@ -58,9 +66,21 @@ test('a prices call slower than 2500 ms: the offline message under the page\'s h
   await open(page, ALL);
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline', level: 2 })).toBeVisible();
   // Headings go down one level at a time from the h1 (Lighthouse's and axe's heading order).
-  const levels = await page.locator('main :is(h1, h2, h3, h4, h5, h6)').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
-  levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i + 1} of ${levels.join(', ')}`).toBeLessThanOrEqual(1));
-  await expect.poll(() => messages.find((m) => m.text === "Request timed out after 2500 ms - it seems that we couldn't load available bookings properly.")?.type).toBe('warning');
+  const levels = await page
+    .locator('main :is(h1, h2, h3, h4, h5, h6)')
+    .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  levels.forEach((level, i) =>
+    expect(level - (levels[i - 1] ?? 0), `heading ${i + 1} of ${levels.join(', ')}`).toBeLessThanOrEqual(1),
+  );
+  await expect
+    .poll(
+      () =>
+        messages.find(
+          (m) =>
+            m.text === "Request timed out after 2500 ms - it seems that we couldn't load available bookings properly.",
+        )?.type,
+    )
+    .toBe('warning');
   expect(messages.filter((m) => m.type === 'error')).toEqual([]);
 });
 
@@ -85,7 +105,9 @@ test('recovers when the browser comes back online after a failure', async ({ pag
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toHaveCount(0);
 });
 
-test('on a healthy server the prices arrive within the spec\'s 2500 ms every time, with no error logged', async ({ page }) => {
+test("on a healthy server the prices arrive within the spec's 2500 ms every time, with no error logged", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -108,18 +130,28 @@ test('shows the first 3 services and a link to all of them', async ({ page, requ
 });
 
 test('shows every service on the prices page, each with its price and duration', async ({ page, request }) => {
-  const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string; price: number; duration: number }>;
+  const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{
+    _id: string;
+    title: string;
+    price: number;
+    duration: number;
+  }>;
   await open(page, ALL);
   await expect(radios(page)).toHaveCount(services.length);
   await expect(page.getByText(/^Showing \d+ out of/)).toHaveCount(0);
   const full = services.find((s) => s._id === 'full')!;
-  const row = page.locator('.prices__row').filter({ has: page.getByRole('radio', { name: new RegExp(`^${full.title}`) }) });
+  const row = page
+    .locator('.prices__row')
+    .filter({ has: page.getByRole('radio', { name: new RegExp(`^${full.title}`) }) });
   await expect(row).toContainText('From: £45.00');
   await expect(row).toContainText(`Duration: ${full.duration} min.`);
 });
 
 test('expands a service chosen with the keyboard: its description and a book now link', async ({ page, request }) => {
-  const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{ _id: string; title: string }>;
+  const services = (await (await request.get('/v1.0.1/cms/booking-types')).json()) as Array<{
+    _id: string;
+    title: string;
+  }>;
   const [first, second] = services;
   await open(page, FEW);
   await expect(radios(page)).toHaveCount(3);
@@ -136,6 +168,9 @@ test('expands a service chosen with the keyboard: its description and a book now
   await expect(radios(page).nth(1)).toBeChecked();
   await expect(radios(page).nth(1)).toBeFocused();
   await expect(page.getByRole('link', { name: /^book now/ })).toHaveCount(1);
-  await expect(page.getByRole('link', { name: /^book now/ })).toHaveAttribute('href', `/book-appointment?type=${second!._id}`);
+  await expect(page.getByRole('link', { name: /^book now/ })).toHaveAttribute(
+    'href',
+    `/book-appointment?type=${second!._id}`,
+  );
   await expect(page.getByRole('link', { name: /^book now/ })).toHaveAccessibleName(`book now: ${second!.title}`);
 });

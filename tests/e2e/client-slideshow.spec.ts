@@ -4,14 +4,21 @@ import type { Page } from '@playwright/test';
 
 /** The showcase slideshow (contract §2): looping, arrows and dots, locked while it moves, pausable. */
 const PAGE = '/';
-const pictures = JSON.parse(readFileSync(new URL('../../content/showcase.json', import.meta.url), 'utf8')) as Array<{ id: string; alt: string }>;
+const pictures = JSON.parse(readFileSync(new URL('../../content/showcase.json', import.meta.url), 'utf8')) as Array<{
+  id: string;
+  alt: string;
+}>;
 const count = pictures.length;
 
 const dots = (page: Page) => page.getByRole('group', { name: 'Choose a picture' }).getByRole('button');
-const currentDot = (page: Page) => page.getByRole('group', { name: 'Choose a picture' }).locator('[aria-current="true"]');
+const currentDot = (page: Page) =>
+  page.getByRole('group', { name: 'Choose a picture' }).locator('[aria-current="true"]');
 const showing = async (page: Page, n: number) => {
   await expect(currentDot(page)).toHaveAccessibleName(`Picture ${n} of ${count}`);
-  await expect(page.locator(`[aria-roledescription="slide"][aria-label="${n} of ${count}"]`)).not.toHaveAttribute('aria-hidden', 'true');
+  await expect(page.locator(`[aria-roledescription="slide"][aria-label="${n} of ${count}"]`)).not.toHaveAttribute(
+    'aria-hidden',
+    'true',
+  );
   // Wait until the move has finished: the slideshow ignores moves while one is animating.
   await expect(page.locator('.slideshow__track')).toHaveAttribute('aria-busy', 'false');
 };
@@ -62,7 +69,10 @@ test.describe('paused', () => {
 
   test('shows the tiny picture at once and the full WebP over it', async ({ page }) => {
     const first = page.locator('[aria-roledescription="slide"]').first();
-    await expect(first.getByRole('img', { name: pictures[0]!.alt })).toHaveAttribute('src', /^data:image\/webp;base64,/);
+    await expect(first.getByRole('img', { name: pictures[0]!.alt })).toHaveAttribute(
+      'src',
+      /^data:image\/webp;base64,/,
+    );
     const full = first.locator('img.slideshow__full');
     await expect(full).toHaveAttribute('src', /\.webp$/);
     await expect(full).toHaveAttribute('srcset', /\.webp \d+w/);

@@ -18,7 +18,9 @@ test('gives up on the prices after 2500 ms and shows the offline message', async
   await page.goto(PAGE);
   await expect(page.getByRole('heading', { name: 'Prices Service Currently Offline' })).toBeVisible({ timeout: 6000 });
   expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
-  expect(logged).toContain("Request timed out after 2500 ms - it seems that we couldn't load available bookings properly.");
+  expect(logged).toContain(
+    "Request timed out after 2500 ms - it seems that we couldn't load available bookings properly.",
+  );
 });
 
 test('gives up on identify after 1000 ms and only logs it', async ({ page }) => {
@@ -30,7 +32,11 @@ test('gives up on identify after 1000 ms and only logs it', async ({ page }) => 
     else await route.continue();
   });
   await page.goto(PAGE);
-  await expect.poll(() => logged.some((text) => text.startsWith('Error fetching user from server')), { timeout: 6000 }).toBe(true);
-  expect(logged.find((text) => text.startsWith('Error fetching user from server'))).toContain('Request timed out after 1000 ms');
+  await expect
+    .poll(() => logged.some((text) => text.startsWith('Error fetching user from server')), { timeout: 6000 })
+    .toBe(true);
+  expect(logged.find((text) => text.startsWith('Error fetching user from server'))).toContain(
+    'Request timed out after 1000 ms',
+  );
   expect(await page.evaluate(() => sessionStorage.getItem('a_sid'))).toBeNull();
 });

@@ -11,7 +11,9 @@ const OTHER = '/dev/client-prices/';
 const MAGIC = '/v1.0.1/magic';
 
 const isMagic = (type: string) => (request: Request) =>
-  request.url().endsWith(MAGIC) && request.method() === 'POST' && (request.postDataJSON() as { type?: string } | null)?.type === type;
+  request.url().endsWith(MAGIC) &&
+  request.method() === 'POST' &&
+  (request.postDataJSON() as { type?: string } | null)?.type === type;
 
 const sessionStorageItem = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 
@@ -25,11 +27,16 @@ async function identified(page: Page, path: string): Promise<string> {
   return sid!;
 }
 
-test('sends the landing page and a per-visit visitor id on every API call, and the session id once identified', async ({ page }) => {
+test('sends the landing page and a per-visit visitor id on every API call, and the session id once identified', async ({
+  page,
+}) => {
   const landed = page.waitForRequest(isMagic('identify'));
   const sid = await identified(page, PAGE);
   const identify = await landed;
-  const landing = JSON.parse((await identify.allHeaders())['x-landing-page'] ?? 'null') as { url: string; path: string } | null;
+  const landing = JSON.parse((await identify.allHeaders())['x-landing-page'] ?? 'null') as {
+    url: string;
+    path: string;
+  } | null;
   expect(landing?.path).toBe(PAGE);
   expect(landing?.url).toMatch(new RegExp(`^http://localhost:\\d+${PAGE}$`));
   const visitor = (await identify.allHeaders())['x-visitor-id'];
@@ -117,7 +124,12 @@ test('reports the header navigation links of the real pages', async ({ page }) =
   await counted;
   const navigation = page.waitForRequest(isMagic('event'));
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Prices', exact: true }).click();
-  expect((await navigation).postDataJSON()).toMatchObject({ type: 'event', name: 'navigation', detail: '/prices', path: '/' });
+  expect((await navigation).postDataJSON()).toMatchObject({
+    type: 'event',
+    name: 'navigation',
+    detail: '/prices',
+    path: '/',
+  });
 });
 
 test('stops counting everywhere once the visitor objects, and can start again', async ({ page }) => {
@@ -135,7 +147,9 @@ test('stops counting everywhere once the visitor objects, and can start again', 
   const headers = await (await prices).allHeaders();
   expect(Object.keys(headers).filter((name) => name.startsWith('x-'))).toEqual([]);
   await page.waitForLoadState('load');
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('site:analytics', { detail: { name: 'navigation', detail: '/prices' } })));
+  await page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent('site:analytics', { detail: { name: 'navigation', detail: '/prices' } })),
+  );
   await page.waitForTimeout(1500);
   expect(magic).toEqual([]);
   expect(await sessionStorageItem(page, 'a_sid')).toBeNull();
@@ -148,7 +162,9 @@ test('stops counting everywhere once the visitor objects, and can start again', 
   await counted;
 });
 
-test('the consent banner works by keyboard, remembers the answer and shows it on the privacy form', async ({ page }) => {
+test('the consent banner works by keyboard, remembers the answer and shows it on the privacy form', async ({
+  page,
+}) => {
   await page.goto(PAGE);
   const banner = page.getByRole('region', { name: 'Privacy choices' });
   await expect(banner).toBeVisible();
@@ -181,7 +197,11 @@ test('forgets a device key the server refuses', async ({ page, context, baseURL 
 test('axe finds nothing in the consent banner, the privacy form and the islands', async ({ page }) => {
   await page.goto(PAGE);
   await expect(page.getByRole('region', { name: 'Privacy choices' })).toBeVisible();
-  await page.getByRole('group', { name: /Our services/ }).getByRole('radio').first().check();
+  await page
+    .getByRole('group', { name: /Our services/ })
+    .getByRole('radio')
+    .first()
+    .check();
   await expect(page.getByRole('link', { name: /^book now/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next picture' })).toBeVisible();
   const violations = await axeViolations(page, {

@@ -15,7 +15,13 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!.toLowerCase(), sources]));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+  );
 }
 
 function expectSharedHeaders(response: APIResponse, what: string) {
@@ -33,15 +39,21 @@ async function expectPagePolicy(response: APIResponse, what: string) {
   const policy = directives(response.headers()['content-security-policy'] ?? '');
   const scripts = policy.get('script-src') ?? [];
   expect(scripts, what).toContain("'self'");
-  for (const source of scripts) expect(source, `${what}: script-src ${source}`).toMatch(/^'self'$|^'sha256-[A-Za-z0-9+/]{43}='$/);
+  for (const source of scripts)
+    expect(source, `${what}: script-src ${source}`).toMatch(/^'self'$|^'sha256-[A-Za-z0-9+/]{43}='$/);
   expect(policy.get('default-src'), what).toEqual(["'self'"]);
   expect(policy.get('frame-ancestors'), what).toEqual(["'none'"]);
   expect(policy.get('object-src'), what).toEqual(["'none'"]);
   expect(policy.get('base-uri'), what).toEqual(["'none'"]);
   const html = await response.text();
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const inline = [
+    ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((m) => m[1]!);
   expect(inline.length, `${what} has inline scripts to check`).toBeGreaterThan(0);
-  for (const code of inline) expect(scripts, `${what}: ${code.slice(0, 60)}…`).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  for (const code of inline)
+    expect(scripts, `${what}: ${code.slice(0, 60)}…`).toContain(
+      `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+    );
 }
 
 function expectApiHeaders(response: APIResponse, what: string) {
@@ -56,7 +68,8 @@ async function bookThroughApi(page: Page, service = 'nails', dayIndex = 6) {
   const me = visitor('headers');
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {
-      serviceId: service, start: day.slots.at(-1)!.start,
+      serviceId: service,
+      start: day.slots.at(-1)!.start,
       dog: { name: 'Scout', breedId: 'beagle', weightKg: 10, coat: 'short' },
       owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
       idempotencyKey: randomUUID(),
@@ -65,7 +78,10 @@ async function bookThroughApi(page: Page, service = 'nails', dayIndex = 6) {
   return response;
 }
 
-test('every answer carries the security headers: pages, a rewritten page, the 404 page and the API', async ({ page, request }) => {
+test('every answer carries the security headers: pages, a rewritten page, the 404 page and the API', async ({
+  page,
+  request,
+}) => {
   const created = await bookThroughApi(page);
   expect(created.status()).toBe(201);
   expectApiHeaders(created, 'POST /v1.0.1/bookings (201)');
@@ -88,8 +104,19 @@ test('every answer carries the security headers: pages, a rewritten page, the 40
     ['a 404', request.get('/v1.0.1/bookings/AAAAAAAAAAAAAAAAAAAAAAAA'), 404],
     ['a 405', request.delete('/v1.0.1/cms/booking-types'), 405],
     ['an OPTIONS', request.fetch('/v1.0.1/bookings', { method: 'OPTIONS' }), 204],
-    ['a 415', request.post('/v1.0.1/magic', { data: 'type=identify', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415],
-    ['a 403', request.post('/v1.0.1/magic', { data: { type: 'identify' }, headers: { origin: 'https://evil.example' } }), 403],
+    [
+      'a 415',
+      request.post('/v1.0.1/magic', {
+        data: 'type=identify',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+    ],
+    [
+      'a 403',
+      request.post('/v1.0.1/magic', { data: { type: 'identify' }, headers: { origin: 'https://evil.example' } }),
+      403,
+    ],
   ];
   for (const [what, answer, status] of api) {
     const response = await answer;
@@ -105,7 +132,9 @@ async function watchPolicy(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
-      report(`${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+      report(
+        `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -115,7 +144,9 @@ async function watchPolicy(page: Page): Promise<string[]> {
 }
 
 const isPageView = (request: Request) =>
-  request.url().endsWith('/v1.0.1/magic') && request.method() === 'POST' && (request.postDataJSON() as { type?: string } | null)?.type === 'page_view';
+  request.url().endsWith('/v1.0.1/magic') &&
+  request.method() === 'POST' &&
+  (request.postDataJSON() as { type?: string } | null)?.type === 'page_view';
 
 /** Loads a page, lets its deferred scripts run (the visit sends a page view), and scrolls it through. */
 async function visit(page: Page, path: string, { statistics = true } = {}) {
@@ -167,7 +198,9 @@ test.describe('a whole booking', () => {
     const { days } = await availability(page, 'full');
     const [day, later] = days.filter((d) => d.open && d.slots.length > 4).slice(9, 11);
     await page.goto('/');
-    await page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' }).click();
+    await page
+      .getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' })
+      .click();
     await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
     await page.getByLabel("Your dog's name").fill('Bella');
     await page.getByRole('combobox', { name: 'Breed' }).fill('cocka');
@@ -221,7 +254,8 @@ test.describe('a page on another site', () => {
     const start = days.filter((d) => d.open && d.slots.length > 4)[7]!.slots[1]!.start;
     const me = visitor('forged');
     const booking = (key: string) => ({
-      serviceId: 'nails', start,
+      serviceId: 'nails',
+      start,
       dog: { name: 'Forged', breedId: 'beagle', weightKg: 10, coat: 'short', notes: '=' },
       owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
       idempotencyKey: key,
@@ -266,16 +300,23 @@ test.describe('a page on another site', () => {
       const owner = { ...booking(key).owner, name: real.name, phone: real.phone, email: real.email };
       const fresh = await page.request.post('/v1.0.1/bookings', { data: { ...booking(key), owner } });
       expect(fresh.status(), await fresh.text()).toBe(201);
-      await page.request.post(`/v1.0.1/bookings/${((await fresh.json()) as { bookingId: string }).bookingId}/cancel`, { data: {} });
+      await page.request.post(`/v1.0.1/bookings/${((await fresh.json()) as { bookingId: string }).bookingId}/cancel`, {
+        data: {},
+      });
     }
   });
 });
 
 /** The API calls that write (anything but GET) a page makes until its deferred scripts have run and the network is quiet. */
-async function writesOf(page: Page, path: string, interact: () => Promise<void> = async () => undefined): Promise<string[]> {
+async function writesOf(
+  page: Page,
+  path: string,
+  interact: () => Promise<void> = async () => undefined,
+): Promise<string[]> {
   const writes: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/v1.0.1/') && r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    if (new URL(r.url()).pathname.startsWith('/v1.0.1/') && r.method() !== 'GET')
+      writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   await page.goto(path);
   // The visit starts in an idle callback queued at `load` (SiteScripts); one queued now runs after it.

@@ -3,9 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 const menuButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const scrollLocked = (page: Page) =>
-  page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden' || getComputedStyle(document.body).overflow === 'hidden');
+  page.evaluate(
+    () =>
+      getComputedStyle(document.documentElement).overflow === 'hidden' ||
+      getComputedStyle(document.body).overflow === 'hidden',
+  );
 
-test('below 1201px the links sit behind a menu button; at 1280px they are shown and there is no button', async ({ page }) => {
+test('below 1201px the links sit behind a menu button; at 1280px they are shown and there is no button', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1200, height: 800 });
   await page.goto('/prices');
   await expect(menuButton(page)).toBeVisible();
@@ -16,7 +22,9 @@ test('below 1201px the links sit behind a menu button; at 1280px they are shown 
   await expect(mainNav(page).getByRole('link', { name: 'Questions & Answers' })).toBeVisible();
 });
 
-test('the menu opens and closes, locks page scrolling while open, and Escape closes it and returns focus', async ({ page }) => {
+test('the menu opens and closes, locks page scrolling while open, and Escape closes it and returns focus', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/frequently-asked-questions');
   const button = menuButton(page);
@@ -26,7 +34,17 @@ test('the menu opens and closes, locks page scrolling while open, and Escape clo
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const nav = mainNav(page);
-  for (const name of ['Home', 'Book an appointment', 'Prices', 'Contact', 'Questions & Answers', 'Shop', 'Terms & conditions', 'Refunds & cancellations', 'Self-disclosure policy']) {
+  for (const name of [
+    'Home',
+    'Book an appointment',
+    'Prices',
+    'Contact',
+    'Questions & Answers',
+    'Shop',
+    'Terms & conditions',
+    'Refunds & cancellations',
+    'Self-disclosure policy',
+  ]) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
@@ -59,7 +77,9 @@ test('while the menu is open the page behind it cannot take focus', async ({ pag
   await menuButton(page).click();
   for (let i = 0; i < 25; i++) {
     await page.keyboard.press('Tab');
-    const inHeader = await page.evaluate(() => !!document.activeElement?.closest('[data-site-header]') || document.activeElement === document.body);
+    const inHeader = await page.evaluate(
+      () => !!document.activeElement?.closest('[data-site-header]') || document.activeElement === document.body,
+    );
     expect(inHeader).toBe(true);
   }
 });
@@ -72,14 +92,21 @@ test('the header has the logo, the quick buttons and the links of the spec', asy
   await expect(banner.getByRole('link', { name: 'Book Online' })).toHaveAttribute('href', '/book');
   await expect(banner.locator('.quick').getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
   const expected: Record<string, string> = {
-    Home: '/', 'Book an appointment': '/book-appointment', Prices: '/prices', Contact: '/contact',
-    'Questions & Answers': '/frequently-asked-questions', Shop: '/blog',
+    Home: '/',
+    'Book an appointment': '/book-appointment',
+    Prices: '/prices',
+    Contact: '/contact',
+    'Questions & Answers': '/frequently-asked-questions',
+    Shop: '/blog',
   };
   for (const [name, href] of Object.entries(expected)) {
     await expect(mainNav(page).getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   const legal = banner.getByRole('navigation', { name: 'Policies' });
-  await expect(legal.getByRole('link', { name: 'Terms & conditions' })).toHaveAttribute('href', '/legal/terms-and-conditions');
+  await expect(legal.getByRole('link', { name: 'Terms & conditions' })).toHaveAttribute(
+    'href',
+    '/legal/terms-and-conditions',
+  );
   await expect(banner).toContainText('12802654');
 });
 
@@ -125,10 +152,11 @@ test('every header link reports a navigation event', async ({ page }) => {
 test('the header height is measured for the splash and follows resizing', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
-  const read = () => page.evaluate(() => ({
-    variable: document.documentElement.style.getPropertyValue('--header-height'),
-    actual: `${(document.querySelector('[data-site-header]') as HTMLElement).offsetHeight}px`,
-  }));
+  const read = () =>
+    page.evaluate(() => ({
+      variable: document.documentElement.style.getPropertyValue('--header-height'),
+      actual: `${(document.querySelector('[data-site-header]') as HTMLElement).offsetHeight}px`,
+    }));
   const wide = await read();
   expect(wide.variable).toBe(wide.actual);
   await page.setViewportSize({ width: 390, height: 800 });

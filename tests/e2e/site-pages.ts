@@ -26,7 +26,10 @@ function entries(dir: string) {
     .map((f) => ({ id: f.replace(/\.md$/, ''), data: frontmatter(path.join(full, f)) }));
 }
 
-export interface PublicPage { path: string; heading: string }
+export interface PublicPage {
+  path: string;
+  heading: string;
+}
 
 export function publicPages(): PublicPage[] {
   const about = frontmatter(path.join(ROOT, 'content/pages/about.md'));

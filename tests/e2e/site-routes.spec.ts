@@ -4,7 +4,7 @@ import { SPEC_LEGAL_PATHS, publicPages } from './site-pages.ts';
 
 const pages = publicPages();
 
-test('the spec\'s legal pages and at least three blog posts are among the public pages', () => {
+test("the spec's legal pages and at least three blog posts are among the public pages", () => {
   const paths = pages.map((p) => p.path);
   for (const legal of [...SPEC_LEGAL_PATHS, '/legal/privacy']) expect(paths).toContain(legal);
   expect(paths.filter((p) => p.startsWith('/blog/post/')).length).toBeGreaterThanOrEqual(3);
@@ -12,7 +12,9 @@ test('the spec\'s legal pages and at least three blog posts are among the public
 
 // One visit per page checks the route and its accessibility at a phone's and a desktop's width.
 for (const { path, heading } of pages) {
-  test(`${path} answers 200 with its heading, title, description and canonical URL; axe finds nothing at 390 and 1440 px`, async ({ page }) => {
+  test(`${path} answers 200 with its heading, title, description and canonical URL; axe finds nothing at 390 and 1440 px`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
@@ -24,8 +26,11 @@ for (const { path, heading } of pages) {
     expect(new URL(canonical!).pathname).toBe(path);
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();
     // No framework JavaScript but the islands: prices and slideshow on home, prices on /prices.
-    const islands = await page.locator('astro-island').evaluateAll((els) => els.map((el) => el.getAttribute('component-url') ?? ''));
-    const allowed = path === '/' || path === '/leyton' ? /\/(Prices|Slideshow)\./ : path === '/prices' ? /\/Prices\./ : null;
+    const islands = await page
+      .locator('astro-island')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('component-url') ?? ''));
+    const allowed =
+      path === '/' || path === '/leyton' ? /\/(Prices|Slideshow)\./ : path === '/prices' ? /\/Prices\./ : null;
     if (allowed) for (const url of islands) expect(url).toMatch(allowed);
     else expect(islands).toEqual([]);
 
@@ -39,14 +44,21 @@ for (const { path, heading } of pages) {
 
 test('/ and /leyton are the same screen with different titles and descriptions', async ({ page }) => {
   await page.goto('/');
-  const home = { title: await page.title(), description: await page.locator('meta[name="description"]').getAttribute('content') };
+  const home = {
+    title: await page.title(),
+    description: await page.locator('meta[name="description"]').getAttribute('content'),
+  };
   await page.goto('/leyton');
   expect(await page.title()).not.toBe(home.title);
   expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe(home.description);
-  await expect(page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' }),
+  ).toBeVisible();
 });
 
-test('an unknown path answers 404 with the site\'s page, header and footer; axe finds nothing on it', async ({ page }) => {
+test("an unknown path answers 404 with the site's page, header and footer; axe finds nothing on it", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const response = await page.goto('/no-such-page/at-all');
   expect(response?.status()).toBe(404);
@@ -78,9 +90,11 @@ test.describe('/book-appointment', () => {
     });
   }
 
-  test('the home page\'s book button lands on /book with source=bookLink and type=full', async ({ page }) => {
+  test("the home page's book button lands on /book with source=bookLink and type=full", async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' }).click();
+    await page
+      .getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' })
+      .click();
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/book');
     const url = new URL(page.url());
     expect(url.searchParams.get('source')).toBe('bookLink');

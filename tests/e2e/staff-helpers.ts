@@ -16,7 +16,11 @@ export function staffPhone(): { phone: string; e164: string } {
   return { phone: `07911 13${n}`, e164: `+44791113${n}` };
 }
 
-interface Text { to: string; text: string; reference: string }
+interface Text {
+  to: string;
+  text: string;
+  reference: string;
+}
 
 /** Every text the site has sent to `e164` so far, oldest first. */
 export async function inbox(e164: string): Promise<Text[]> {
@@ -27,30 +31,50 @@ export async function inbox(e164: string): Promise<Text[]> {
 /** Waits for a text to `e164` beyond the `seen` first ones, and returns the code it carries. */
 export async function nextCode(e164: string, seen: number): Promise<string> {
   let code: string | undefined;
-  await expect.poll(async () => {
-    const texts = await inbox(e164);
-    code = texts.length > seen ? /^(\d{6}) is your Leyton Dog Grooming code to sign in to the staff area/.exec(texts.at(-1)!.text)?.[1] : undefined;
-    return code;
-  }, { message: `a sign-in code texted to ${e164}` }).toMatch(/^\d{6}$/);
+  await expect
+    .poll(
+      async () => {
+        const texts = await inbox(e164);
+        code =
+          texts.length > seen
+            ? /^(\d{6}) is your Leyton Dog Grooming code to sign in to the staff area/.exec(texts.at(-1)!.text)?.[1]
+            : undefined;
+        return code;
+      },
+      { message: `a sign-in code texted to ${e164}` },
+    )
+    .toMatch(/^\d{6}$/);
   return code!;
 }
 
 /** Signs a staff member in through the API, reading the code from the inbox. */
-export async function signInByApi(request: APIRequestContext, phone: { phone: string; e164: string }): Promise<{ accessKey: string; expiresAt: string }> {
+export async function signInByApi(
+  request: APIRequestContext,
+  phone: { phone: string; e164: string },
+): Promise<{ accessKey: string; expiresAt: string }> {
   const seen = (await inbox(phone.e164)).length;
   const asked = await request.post('/v1.0.1/management/sign-in/codes', { data: { phone: phone.phone } });
   expect(asked.status()).toBe(202);
   const { requestId } = (await asked.json()) as { requestId: string };
   const code = await nextCode(phone.e164, seen);
-  const signedIn = await request.post('/v1.0.1/management/sign-in/by-code', { data: { phone: phone.phone, requestId, code } });
+  const signedIn = await request.post('/v1.0.1/management/sign-in/by-code', {
+    data: { phone: phone.phone, requestId, code },
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   return (await signedIn.json()) as { accessKey: string; expiresAt: string };
 }
 
 /** Adds a member of staff through the staff API. */
-export async function addStaff(request: APIRequestContext, key: string, name: string): Promise<{ phone: string; e164: string; id: string }> {
+export async function addStaff(
+  request: APIRequestContext,
+  key: string,
+  name: string,
+): Promise<{ phone: string; e164: string; id: string }> {
   const phone = staffPhone();
-  const res = await request.post('/v1.0.1/management/staff', { data: { name, phone: phone.phone }, headers: { 'x-access-key': key } });
+  const res = await request.post('/v1.0.1/management/staff', {
+    data: { name, phone: phone.phone },
+    headers: { 'x-access-key': key },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const { member } = (await res.json()) as { member: { _id: string } };
   return { ...phone, id: member._id };
@@ -63,12 +87,15 @@ export async function addStaff(request: APIRequestContext, key: string, name: st
  * test signs in as are added with it, so no number is sent more codes than its hourly limit.
  */
 export const test = base.extend<object, { staffKey: string }>({
-  staffKey: [async ({ playwright }, use, workerInfo) => {
-    const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-    const { accessKey } = await signInByApi(request, workerStaffPhone(workerInfo.parallelIndex));
-    await request.dispose();
-    await use(accessKey);
-  }, { scope: 'worker' }],
+  staffKey: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const { accessKey } = await signInByApi(request, workerStaffPhone(workerInfo.parallelIndex));
+      await request.dispose();
+      await use(accessKey);
+    },
+    { scope: 'worker' },
+  ],
 });
 
 /**
@@ -82,7 +109,12 @@ export async function watchForShownMain(page: Page): Promise<void> {
       if (main && !main.hidden) sessionStorage.setItem('main-shown', location.pathname);
       if (main?.querySelector('h1')) sessionStorage.setItem('heading-shown', location.pathname);
     };
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+    new MutationObserver(check).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['hidden'],
+    });
   });
 }
 
@@ -92,8 +124,13 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
   await cdp.send('WebAuthn.enable', { enableUI: false });
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
-      protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal',
-      hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true,
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
     },
   });
 }

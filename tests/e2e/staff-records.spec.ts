@@ -40,8 +40,15 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, ['scripts/serve-test.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
-      ...process.env, PORT: String(port), URL: base, SMS_PROVIDER_URL, MAGIC_RATE_LIMIT_PER_MINUTE: '1000000', BOOKING_RATE_LIMIT_PER_HOUR: '1000000',
-      STRIPE_SECRET_KEY: 'sk_test_e2e_staff_records', STRIPE_API_BASE: stripe.base, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      ...process.env,
+      PORT: String(port),
+      URL: base,
+      SMS_PROVIDER_URL,
+      MAGIC_RATE_LIMIT_PER_MINUTE: '1000000',
+      BOOKING_RATE_LIMIT_PER_HOUR: '1000000',
+      STRIPE_SECRET_KEY: 'sk_test_e2e_staff_records',
+      STRIPE_API_BASE: stripe.base,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -71,7 +78,8 @@ const VIEWPORTS = [
 
 async function shot(page: Page, name: string) {
   // Screenshots for people to look at (brand.md), only when asked for.
-  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+  if (process.env.SCREENSHOTS_DIR)
+    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
 async function noViolations(page: Page, where: string) {
@@ -85,7 +93,9 @@ async function staffKeyFor(request: APIRequestContext): Promise<string> {
   expect(asked.status()).toBe(202);
   const { requestId } = (await asked.json()) as { requestId: string };
   const code = await nextCode(DEMO_STAFF.e164, seen);
-  const signedIn = await request.post(`${base}/v1.0.1/management/sign-in/by-code`, { data: { phone: DEMO_STAFF.phone, requestId, code } });
+  const signedIn = await request.post(`${base}/v1.0.1/management/sign-in/by-code`, {
+    data: { phone: DEMO_STAFF.phone, requestId, code },
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   return ((await signedIn.json()) as { accessKey: string }).accessKey;
 }
@@ -96,8 +106,14 @@ async function staffKeyFor(request: APIRequestContext): Promise<string> {
  * other tests' server.
  */
 async function signIn(page: Page, api: APIRequestContext, key: string, width: number, target: string) {
-  const member = { phone: `07911 15${String(width).padStart(4, '0')}`, e164: `+44791115${String(width).padStart(4, '0')}` };
-  const added = await api.post(`${base}/v1.0.1/management/staff`, { data: { name: `Groomer ${width}`, phone: member.phone }, headers: { 'x-access-key': key } });
+  const member = {
+    phone: `07911 15${String(width).padStart(4, '0')}`,
+    e164: `+44791115${String(width).padStart(4, '0')}`,
+  };
+  const added = await api.post(`${base}/v1.0.1/management/staff`, {
+    data: { name: `Groomer ${width}`, phone: member.phone },
+    headers: { 'x-access-key': key },
+  });
   expect(added.status(), await added.text()).toBe(201);
   await page.goto(`${base}${target}`);
   await expect(page).toHaveURL(/\/management\/login$/);
@@ -123,9 +139,16 @@ const phone = (width: number) => `07700 900${String(700 + (width % 7) * 10 + pho
 async function paidBooking(request: APIRequestContext, name: string, width: number, nth: number): Promise<string> {
   const res = await request.post(`${base}/v1.0.1/bookings`, {
     data: {
-      serviceId: 'nails', start: await slot(request, nth),
+      serviceId: 'nails',
+      start: await slot(request, nth),
       dog: { name: 'Biscuit', breedId: 'beagle', weightKg: 12.5, coat: 'short' },
-      owner: { name, phone: phone(width), email: `records.${width}.${phones}@example.com`, marketingConsent: false, acceptTerms: true },
+      owner: {
+        name,
+        phone: phone(width),
+        email: `records.${width}.${phones}@example.com`,
+        marketingConsent: false,
+        acceptTerms: true,
+      },
       idempotencyKey: randomUUID(),
     },
   });
@@ -136,10 +159,19 @@ async function paidBooking(request: APIRequestContext, name: string, width: numb
   const paymentIntent = `pi_test_records_${width}_${nth}`;
   stripe.pay(sessionId, paymentIntent);
   const { body, signature } = signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', {
-    id: sessionId, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, amount_total: 1000, currency: 'gbp',
-    client_reference_id: made.bookingId, metadata: { booking_id: made.bookingId },
+    id: sessionId,
+    status: 'complete',
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+    amount_total: 1000,
+    currency: 'gbp',
+    client_reference_id: made.bookingId,
+    metadata: { booking_id: made.bookingId },
   });
-  const hook = await request.post(`${base}/v1.0.1/payments/stripe-webhook`, { data: body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } });
+  const hook = await request.post(`${base}/v1.0.1/payments/stripe-webhook`, {
+    data: body,
+    headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+  });
   expect(hook.status(), await hook.text()).toBe(200);
   return made.bookingId;
 }
@@ -148,15 +180,25 @@ async function paidBooking(request: APIRequestContext, name: string, width: numb
 async function cancelledCustomer(request: APIRequestContext, name: string, width: number): Promise<void> {
   const res = await request.post(`${base}/v1.0.1/bookings`, {
     data: {
-      serviceId: 'nails', start: await slot(request, 12),
+      serviceId: 'nails',
+      start: await slot(request, 12),
       dog: { name: 'Pepper', breedId: 'beagle', weightKg: 8, coat: 'short' },
-      owner: { name, phone: phone(width), email: `erase.${width}@example.com`, marketingConsent: false, acceptTerms: true },
+      owner: {
+        name,
+        phone: phone(width),
+        email: `erase.${width}@example.com`,
+        marketingConsent: false,
+        acceptTerms: true,
+      },
       idempotencyKey: randomUUID(),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { bookingId, accessKey } = (await res.json()) as { bookingId: string; accessKey: string };
-  const cancelled = await request.post(`${base}/v1.0.1/bookings/${bookingId}/cancel`, { data: {}, headers: { 'x-access-key': accessKey } });
+  const cancelled = await request.post(`${base}/v1.0.1/bookings/${bookingId}/cancel`, {
+    data: {},
+    headers: { 'x-access-key': accessKey },
+  });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
 }
 
@@ -169,14 +211,20 @@ for (const viewport of VIEWPORTS) {
     });
     test.afterEach(() => expect(violations).toEqual([]));
 
-    test('a day at the counter: refund a deposit, the CSV, a customer found and one erased, a breed, a setting', async ({ page, playwright }) => {
+    test('a day at the counter: refund a deposit, the CSV, a customer found and one erased, a breed, a setting', async ({
+      page,
+      playwright,
+    }) => {
       test.setTimeout(120_000);
       const w = viewport.width;
       const api = await playwright.request.newContext();
       key ??= await staffKeyFor(api);
       const staff = { 'x-access-key': key };
       // A £10 deposit, so an online booking pays one through the Stripe stand-in.
-      const deposit = await api.post(`${base}/v1.0.1/management/settings`, { data: { deposit: { kind: 'fixed', pence: 1000 } }, headers: staff });
+      const deposit = await api.post(`${base}/v1.0.1/management/settings`, {
+        data: { deposit: { kind: 'fixed', pence: 1000 } },
+        headers: staff,
+      });
       expect(deposit.status(), await deposit.text()).toBe(200);
       // A name that a spreadsheet would run as a formula: the CSV must hand it over as text.
       const formulaName = `=HYPERLINK("x") Formula ${w}`;
@@ -200,9 +248,22 @@ for (const viewport of VIEWPORTS) {
       await form.getByLabel('Reason').fill('Groomer off sick');
       await noViolations(page, 'the refund form');
       await form.getByRole('button', { name: 'Refund now' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /refund/i }).first()).toBeVisible();
-      await expect(deposits.getByRole('listitem').filter({ hasText: `Robin Refund ${w}` }).getByText('Refunded', { exact: true })).toBeVisible();
-      const refunds = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === `pi_test_records_${w}_${w === 1280 ? 2 : 3}`);
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /refund/i })
+          .first(),
+      ).toBeVisible();
+      await expect(
+        deposits
+          .getByRole('listitem')
+          .filter({ hasText: `Robin Refund ${w}` })
+          .getByText('Refunded', { exact: true }),
+      ).toBeVisible();
+      const refunds = stripe.requests.filter(
+        (r) =>
+          r.path === '/v1/refunds' && r.params.get('payment_intent') === `pi_test_records_${w}_${w === 1280 ? 2 : 3}`,
+      );
       expect(refunds.map((r) => r.params.get('amount'))).toEqual(['1000']);
       await shot(page, `finances-refunded-${w}`);
 
@@ -210,14 +271,19 @@ for (const viewport of VIEWPORTS) {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV for the accountant' }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^leyton-dog-grooming-takings-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(file.suggestedFilename()).toMatch(
+        /^leyton-dog-grooming-takings-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+      );
       const rows = parse(await readFile((await file.path())!, 'utf8'), { bom: true }) as string[][];
       expect(rows[0]).toEqual([...CSV_COLUMNS]);
       // A booking id may start with '-' (base64url): csv-stringify's escape_formulas writes it with a
       // leading "'", like any cell a spreadsheet could run as a formula.
       const idCell = /^[-+=@]/.test(refunded) ? `'${refunded}` : refunded;
       const mine = rows.filter((r) => r[5] === idCell);
-      expect(mine.map((r) => [r[2], r[4]])).toEqual([['Deposit', '10.00'], ['Deposit refund', '-10.00']]);
+      expect(mine.map((r) => [r[2], r[4]])).toEqual([
+        ['Deposit', '10.00'],
+        ['Deposit refund', '-10.00'],
+      ]);
       const formulaRows = rows.filter((r) => r[8]!.includes(`Formula ${w}`));
       expect(formulaRows.length).toBeGreaterThan(0);
       // Neutralised: the cell no longer starts with '=', so a spreadsheet shows it as text.
@@ -238,7 +304,9 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { name: `Robin Refund ${w}`, level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Biscuit', level: 2 })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Bookings' }).getByText(/Deposit £10\.00, refunded £10\.00/)).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Bookings' }).getByText(/Deposit £10\.00, refunded £10\.00/),
+      ).toBeVisible();
       await noViolations(page, 'one customer');
       await shot(page, `customer-${w}`);
       // Weighed again today and a note on temperament, by keyboard: the card keeps the weight history.
@@ -256,11 +324,17 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Search customers').fill(`Erin Erase ${w}`);
       // Everyone is listed until the search has answered: then only Erin.
       await expect(page.getByRole('list', { name: 'Customers' }).getByRole('link')).toHaveCount(1);
-      await page.getByRole('list', { name: 'Customers' }).getByRole('link', { name: new RegExp(`Erin Erase ${w}`) }).click();
+      await page
+        .getByRole('list', { name: 'Customers' })
+        .getByRole('link', { name: new RegExp(`Erin Erase ${w}`) })
+        .click();
       await expect(page.getByRole('heading', { name: `Erin Erase ${w}`, level: 1 })).toBeVisible();
       const exported = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export their data' }).click();
-      const json = JSON.parse(await readFile((await (await exported).path())!, 'utf8')) as { customer: { name: string }; bookings: unknown[] };
+      const json = JSON.parse(await readFile((await (await exported).path())!, 'utf8')) as {
+        customer: { name: string };
+        bookings: unknown[];
+      };
       expect(json.customer.name).toBe(`Erin Erase ${w}`);
       expect(json.bookings).toHaveLength(1);
       await page.getByRole('button', { name: 'Erase this customer…' }).click();
@@ -283,16 +357,23 @@ for (const viewport of VIEWPORTS) {
       await add.getByLabel('Usual length (minutes)').fill('90');
       await add.getByLabel('Price from (£)').fill('55');
       await add.getByLabel('Price to (£)').fill('70');
-      await add.getByLabel(/^Picture/).setInputFiles(path.resolve(import.meta.dirname, '../../public/apple-touch-icon.png'));
+      await add
+        .getByLabel(/^Picture/)
+        .setInputFiles(path.resolve(import.meta.dirname, '../../public/apple-touch-icon.png'));
       await add.getByRole('button', { name: 'Add breed' }).click();
       await expect(page.getByText(`Lagotto ${w} added with its picture.`)).toBeVisible();
-      const row = page.getByRole('list', { name: 'Breeds' }).getByRole('listitem').filter({ hasText: `Lagotto ${w}` });
+      const row = page
+        .getByRole('list', { name: 'Breeds' })
+        .getByRole('listitem')
+        .filter({ hasText: `Lagotto ${w}` });
       await expect(row.getByText('Full groom usually 1 h 30, £55–£70')).toBeVisible();
       const img = row.locator('img');
       await expect(img).toHaveAttribute('src', /^\/v1\.0\.1\/breed-images\/[0-9a-f]{64}\.webp\?w=96$/);
       // Lazy: it loads once it is on screen.
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0)))
+        .toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Edit None/Other' }).click();
       await expect(page.getByText('cannot be renamed or removed')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Remove breed…' })).toHaveCount(0);
@@ -314,7 +395,9 @@ for (const viewport of VIEWPORTS) {
       await services.getByLabel('Price from (£)').fill(price);
       await services.getByRole('button', { name: 'Save service' }).click();
       await expect(page.getByText(new RegExp(`saved: from £${price}`))).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Recent changes' }).getByText(new RegExp(`price £[0-9.]+ → £${price}`))).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Recent changes' }).getByText(new RegExp(`price £[0-9.]+ → £${price}`)),
+      ).toBeVisible();
       const types = (await (await api.get(`${base}/v1.0.1/cms/booking-types`)).json()) as unknown;
       expect(JSON.stringify(types)).toContain(`"price":${Math.round(Number(price) * 100)}`);
       await api.dispose();

@@ -49,7 +49,10 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('a day at the counter: today, a phone booking, a move, done and no-show, an afternoon blocked', async ({ page, staffKey }) => {
+    test('a day at the counter: today, a phone booking, a move, done and no-show, an afternoon blocked', async ({
+      page,
+      staffKey,
+    }) => {
       test.setTimeout(90_000);
       // The charts' library and the dialogs live within the site's Content-Security-Policy.
       const violations = await watchPolicy(page);
@@ -76,11 +79,16 @@ for (const viewport of VIEWPORTS) {
       await booking.getByLabel('Nervous').check();
       await booking.getByLabel('Service').selectOption('nails');
       await booking.getByLabel('Date', { exact: true }).fill(date);
-      await booking.getByRole('group', { name: /Free times on/ }).getByLabel(first.time, { exact: true }).check();
+      await booking
+        .getByRole('group', { name: /Free times on/ })
+        .getByLabel(first.time, { exact: true })
+        .check();
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`phone-booking-${viewport.width}.png`) });
       await booking.getByRole('button', { name: 'Book and send the confirmation' }).click();
-      await expect(page.getByText(new RegExp(`Booked Pepper ${viewport.width} \\(${caller.name}\\) for Nail Clip`))).toBeVisible();
+      await expect(
+        page.getByText(new RegExp(`Booked Pepper ${viewport.width} \\(${caller.name}\\) for Nail Clip`)),
+      ).toBeVisible();
       const card = page.getByRole('button', { name: new RegExp(`^${first.time}–.*Pepper ${viewport.width}`) });
       await expect(card).toBeVisible();
 
@@ -98,13 +106,22 @@ for (const viewport of VIEWPORTS) {
         await card.click();
         const dialog = page.getByRole('dialog', { name: /Pepper 390/ });
         await dialog.getByRole('button', { name: 'Move…' }).click();
-        await dialog.getByRole('group', { name: /Free times on/ }).getByLabel(second.time, { exact: true }).check();
+        await dialog
+          .getByRole('group', { name: /Free times on/ })
+          .getByLabel(second.time, { exact: true })
+          .check();
         expect(await axeViolations(page)).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`move-form-${viewport.width}.png`) });
         await dialog.getByRole('button', { name: 'Move and tell the customer' }).click();
       }
-      await expect(page.getByText(new RegExp(`Moved Pepper ${viewport.width} to .* at ${second.time}\\. The customer has been told\\.`))).toBeVisible();
-      await expect(page.getByRole('button', { name: new RegExp(`^${second.time}–.*Pepper ${viewport.width}`) })).toBeVisible();
+      await expect(
+        page.getByText(
+          new RegExp(`Moved Pepper ${viewport.width} to .* at ${second.time}\\. The customer has been told\\.`),
+        ),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: new RegExp(`^${second.time}–.*Pepper ${viewport.width}`) }),
+      ).toBeVisible();
 
       // ---- yesterday: one completed (balance by card), one a no-show, the no-show undone and redone
       await page.getByRole('button', { name: 'Previous day' }).click();
@@ -119,10 +136,15 @@ for (const viewport of VIEWPORTS) {
       await bella.getByRole('radio', { name: 'Card' }).check();
       await bella.getByRole('button', { name: 'Mark completed' }).click();
       await expect(page.getByText(`${done} marked completed.`)).toBeVisible();
-      await expect(page.getByRole('button', { name: new RegExp(`${done}, Full Groom`) })).toContainText('Paid £45.00 card');
+      await expect(page.getByRole('button', { name: new RegExp(`${done}, Full Groom`) })).toContainText(
+        'Paid £45.00 card',
+      );
 
       await page.getByRole('button', { name: new RegExp(`${noShow}, Full Groom, Tom Okafor`) }).click();
-      await page.getByRole('dialog', { name: `${noShow} · Full Groom` }).getByRole('button', { name: 'No-show' }).click();
+      await page
+        .getByRole('dialog', { name: `${noShow} · Full Groom` })
+        .getByRole('button', { name: 'No-show' })
+        .click();
       await expect(page.getByText(`${noShow} marked a no-show.`)).toBeVisible();
       const otis = page.getByRole('button', { name: new RegExp(`${noShow}, Full Groom`) });
       await expect(otis).toContainText('No-show');
@@ -130,10 +152,16 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(`Undone: ${noShow} is as before.`)).toBeVisible();
       await expect(otis).not.toContainText('No-show');
       await otis.click();
-      await page.getByRole('dialog', { name: `${noShow} · Full Groom` }).getByRole('button', { name: 'No-show' }).click();
+      await page
+        .getByRole('dialog', { name: `${noShow} · Full Groom` })
+        .getByRole('button', { name: 'No-show' })
+        .click();
       await expect(otis).toContainText('No-show');
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`schedule-yesterday-${viewport.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: test.info().outputPath(`schedule-yesterday-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       // ---- an afternoon blocked: online booking no longer offers it ---------------------------
       const { days } = await availability(page, 'nails', 28);
@@ -181,7 +209,10 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('a time taken by someone else while the caller waits: refused by the same rule, said plainly, fresh times offered', async ({ page, staffKey }) => {
+test('a time taken by someone else while the caller waits: refused by the same rule, said plainly, fresh times offered', async ({
+  page,
+  staffKey,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: test.info().project.use.baseURL! }]);
   // A day of its own, away from the other tests' days.
@@ -200,23 +231,41 @@ test('a time taken by someone else while the caller waits: refused by the same r
   await booking.getByLabel('Weight (kg)').fill('10');
   await booking.getByLabel('Service').selectOption('full');
   await expect(booking.getByLabel('Date', { exact: true })).toHaveValue(day.date);
-  await booking.getByRole('group', { name: /Free times on/ }).getByLabel(taken.time, { exact: true }).check();
+  await booking
+    .getByRole('group', { name: /Free times on/ })
+    .getByLabel(taken.time, { exact: true })
+    .check();
   // Meanwhile both tables go, to two other callers.
   for (const n of [1, 2]) {
     const other = visitor(`race${n}`);
     const res = await page.request.post('/v1.0.1/management/bookings', {
       headers: { 'x-access-key': staffKey },
-      data: { serviceId: 'full', start: taken.start, idempotencyKey: randomUUID(), customer: { name: other.name, phone: other.phone }, dog: { name: `Rival ${n}`, breedId: 'pug', weightKg: 8, coat: 'short' } },
+      data: {
+        serviceId: 'full',
+        start: taken.start,
+        idempotencyKey: randomUUID(),
+        customer: { name: other.name, phone: other.phone },
+        dog: { name: `Rival ${n}`, breedId: 'pug', weightKg: 8, coat: 'short' },
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
   await booking.getByRole('button', { name: 'Book and send the confirmation' }).click();
-  await expect(booking.getByRole('alert')).toContainText('The free times below are fresh: choose another and book again.');
-  await expect(booking.getByRole('group', { name: /Free times on/ }).getByLabel(taken.time, { exact: true })).toHaveCount(0);
+  await expect(booking.getByRole('alert')).toContainText(
+    'The free times below are fresh: choose another and book again.',
+  );
+  await expect(
+    booking.getByRole('group', { name: /Free times on/ }).getByLabel(taken.time, { exact: true }),
+  ).toHaveCount(0);
   // What was typed is kept: another time, and the booking is made.
   await expect(booking.getByLabel("Customer's name")).toHaveValue(caller.name);
   const other = day.slots.find((s) => s.start !== taken.start)!;
-  await booking.getByRole('group', { name: /Free times on/ }).getByLabel(other.time, { exact: true }).check();
+  await booking
+    .getByRole('group', { name: /Free times on/ })
+    .getByLabel(other.time, { exact: true })
+    .check();
   await booking.getByRole('button', { name: 'Book and send the confirmation' }).click();
-  await expect(page.getByText(new RegExp(`Booked Biscuit \\(${caller.name}\\) for Full Groom .* at ${other.time}`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Booked Biscuit \\(${caller.name}\\) for Full Groom .* at ${other.time}`)),
+  ).toBeVisible();
 });

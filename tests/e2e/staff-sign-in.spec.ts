@@ -2,7 +2,16 @@ import { expect, type Page } from '@playwright/test';
 import { WORKER_STAFF } from '../../scripts/lib/e2e-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { availability, visitor } from './booking-helpers.ts';
-import { addStaff, addVirtualAuthenticator, inbox, nextCode, signInByApi, test, watchForShownMain, watchPolicy } from './staff-helpers.ts';
+import {
+  addStaff,
+  addVirtualAuthenticator,
+  inbox,
+  nextCode,
+  signInByApi,
+  test,
+  watchForShownMain,
+  watchPolicy,
+} from './staff-helpers.ts';
 
 /**
  * Issue 11 in the browser: the management guard's five branches (spec §4) with the exact reason
@@ -31,7 +40,9 @@ async function expectLoginWith(page: Page, reason: keyof typeof REASONS) {
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await expect(page.getByText(REASONS[reason], { exact: true })).toBeVisible();
   // Nothing of the page asked for was shown on the way.
-  expect(await page.evaluate(() => [sessionStorage.getItem('main-shown'), sessionStorage.getItem('heading-shown')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [sessionStorage.getItem('main-shown'), sessionStorage.getItem('heading-shown')]),
+  ).toEqual([null, null]);
 }
 
 const storedRedirect = (page: Page) => page.evaluate(() => sessionStorage.getItem('login_redirect'));
@@ -80,23 +91,34 @@ for (const viewport of VIEWPORTS) {
     test('the guard: a customer (privileges 1) goes to login with 0x04', async ({ page }) => {
       const me = visitor('guard');
       const { days } = await availability(page, 'nails');
-      const slot = days.filter((d) => d.open && d.slots.length > 2).at(-1)!.slots.at(-1)!;
+      const slot = days
+        .filter((d) => d.open && d.slots.length > 2)
+        .at(-1)!
+        .slots.at(-1)!;
       const booked = await page.request.post('/v1.0.1/bookings', {
         data: {
-          serviceId: 'nails', start: slot.start, idempotencyKey: crypto.randomUUID(),
+          serviceId: 'nails',
+          start: slot.start,
+          idempotencyKey: crypto.randomUUID(),
           dog: { name: 'Guard', breedId: 'beagle', weightKg: 11, coat: 'short' },
           owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
         },
       });
       expect(booked.status(), await booked.text()).toBe(201);
       const { accessKey } = (await booked.json()) as { accessKey: string };
-      expect((await (await page.request.get('/v1.0.1/customer/auth', { headers: { 'x-access-key': accessKey } })).json()).data.privileges).toBe(1);
+      expect(
+        (await (await page.request.get('/v1.0.1/customer/auth', { headers: { 'x-access-key': accessKey } })).json())
+          .data.privileges,
+      ).toBe(1);
       await setKey(page, accessKey);
       await page.goto('/management/cms/breeds');
       await expectLoginWith(page, '0x04');
     });
 
-    test('the guard: a staff key (privileges 2) opens the page, with the staff links in the header', async ({ page, staffKey }) => {
+    test('the guard: a staff key (privileges 2) opens the page, with the staff links in the header', async ({
+      page,
+      staffKey,
+    }) => {
       await setKey(page, staffKey);
       await page.goto('/management/customer/NoSuchCustomer01');
       await expect(page.getByRole('heading', { name: 'Customer', level: 1 })).toBeVisible();
@@ -111,7 +133,10 @@ for (const viewport of VIEWPORTS) {
       await expect(staff.getByRole('link', { name: 'Finances' })).toBeVisible();
     });
 
-    test('a full sign-in by a texted code, back to the page the guard kept, then sign-out', async ({ page, staffKey }) => {
+    test('a full sign-in by a texted code, back to the page the guard kept, then sign-out', async ({
+      page,
+      staffKey,
+    }) => {
       const member = await addStaff(page.request, staffKey, `Code Groomer ${viewport.width}`);
       // The guard sends a signed-out visitor of the schedule to the login page…
       await page.goto('/management/schedule?day=2026-12-02');
@@ -140,7 +165,11 @@ for (const viewport of VIEWPORTS) {
       expect(days).toBeLessThanOrEqual(7);
       expect((await cookie(page, 'phone'))?.value).toBe(encodeURIComponent(member.e164));
       const previous = await cookie(page, 'previous_user');
-      expect(JSON.parse(decodeURIComponent(previous!.value))).toEqual({ phone: member.e164, name: `Code Groomer ${viewport.width}`, passkey: false });
+      expect(JSON.parse(decodeURIComponent(previous!.value))).toEqual({
+        phone: member.e164,
+        name: `Code Groomer ${viewport.width}`,
+        passkey: false,
+      });
       expect((previous!.expires - Date.now() / 1000) / 86_400).toBeGreaterThan(29.9);
       expect(await cookie(page, 'logout_reason')).toBeUndefined();
 
@@ -148,7 +177,11 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/prices');
       await expect(page.getByRole('heading', { name: 'Our Prices & Services' })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await cookie(page, 'auth_key')).toMatchObject({ value: key!.value, sameSite: 'Strict', expires: key!.expires });
+      expect(await cookie(page, 'auth_key')).toMatchObject({
+        value: key!.value,
+        sameSite: 'Strict',
+        expires: key!.expires,
+      });
 
       await page.goto('/management');
       await expect(page.getByText(`Signed in as Code Groomer ${viewport.width}`)).toBeVisible();
@@ -157,7 +190,9 @@ for (const viewport of VIEWPORTS) {
       expect(await cookie(page, 'auth_key')).toBeUndefined();
       expect(await cookie(page, 'phone')).toBeUndefined();
       // Revoked on the server too, and the next sign-in is prefilled.
-      expect((await page.request.get('/v1.0.1/customer/auth', { headers: { 'x-access-key': key!.value } })).status()).toBe(401);
+      expect(
+        (await page.request.get('/v1.0.1/customer/auth', { headers: { 'x-access-key': key!.value } })).status(),
+      ).toBe(401);
       await expect(page.getByLabel('Your mobile number')).toHaveValue(member.phone);
       await expect(page.getByText(`Welcome back, Code Groomer ${viewport.width}.`)).toBeVisible();
     });
@@ -176,27 +211,48 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Character 1 of 6').fill(code);
       await expect(page.getByText(`Signed in as Timed Groomer ${viewport.width}`)).toBeVisible();
       const ms = lap();
-      console.log(`sign-in by code at ${viewport.name}: ${ms} ms from opening /management/login to the dashboard `
-        + `(form ready ${formReady} ms, code in the inbox ${texted} ms)`);
+      console.log(
+        `sign-in by code at ${viewport.name}: ${ms} ms from opening /management/login to the dashboard ` +
+          `(form ready ${formReady} ms, code in the inbox ${texted} ms)`,
+      );
       test.info().annotations.push({ type: 'sign-in time', description: `by code at ${viewport.name}: ${ms} ms` });
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test('a passkey: added once signed in, then offered first, and the time to sign in with it', async ({ page, staffKey }) => {
+    test('a passkey: added once signed in, then offered first, and the time to sign in with it', async ({
+      page,
+      staffKey,
+    }) => {
       await addVirtualAuthenticator(page);
       const member = await addStaff(page.request, staffKey, `Passkey Groomer ${viewport.width}`);
       const { accessKey, expiresAt } = await signInByApi(page.request, member);
       // Signed in on this device (as the code sign-in leaves it).
       await page.context().addCookies([
-        { name: 'auth_key', value: accessKey, url: test.info().project.use.baseURL!, sameSite: 'Strict', expires: Math.floor(new Date(expiresAt).getTime() / 1000) },
-        { name: 'previous_user', value: encodeURIComponent(JSON.stringify({ phone: member.e164, name: `Passkey Groomer ${viewport.width}`, passkey: false })), url: test.info().project.use.baseURL! },
+        {
+          name: 'auth_key',
+          value: accessKey,
+          url: test.info().project.use.baseURL!,
+          sameSite: 'Strict',
+          expires: Math.floor(new Date(expiresAt).getTime() / 1000),
+        },
+        {
+          name: 'previous_user',
+          value: encodeURIComponent(
+            JSON.stringify({ phone: member.e164, name: `Passkey Groomer ${viewport.width}`, passkey: false }),
+          ),
+          url: test.info().project.use.baseURL!,
+        },
       ]);
       await page.goto('/management');
       await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
       await page.getByRole('button', { name: 'Add a passkey on this device' }).click();
-      await expect(page.getByText('Passkey added. Next time, sign in on this device with it: no code needed.')).toBeVisible();
+      await expect(
+        page.getByText('Passkey added. Next time, sign in on this device with it: no code needed.'),
+      ).toBeVisible();
       await expect(page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
-      await expect(page.getByRole('list', { name: 'Staff members' }).getByText(`Passkey Groomer ${viewport.width}`)).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Staff members' }).getByText(`Passkey Groomer ${viewport.width}`),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(/\/management\/login$/);
 
@@ -218,7 +274,10 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('the staff list: add a member, who can then sign in, and remove them, who then cannot', async ({ page, staffKey }) => {
+test('the staff list: add a member, who can then sign in, and remove them, who then cannot', async ({
+  page,
+  staffKey,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: test.info().project.use.baseURL! }]);
   await page.goto('/management');
@@ -237,13 +296,22 @@ test('the staff list: add a member, who can then sign in, and remove them, who t
   await list.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(page.getByText('Robin Listed can no longer sign in.')).toBeVisible();
   await expect(list.getByText('Robin Listed')).toHaveCount(0);
-  expect((await page.request.get('/v1.0.1/management/session', { headers: { 'x-access-key': robin.accessKey } })).status()).toBe(401);
+  expect(
+    (await page.request.get('/v1.0.1/management/session', { headers: { 'x-access-key': robin.accessKey } })).status(),
+  ).toBe(401);
   // Nobody removes themselves.
   await expect(list.getByRole('button', { name: new RegExp(`Remove ${me}`) })).toHaveCount(0);
 });
 
 test('the login page and the management shells are static, noindex and hold nothing of a page', async ({ request }) => {
-  for (const path of ['/management', '/management/schedule', '/management/finances', '/management/customers', '/management/customer/x1', '/management/cms/breeds']) {
+  for (const path of [
+    '/management',
+    '/management/schedule',
+    '/management/finances',
+    '/management/customers',
+    '/management/customer/x1',
+    '/management/cms/breeds',
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     expect(res.headers()['x-robots-tag'], path).toBe('noindex');

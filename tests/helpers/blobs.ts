@@ -18,7 +18,14 @@ export function useTestBlobs(): { requests: { type: string; url: string }[] } {
     const token = 'test-blobs-token';
     server = new BlobsServer({ directory, token, onRequest: (r) => requests.push(r), logger: () => undefined });
     const { port } = await server.start();
-    const context = { edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, siteID: 'test-site', token, deployID: '0', primaryRegion: 'us-east-2' };
+    const context = {
+      edgeURL: `http://localhost:${port}`,
+      uncachedEdgeURL: `http://localhost:${port}`,
+      siteID: 'test-site',
+      token,
+      deployID: '0',
+      primaryRegion: 'us-east-2',
+    };
     process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
   });
   afterAll(async () => {

@@ -11,13 +11,22 @@ import { pathToFileURL } from 'node:url';
 export async function buildSite(root: string, work: string, name: string, env: NodeJS.ProcessEnv): Promise<string> {
   const outDir = path.join(work, `dist-${name}`);
   const config = path.join(work, `astro.config.${name}.mjs`);
-  await writeFile(config, [
-    `import base from ${JSON.stringify(pathToFileURL(path.join(root, 'astro.config.mjs')).href)};`,
-    `export default { ...base, outDir: ${JSON.stringify(outDir)}, cacheDir: ${JSON.stringify(path.join(work, `cache-${name}`))} };`,
-  ].join('\n'));
-  const child = spawn(path.join(root, 'node_modules/.bin/astro'), ['build', '--silent', '--root', root, '--config', path.relative(root, config)], {
-    cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  await writeFile(
+    config,
+    [
+      `import base from ${JSON.stringify(pathToFileURL(path.join(root, 'astro.config.mjs')).href)};`,
+      `export default { ...base, outDir: ${JSON.stringify(outDir)}, cacheDir: ${JSON.stringify(path.join(work, `cache-${name}`))} };`,
+    ].join('\n'),
+  );
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/astro'),
+    ['build', '--silent', '--root', root, '--config', path.relative(root, config)],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));

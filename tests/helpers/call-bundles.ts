@@ -11,7 +11,14 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
-interface Call { name: string; method: string; url: string; headers?: Record<string, string>; body?: string; route?: string }
+interface Call {
+  name: string;
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  route?: string;
+}
 
 class ResponseStream extends Writable {
   meta: { statusCode?: number } = {};
@@ -24,7 +31,9 @@ class ResponseStream extends Writable {
 
 (globalThis as Record<string, unknown>).awslambda = {
   streamifyResponse: (handler: unknown) => handler,
-  HttpResponseStream: { from: (stream: ResponseStream, meta: { statusCode?: number }) => Object.assign(stream, { meta }) },
+  HttpResponseStream: {
+    from: (stream: ResponseStream, meta: { statusCode?: number }) => Object.assign(stream, { meta }),
+  },
 };
 
 const chunks: Buffer[] = [];
@@ -35,7 +44,9 @@ const results = [];
 for (const call of calls) {
   try {
     const entry = pathToFileURL(path.join(bundles, call.name, '___netlify-entry-point.mjs')).href;
-    const { handler } = (await import(entry)) as { handler: (event: unknown, stream: ResponseStream, context: unknown) => Promise<void> };
+    const { handler } = (await import(entry)) as {
+      handler: (event: unknown, stream: ResponseStream, context: unknown) => Promise<void>;
+    };
     const stream = new ResponseStream();
     const finished = new Promise((resolve) => stream.on('finish', resolve));
     await handler(
@@ -52,9 +63,17 @@ for (const call of calls) {
       { awsRequestId: `bundle-check-${call.name}`, getRemainingTimeInMillis: () => 30_000, clientContext: {} },
     );
     await finished;
-    results.push({ name: call.name, status: stream.meta.statusCode ?? 0, body: Buffer.concat(stream.chunks).toString('utf8').slice(0, 300) });
+    results.push({
+      name: call.name,
+      status: stream.meta.statusCode ?? 0,
+      body: Buffer.concat(stream.chunks).toString('utf8').slice(0, 300),
+    });
   } catch (error) {
-    results.push({ name: call.name, status: 0, body: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    results.push({
+      name: call.name,
+      status: 0,
+      body: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
   }
 }
 process.stdout.write(`\n${JSON.stringify(results)}\n`);

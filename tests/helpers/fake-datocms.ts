@@ -24,8 +24,16 @@ import sharp from 'sharp';
 
 type Json = Record<string, unknown>;
 
-interface FieldRow { id: string; itemTypeId: string; attributes: Json }
-interface ItemTypeRow { id: string; attributes: Json; titleFieldId: string | null }
+interface FieldRow {
+  id: string;
+  itemTypeId: string;
+  attributes: Json;
+}
+interface ItemTypeRow {
+  id: string;
+  attributes: Json;
+  titleFieldId: string | null;
+}
 interface ItemRow {
   id: string;
   itemTypeId: string;
@@ -36,10 +44,35 @@ interface ItemRow {
   updatedAt: string;
   publishedAt: string | null;
 }
-interface EnvironmentState { id: string; primary: boolean; forkedFrom: string | null; itemTypes: ItemTypeRow[]; fields: FieldRow[]; items: ItemRow[] }
-interface UploadRow { id: string; path: string; filename: string; md5: string; size: number; width: number | null; height: number | null; format: string; mime: string; base64: string | null; alt: string | null }
+interface EnvironmentState {
+  id: string;
+  primary: boolean;
+  forkedFrom: string | null;
+  itemTypes: ItemTypeRow[];
+  fields: FieldRow[];
+  items: ItemRow[];
+}
+interface UploadRow {
+  id: string;
+  path: string;
+  filename: string;
+  md5: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  format: string;
+  mime: string;
+  base64: string | null;
+  alt: string | null;
+}
 
-export interface DatoRequest { api: 'cma' | 'graphql' | 'assets' | 's3'; method: string; path: string; headers: Record<string, string>; body: string }
+export interface DatoRequest {
+  api: 'cma' | 'graphql' | 'assets' | 's3';
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
 
 export interface FakeDatoCms {
   /** Give it to DATOCMS_BASE_URL. */
@@ -64,7 +97,13 @@ const now = () => new Date().toISOString();
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** DatoCMS's GraphQL names: blog_post → blogPost / allBlogPosts / _allBlogPostsMeta. */
-const PLURALS: Record<string, string> = { blog_post: 'BlogPosts', showcase_picture: 'ShowcasePictures', faq_entry: 'FaqEntries', partner: 'Partners', site_fact: 'SiteFacts' };
+const PLURALS: Record<string, string> = {
+  blog_post: 'BlogPosts',
+  showcase_picture: 'ShowcasePictures',
+  faq_entry: 'FaqEntries',
+  partner: 'Partners',
+  site_fact: 'SiteFacts',
+};
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -80,11 +119,17 @@ function apiError(code: string, details: Json = {}) {
 }
 
 export async function startFakeDatoCms(): Promise<FakeDatoCms> {
-  const tokens = { cma: `cma-${randomBytes(6).toString('hex')}`, read: `read-${randomBytes(6).toString('hex')}`, preview: `preview-${randomBytes(6).toString('hex')}` };
+  const tokens = {
+    cma: `cma-${randomBytes(6).toString('hex')}`,
+    read: `read-${randomBytes(6).toString('hex')}`,
+    preview: `preview-${randomBytes(6).toString('hex')}`,
+  };
   const requests: DatoRequest[] = [];
   let nextId = 1000;
   const id = () => String(nextId++);
-  const environments = new Map<string, EnvironmentState>([[PRIMARY, { id: PRIMARY, primary: true, forkedFrom: null, itemTypes: [], fields: [], items: [] }]]);
+  const environments = new Map<string, EnvironmentState>([
+    [PRIMARY, { id: PRIMARY, primary: true, forkedFrom: null, itemTypes: [], fields: [], items: [] }],
+  ]);
   const uploads: UploadRow[] = [];
   const files = new Map<string, { bytes: Buffer; mime: string }>();
   const jobs = new Map<string, { status: number; payload: unknown }>();
@@ -101,49 +146,117 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
 
   // --- JSON:API resources ----------------------------------------------------------------------------
   const envResource = (e: EnvironmentState) => ({
-    id: e.id, type: 'environment',
-    meta: { status: 'ready', read_only_mode: false, created_at: now(), last_data_change_at: now(), primary: e.primary, forked_from: e.forkedFrom },
+    id: e.id,
+    type: 'environment',
+    meta: {
+      status: 'ready',
+      read_only_mode: false,
+      created_at: now(),
+      last_data_change_at: now(),
+      primary: e.primary,
+      forked_from: e.forkedFrom,
+    },
   });
   const itemTypeResource = (env: EnvironmentState, t: ItemTypeRow) => ({
-    id: t.id, type: 'item_type',
+    id: t.id,
+    type: 'item_type',
     attributes: {
-      all_locales_required: true, modular_block: false, draft_saving_active: false, tree: false, ordering_direction: null, ordering_meta: null,
-      collection_appearance: 'compact', inverse_relationships_enabled: false, hint: null, ...t.attributes,
+      all_locales_required: true,
+      modular_block: false,
+      draft_saving_active: false,
+      tree: false,
+      ordering_direction: null,
+      ordering_meta: null,
+      collection_appearance: 'compact',
+      inverse_relationships_enabled: false,
+      hint: null,
+      ...t.attributes,
     },
     relationships: {
       fields: { data: env.fields.filter((f) => f.itemTypeId === t.id).map((f) => ({ type: 'field', id: f.id })) },
       fieldsets: { data: [] },
-      singleton_item: { data: null }, ordering_field: { data: null }, presentation_title_field: { data: null },
-      presentation_image_field: { data: null }, image_preview_field: { data: null }, excerpt_field: { data: null }, workflow: { data: null },
+      singleton_item: { data: null },
+      ordering_field: { data: null },
+      presentation_title_field: { data: null },
+      presentation_image_field: { data: null },
+      image_preview_field: { data: null },
+      excerpt_field: { data: null },
+      workflow: { data: null },
       title_field: { data: t.titleFieldId ? { type: 'field', id: t.titleFieldId } : null },
     },
     meta: { has_singleton_item: false },
   });
   const fieldResource = (f: FieldRow) => ({
-    id: f.id, type: 'field', attributes: { localized: false, hint: null, default_value: null, deep_filtering_enabled: false, ...f.attributes },
+    id: f.id,
+    type: 'field',
+    attributes: { localized: false, hint: null, default_value: null, deep_filtering_enabled: false, ...f.attributes },
     relationships: { item_type: { data: { type: 'item_type', id: f.itemTypeId } }, fieldset: { data: null } },
   });
-  const status = (i: ItemRow) => (!i.published ? 'draft' : JSON.stringify(i.published) === JSON.stringify(i.current) ? 'published' : 'updated');
+  const status = (i: ItemRow) =>
+    !i.published ? 'draft' : JSON.stringify(i.published) === JSON.stringify(i.current) ? 'published' : 'updated';
   const itemResource = (i: ItemRow) => ({
-    id: i.id, type: 'item', attributes: { ...i.current },
-    relationships: { item_type: { data: { type: 'item_type', id: i.itemTypeId } }, creator: { data: { type: 'account', id: '1' } } },
+    id: i.id,
+    type: 'item',
+    attributes: { ...i.current },
+    relationships: {
+      item_type: { data: { type: 'item_type', id: i.itemTypeId } },
+      creator: { data: { type: 'account', id: '1' } },
+    },
     meta: {
-      created_at: i.createdAt, updated_at: i.updatedAt, published_at: i.publishedAt, first_published_at: i.publishedAt, publication_scheduled_at: null,
-      unpublishing_scheduled_at: null, status: status(i), is_current_version_valid: true, is_published_version_valid: true,
-      current_version: `v${i.id}-${i.updatedAt}`, stage: null, has_children: null, is_valid: true,
+      created_at: i.createdAt,
+      updated_at: i.updatedAt,
+      published_at: i.publishedAt,
+      first_published_at: i.publishedAt,
+      publication_scheduled_at: null,
+      unpublishing_scheduled_at: null,
+      status: status(i),
+      is_current_version_valid: true,
+      is_published_version_valid: true,
+      current_version: `v${i.id}-${i.updatedAt}`,
+      stage: null,
+      has_children: null,
+      is_valid: true,
     },
   });
   const uploadResource = (u: UploadRow) => ({
-    id: u.id, type: 'upload',
+    id: u.id,
+    type: 'upload',
     attributes: {
-      size: u.size, width: u.width, height: u.height, path: u.path, basename: u.filename.replace(/\.[^.]+$/, ''), filename: u.filename,
-      url: `${base}/assets${u.path}`, format: u.format, author: null, copyright: null, notes: null, md5: u.md5, duration: null, frame_rate: null,
-      blurhash: null, thumbhash: null, mux_playback_id: null, mux_mp4_highest_res: null, default_field_metadata: { en: { alt: u.alt, title: null, custom_data: {}, focal_point: null } },
-      is_image: u.width !== null, created_at: now(), updated_at: now(), mime_type: u.mime, tags: [], smart_tags: [], exif_info: {}, colors: [],
+      size: u.size,
+      width: u.width,
+      height: u.height,
+      path: u.path,
+      basename: u.filename.replace(/\.[^.]+$/, ''),
+      filename: u.filename,
+      url: `${base}/assets${u.path}`,
+      format: u.format,
+      author: null,
+      copyright: null,
+      notes: null,
+      md5: u.md5,
+      duration: null,
+      frame_rate: null,
+      blurhash: null,
+      thumbhash: null,
+      mux_playback_id: null,
+      mux_mp4_highest_res: null,
+      default_field_metadata: { en: { alt: u.alt, title: null, custom_data: {}, focal_point: null } },
+      is_image: u.width !== null,
+      created_at: now(),
+      updated_at: now(),
+      mime_type: u.mime,
+      tags: [],
+      smart_tags: [],
+      exif_info: {},
+      colors: [],
     },
     relationships: { upload_collection: { data: null }, creator: { data: { type: 'account', id: '1' } } },
   });
-  const webhookResource = (w: { id: string; attributes: Json }) => ({ id: w.id, type: 'webhook', attributes: { payload_api_version: '3', nested_items_in_payload: false, auto_retry: true, ...w.attributes } });
+  const webhookResource = (w: { id: string; attributes: Json }) => ({
+    id: w.id,
+    type: 'webhook',
+    attributes: { payload_api_version: '3', nested_items_in_payload: false, auto_retry: true, ...w.attributes },
+  });
   const job = (status: number, payload: unknown) => {
     const jobId = id();
     jobs.set(jobId, { status, payload });
@@ -154,7 +267,12 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
   function validateItem(env: EnvironmentState, itemTypeId: string, values: Json, selfId?: string): Json | null {
     const fields = env.fields.filter((f) => f.itemTypeId === itemTypeId);
     for (const key of Object.keys(values)) {
-      if (!fields.some((f) => f.attributes.api_key === key)) return apiError('INVALID_FIELD', { field: key, code: 'INVALID_ATTRIBUTE', message: `No field ${key} in this model` });
+      if (!fields.some((f) => f.attributes.api_key === key))
+        return apiError('INVALID_FIELD', {
+          field: key,
+          code: 'INVALID_ATTRIBUTE',
+          message: `No field ${key} in this model`,
+        });
     }
     for (const f of fields) {
       const validators = (f.attributes.validators ?? {}) as Json;
@@ -163,7 +281,9 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
         return apiError('INVALID_FIELD', { field: f.attributes.api_key, code: 'VALIDATION_REQUIRED' });
       }
       if ('unique' in validators && value !== undefined) {
-        const taken = env.items.some((i) => i.itemTypeId === itemTypeId && i.current[f.attributes.api_key as string] === value && i.id !== selfId);
+        const taken = env.items.some(
+          (i) => i.itemTypeId === itemTypeId && i.current[f.attributes.api_key as string] === value && i.id !== selfId,
+        );
         if (taken) return apiError('INVALID_FIELD', { field: f.attributes.api_key, code: 'VALIDATION_UNIQUE' });
       }
     }
@@ -177,24 +297,49 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     const upload = uploads.find((u) => u.id === field.upload_id);
     if (!upload) return null;
     const url = `${base}/assets${upload.path}`;
-    const responsive = upload.width && upload.height ? (() => {
-      const width = Math.min(params.w, upload.width!);
-      const height = Math.round((upload.height! * width) / upload.width!);
-      const at = (w: number) => `${url}?auto=format&fit=max&fm=webp&w=${w}`;
-      const widths = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4].map((m) => Math.round(params.w * m)).filter((w) => w <= upload.width!);
-      return { src: at(width), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(','), width, height, base64: upload.base64 };
-    })() : null;
-    return { url, alt: field.alt ?? upload.alt, width: upload.width, height: upload.height, responsiveImage: responsive };
+    const responsive =
+      upload.width && upload.height
+        ? (() => {
+            const width = Math.min(params.w, upload.width!);
+            const height = Math.round((upload.height! * width) / upload.width!);
+            const at = (w: number) => `${url}?auto=format&fit=max&fm=webp&w=${w}`;
+            const widths = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4]
+              .map((m) => Math.round(params.w * m))
+              .filter((w) => w <= upload.width!);
+            return {
+              src: at(width),
+              srcSet: widths.map((w) => `${at(w)} ${w}w`).join(','),
+              width,
+              height,
+              base64: upload.base64,
+            };
+          })()
+        : null;
+    return {
+      url,
+      alt: field.alt ?? upload.alt,
+      width: upload.width,
+      height: upload.height,
+      responsiveImage: responsive,
+    };
   }
 
-  function graphqlRecord(env: EnvironmentState, item: ItemRow, values: Json, params: { w: number; query: string }): Json {
+  function graphqlRecord(
+    env: EnvironmentState,
+    item: ItemRow,
+    values: Json,
+    params: { w: number; query: string },
+  ): Json {
     const fields = env.fields.filter((f) => f.itemTypeId === item.itemTypeId);
     const record: Json = { id: item.id, _status: status(item) };
     for (const f of fields) {
       const key = f.attributes.api_key as string;
       const value = values[key] ?? null;
       if (f.attributes.field_type === 'file') record[camel(key)] = graphqlUpload(value, params);
-      else if (f.attributes.field_type === 'seo') record[camel(key)] = value ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [camel(k), v])) : null;
+      else if (f.attributes.field_type === 'seo')
+        record[camel(key)] = value
+          ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [camel(k), v]))
+          : null;
       else record[camel(key)] = value;
       // `alias: text(markdown: true)`: the text field rendered to HTML.
       const alias = new RegExp(`(\\w+):\\s*${camel(key)}\\(markdown:\\s*true\\)`).exec(params.query);
@@ -206,10 +351,21 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
   function answerGraphql(req: IncomingMessage, raw: string): { status: number; body: unknown } {
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    if (![tokens.read, tokens.preview].includes(token)) return { status: 401, body: apiError('INVALID_AUTHORIZATION_HEADER') };
+    if (![tokens.read, tokens.preview].includes(token))
+      return { status: 401, body: apiError('INVALID_AUTHORIZATION_HEADER') };
     const drafts = req.headers['x-include-drafts'];
-    if (drafts !== undefined && drafts !== 'true') return { status: 422, body: apiError('INVALID_X_INCLUDE_DRAFTS_HEADER', { message: 'X-Include-Drafts header can only be set to `true`' }) };
-    if (drafts === 'true' && token !== tokens.preview) return { status: 401, body: apiError('INSUFFICIENT_PERMISSIONS', { message: 'This token cannot access drafts' }) };
+    if (drafts !== undefined && drafts !== 'true')
+      return {
+        status: 422,
+        body: apiError('INVALID_X_INCLUDE_DRAFTS_HEADER', {
+          message: 'X-Include-Drafts header can only be set to `true`',
+        }),
+      };
+    if (drafts === 'true' && token !== tokens.preview)
+      return {
+        status: 401,
+        body: apiError('INSUFFICIENT_PERMISSIONS', { message: 'This token cannot access drafts' }),
+      };
     const env = environmentOf(req);
     if (!env) return { status: 404, body: apiError('NOT_FOUND', { message: 'Unknown environment' }) };
     let request: { query?: string; variables?: Json; operationName?: string };
@@ -221,7 +377,8 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     const query = request.query ?? '';
     const variables = request.variables ?? {};
     const top = /^\s*query\s+(\w+)\s*(?:\([^)]*\))?\s*\{\s*(\w+)/.exec(query);
-    if (!top || top[1] !== request.operationName) return { status: 200, body: { errors: [{ message: `Unknown operation named "${request.operationName}"` }] } };
+    if (!top || top[1] !== request.operationName)
+      return { status: 200, body: { errors: [{ message: `Unknown operation named "${request.operationName}"` }] } };
     const fieldName = top[2]!;
     const w = Number(/responsiveImage\(imgixParams:\s*\{[^}]*\bw:\s*(\d+)/.exec(query)?.[1] ?? 2000);
     const modelOf = (plural: string) => Object.entries(PLURALS).find(([, p]) => p === plural)?.[0];
@@ -236,35 +393,67 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     const meta = /^_all(\w+)Meta$/.exec(fieldName);
     if (meta) {
       const rows = visible(modelOf(meta[1]!) ?? '');
-      if (!rows) return { status: 200, body: { errors: [{ message: `Field '${fieldName}' doesn't exist on type 'Query'` }] } };
+      if (!rows)
+        return { status: 200, body: { errors: [{ message: `Field '${fieldName}' doesn't exist on type 'Query'` }] } };
       return { status: 200, body: { data: { [fieldName]: { count: rows.length } } } };
     }
     const all = /^all(\w+)$/.exec(fieldName);
     if (all) {
       const rows = visible(modelOf(all[1]!) ?? '');
-      if (!rows) return { status: 200, body: { errors: [{ message: `Field '${fieldName}' doesn't exist on type 'Query'` }] } };
+      if (!rows)
+        return { status: 200, body: { errors: [{ message: `Field '${fieldName}' doesn't exist on type 'Query'` }] } };
       const first = Number(variables.first ?? 20);
       const skip = Number(variables.skip ?? 0);
-      if (first > 100) return { status: 200, body: { errors: [{ message: 'Argument "first" must be less than or equal to 100', locations: [{ line: 1, column: 1 }] }] } };
+      if (first > 100)
+        return {
+          status: 200,
+          body: {
+            errors: [
+              { message: 'Argument "first" must be less than or equal to 100', locations: [{ line: 1, column: 1 }] },
+            ],
+          },
+        };
       const byPosition = /orderBy:\s*\[\s*position_ASC/.test(query);
-      rows.sort((a, b) => (byPosition ? a.item.position - b.item.position : 0) || Number(a.item.id) - Number(b.item.id));
-      return { status: 200, body: { data: { [fieldName]: rows.slice(skip, skip + first).map((r) => graphqlRecord(env, r.item, r.values, { w, query })) } } };
+      rows.sort(
+        (a, b) => (byPosition ? a.item.position - b.item.position : 0) || Number(a.item.id) - Number(b.item.id),
+      );
+      return {
+        status: 200,
+        body: {
+          data: {
+            [fieldName]: rows.slice(skip, skip + first).map((r) => graphqlRecord(env, r.item, r.values, { w, query })),
+          },
+        },
+      };
     }
     const single = Object.entries(PLURALS).find(([apiKey]) => camel(apiKey) === fieldName);
     if (single) {
       const rows = visible(single[0]) ?? [];
       const slug = variables.slug;
       const row = rows.find((r) => slug === undefined || r.values.slug === slug);
-      return { status: 200, body: { data: { [fieldName]: row ? graphqlRecord(env, row.item, row.values, { w, query }) : null } } };
+      return {
+        status: 200,
+        body: { data: { [fieldName]: row ? graphqlRecord(env, row.item, row.values, { w, query }) : null } },
+      };
     }
     return { status: 200, body: { errors: [{ message: `Field '${fieldName}' doesn't exist on type 'Query'` }] } };
   }
 
   // --- CMA -------------------------------------------------------------------------------------------------
-  async function answerCma(req: IncomingMessage, path: string, url: URL, raw: string): Promise<{ status: number; body: unknown }> {
-    if (req.headers.authorization !== `Bearer ${tokens.cma}`) return { status: 401, body: apiError('INVALID_AUTHORIZATION_HEADER') };
+  async function answerCma(
+    req: IncomingMessage,
+    path: string,
+    url: URL,
+    raw: string,
+  ): Promise<{ status: number; body: unknown }> {
+    if (req.headers.authorization !== `Bearer ${tokens.cma}`)
+      return { status: 401, body: apiError('INVALID_AUTHORIZATION_HEADER') };
     const method = req.method ?? 'GET';
-    const body = raw ? (JSON.parse(raw) as { data?: { id?: string; attributes?: Json; relationships?: Record<string, { data: { id: string } | null }> } }) : {};
+    const body = raw
+      ? (JSON.parse(raw) as {
+          data?: { id?: string; attributes?: Json; relationships?: Record<string, { data: { id: string } | null }> };
+        })
+      : {};
     const attributes = body.data?.attributes ?? {};
     const relationships = body.data?.relationships ?? {};
     const ok = (data: unknown) => ({ status: 200, body: { data } });
@@ -274,8 +463,19 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
       return { status: 422, body: apiError('MAINTENANCE_MODE_ACTIVE') };
     }
 
-    if (path === '/site' && method === 'GET') return ok({ id: '1', type: 'site', attributes: { name: 'Fake project', locales: ['en'], timezone: 'Europe/London', internal_domain: 'fake.admin.datocms.com' } });
-    if (path === '/maintenance-mode' && method === 'GET') return ok({ id: 'maintenance_mode', type: 'maintenance_mode', attributes: { active: maintenance } });
+    if (path === '/site' && method === 'GET')
+      return ok({
+        id: '1',
+        type: 'site',
+        attributes: {
+          name: 'Fake project',
+          locales: ['en'],
+          timezone: 'Europe/London',
+          internal_domain: 'fake.admin.datocms.com',
+        },
+      });
+    if (path === '/maintenance-mode' && method === 'GET')
+      return ok({ id: 'maintenance_mode', type: 'maintenance_mode', attributes: { active: maintenance } });
     const mm = /^\/maintenance-mode\/(activate|deactivate)$/.exec(path);
     if (mm && method === 'PUT') {
       maintenance = mm[1] === 'activate';
@@ -296,7 +496,8 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
       if (!source) return { status: 404, body: apiError('NOT_FOUND') };
       if (envMatch[2] === 'fork' && method === 'POST') {
         const newId = body.data?.id;
-        if (!newId || environments.has(newId)) return { status: 422, body: apiError('INVALID_FIELD', { field: 'id', code: 'VALIDATION_UNIQUE' }) };
+        if (!newId || environments.has(newId))
+          return { status: 422, body: apiError('INVALID_FIELD', { field: 'id', code: 'VALIDATION_UNIQUE' }) };
         const copy: EnvironmentState = { ...structuredClone(source), id: newId, primary: false, forkedFrom: source.id };
         environments.set(newId, copy);
         return { status: 202, body: job(200, { data: envResource(copy) }) };
@@ -332,7 +533,11 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     if (path === '/upload-requests' && method === 'POST') {
       const filename = String(attributes.filename ?? 'file');
       const uploadPath = `/${randomBytes(4).toString('hex')}/${Date.now()}-${filename}`;
-      return ok({ id: uploadPath, type: 'upload_request', attributes: { url: `${base}/s3${uploadPath}`, request_headers: {} } });
+      return ok({
+        id: uploadPath,
+        type: 'upload_request',
+        attributes: { url: `${base}/s3${uploadPath}`, request_headers: {} },
+      });
     }
     if (path === '/uploads' && method === 'GET') {
       const md5 = url.searchParams.get('filter[fields][md5][eq]');
@@ -353,10 +558,21 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
         height = meta.height ?? null;
         const tiny = await sharp(file.bytes).resize({ width: 20 }).webp({ quality: 40 }).toBuffer();
         base64 = `data:image/webp;base64,${tiny.toString('base64')}`;
-      } catch { /* not an image */ }
+      } catch {
+        /* not an image */
+      }
       const row: UploadRow = {
-        id: id(), path: uploadPath, filename, md5: createHash('md5').update(file.bytes).digest('hex'), size: file.bytes.length, width, height,
-        format: filename.split('.').pop() ?? '', mime: file.mime, base64, alt: (attributes.default_field_metadata as { en?: { alt?: string } } | undefined)?.en?.alt ?? null,
+        id: id(),
+        path: uploadPath,
+        filename,
+        md5: createHash('md5').update(file.bytes).digest('hex'),
+        size: file.bytes.length,
+        width,
+        height,
+        format: filename.split('.').pop() ?? '',
+        mime: file.mime,
+        base64,
+        alt: (attributes.default_field_metadata as { en?: { alt?: string } } | undefined)?.en?.alt ?? null,
       };
       uploads.push(row);
       return { status: 202, body: job(201, { data: uploadResource(row) }) };
@@ -368,8 +584,13 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
 
     if (path === '/item-types' && method === 'GET') return ok(env.itemTypes.map((t) => itemTypeResource(env, t)));
     if (path === '/item-types' && method === 'POST') {
-      if (env.itemTypes.some((t) => t.attributes.api_key === attributes.api_key)) return { status: 422, body: apiError('INVALID_FIELD', { field: 'api_key', code: 'VALIDATION_UNIQUE' }) };
-      const t: ItemTypeRow = { id: id(), attributes: { singleton: false, sortable: false, draft_mode_active: false, ...attributes }, titleFieldId: relationships.title_field?.data?.id ?? null };
+      if (env.itemTypes.some((t) => t.attributes.api_key === attributes.api_key))
+        return { status: 422, body: apiError('INVALID_FIELD', { field: 'api_key', code: 'VALIDATION_UNIQUE' }) };
+      const t: ItemTypeRow = {
+        id: id(),
+        attributes: { singleton: false, sortable: false, draft_mode_active: false, ...attributes },
+        titleFieldId: relationships.title_field?.data?.id ?? null,
+      };
       env.itemTypes.push(t);
       return { status: 201, body: { data: itemTypeResource(env, t) } };
     }
@@ -377,13 +598,30 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     if (itemType) {
       const t = env.itemTypes.find((x) => x.id === itemType[1]);
       if (!t) return { status: 404, body: apiError('NOT_FOUND') };
-      if (itemType[2] && method === 'GET') return ok(env.fields.filter((f) => f.itemTypeId === t.id).map(fieldResource));
+      if (itemType[2] && method === 'GET')
+        return ok(env.fields.filter((f) => f.itemTypeId === t.id).map(fieldResource));
       if (itemType[2] && method === 'POST') {
-        if (env.fields.some((f) => f.itemTypeId === t.id && f.attributes.api_key === attributes.api_key)) return { status: 422, body: apiError('INVALID_FIELD', { field: 'api_key', code: 'VALIDATION_UNIQUE' }) };
-        const editors: Json = { string: 'single_line', text: 'textarea', slug: 'slug', seo: 'seo', date: 'date_picker', file: 'file', boolean: 'boolean', integer: 'integer', float: 'float' };
+        if (env.fields.some((f) => f.itemTypeId === t.id && f.attributes.api_key === attributes.api_key))
+          return { status: 422, body: apiError('INVALID_FIELD', { field: 'api_key', code: 'VALIDATION_UNIQUE' }) };
+        const editors: Json = {
+          string: 'single_line',
+          text: 'textarea',
+          slug: 'slug',
+          seo: 'seo',
+          date: 'date_picker',
+          file: 'file',
+          boolean: 'boolean',
+          integer: 'integer',
+          float: 'float',
+        };
         const f: FieldRow = {
-          id: id(), itemTypeId: t.id,
-          attributes: { appearance: { editor: editors[attributes.field_type as string] ?? 'default', parameters: {}, addons: [] }, validators: {}, ...attributes },
+          id: id(),
+          itemTypeId: t.id,
+          attributes: {
+            appearance: { editor: editors[attributes.field_type as string] ?? 'default', parameters: {}, addons: [] },
+            validators: {},
+            ...attributes,
+          },
         };
         env.fields.push(f);
         return { status: 201, body: { data: fieldResource(f) } };
@@ -408,24 +646,36 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
 
     if (path === '/items' && method === 'GET') {
       const wanted = (url.searchParams.get('filter[type]') ?? '').split(',').filter(Boolean);
-      const types = env.itemTypes.filter((t) => !wanted.length || wanted.includes(t.id) || wanted.includes(t.attributes.api_key as string)).map((t) => t.id);
+      const types = env.itemTypes
+        .filter((t) => !wanted.length || wanted.includes(t.id) || wanted.includes(t.attributes.api_key as string))
+        .map((t) => t.id);
       const all = env.items.filter((i) => types.includes(i.itemTypeId));
       const limit = Number(url.searchParams.get('page[limit]') ?? 30);
       const offset = Number(url.searchParams.get('page[offset]') ?? 0);
       if (limit > 500) return { status: 422, body: apiError('INVALID_FIELD', { field: 'page[limit]' }) };
-      return { status: 200, body: { data: all.slice(offset, offset + limit).map(itemResource), meta: { total_count: all.length } } };
+      return {
+        status: 200,
+        body: { data: all.slice(offset, offset + limit).map(itemResource), meta: { total_count: all.length } },
+      };
     }
     if (path === '/items' && method === 'POST') {
       const typeId = relationships.item_type?.data?.id;
       const t = env.itemTypes.find((x) => x.id === typeId);
-      if (!t) return { status: 422, body: apiError('INVALID_FIELD', { field: 'item_type', code: 'VALIDATION_REQUIRED' }) };
+      if (!t)
+        return { status: 422, body: apiError('INVALID_FIELD', { field: 'item_type', code: 'VALIDATION_REQUIRED' }) };
       const { position, ...values } = attributes;
       const error = validateItem(env, t.id, values);
       if (error) return { status: 422, body: error };
       const stamp = now();
       const sameType = env.items.filter((i) => i.itemTypeId === t.id);
       const item: ItemRow = {
-        id: id(), itemTypeId: t.id, current: values, published: null, createdAt: stamp, updatedAt: stamp, publishedAt: null,
+        id: id(),
+        itemTypeId: t.id,
+        current: values,
+        published: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+        publishedAt: null,
         position: typeof position === 'number' ? position : sameType.length + 1,
       };
       env.items.push(item);
@@ -474,7 +724,14 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    const record = (api: DatoRequest['api'], path: string) => requests.push({ api, method: req.method ?? 'GET', path: path + url.search, headers, body: api === 's3' ? '' : raw.toString('utf8') });
+    const record = (api: DatoRequest['api'], path: string) =>
+      requests.push({
+        api,
+        method: req.method ?? 'GET',
+        path: path + url.search,
+        headers,
+        body: api === 's3' ? '' : raw.toString('utf8'),
+      });
     try {
       if (url.pathname.startsWith('/s3/') && req.method === 'PUT') {
         record('s3', url.pathname);
@@ -496,7 +753,9 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
         if (req.method !== 'POST') return send(res, 405, { errors: [{ message: 'Use POST' }] });
         if (graphqlFailures && graphqlFailures.count > 0) {
           graphqlFailures.count--;
-          res.writeHead(graphqlFailures.answer.status, { 'content-type': 'application/json' }).end(graphqlFailures.answer.body);
+          res
+            .writeHead(graphqlFailures.answer.status, { 'content-type': 'application/json' })
+            .end(graphqlFailures.answer.body);
           return;
         }
         const answer = answerGraphql(req, raw.toString('utf8'));
@@ -522,11 +781,19 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     graphqlUrl: `${base}/graphql`,
     tokens,
     requests,
-    failGraphql(count, answer) { graphqlFailures = { count, answer }; },
-    environment(envId) { return envId ? environments.get(envId)! : primary(); },
+    failGraphql(count, answer) {
+      graphqlFailures = { count, answer };
+    },
+    environment(envId) {
+      return envId ? environments.get(envId)! : primary();
+    },
     maintenanceMode: () => maintenance,
     webhooks: () => webhooks.map(webhookResource),
     writesSince: (from) => requests.slice(from).filter((r) => r.api === 'cma' && r.method !== 'GET'),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

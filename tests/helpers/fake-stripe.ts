@@ -31,7 +31,9 @@ function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { body += c; });
+    req.on('data', (c: string) => {
+      body += c;
+    });
     req.on('end', () => resolve(body));
     req.on('error', reject);
   });
@@ -49,7 +51,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const params = new URLSearchParams(body);
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     requests.push({
-      method: req.method ?? 'GET', path: url.pathname, params, idempotencyKey,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      params,
+      idempotencyKey,
       authorization: (req.headers.authorization as string | undefined) ?? null,
     });
     const send = (status: number, payload: unknown) => {
@@ -65,20 +70,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const replayed = req.method === 'POST' && idempotencyKey ? answered.get(idempotencyKey) : undefined;
     if (replayed) {
-      res.writeHead(replayed.status, { 'content-type': 'application/json', 'request-id': rid('req'), 'idempotent-replayed': 'true' });
+      res.writeHead(replayed.status, {
+        'content-type': 'application/json',
+        'request-id': rid('req'),
+        'idempotent-replayed': 'true',
+      });
       return res.end(JSON.stringify(replayed.payload));
     }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const id = rid('cs');
       const session = {
-        id, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid', payment_intent: null,
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
         url: `https://checkout.stripe.com/c/pay/${id}`,
         amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
         currency: 'gbp',
         client_reference_id: params.get('client_reference_id'),
         metadata: { booking_id: params.get('metadata[booking_id]') },
         expires_at: Number(params.get('expires_at')),
-        success_url: params.get('success_url'), cancel_url: params.get('cancel_url'),
+        success_url: params.get('success_url'),
+        cancel_url: params.get('cancel_url'),
       };
       sessions.set(id, session);
       return send(200, session);
@@ -87,7 +102,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'POST' && expire) {
       const session = sessions.get(expire[1]!);
       if (session && session.status !== 'open') {
-        return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          },
+        });
       }
       if (session) session.status = 'expired';
       return send(200, session ?? { id: expire[1], object: 'checkout.session', status: 'expired' });
@@ -95,22 +115,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === 'GET' && retrieve) {
       const session = sessions.get(retrieve[1]!);
-      return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${retrieve[1]}'` } });
+      return session
+        ? send(200, session)
+        : send(404, {
+            error: { type: 'invalid_request_error', message: `No such checkout.session: '${retrieve[1]}'` },
+          });
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       return send(200, {
-        id: rid('re'), object: 'refund', status: 'succeeded', currency: 'gbp',
-        amount: Number(params.get('amount')), payment_intent: params.get('payment_intent'),
+        id: rid('re'),
+        object: 'refund',
+        status: 'succeeded',
+        currency: 'gbp',
+        amount: Number(params.get('amount')),
+        payment_intent: params.get('payment_intent'),
       });
     }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     base: `http://127.0.0.1:${port}`,
     requests,
-    failNext(count = 1) { failures = count; },
+    failNext(count = 1) {
+      failures = count;
+    },
     pay(sessionId, paymentIntent) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -121,10 +153,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 }
 
 /** A Checkout session event as Stripe sends it, with a signature made by the SDK's own test helper. */
-export function signedEvent(secret: string, type: string, session: Record<string, unknown>, id = rid('evt')): { body: string; signature: string } {
+export function signedEvent(
+  secret: string,
+  type: string,
+  session: Record<string, unknown>,
+  id = rid('evt'),
+): { body: string; signature: string } {
   const body = JSON.stringify({
-    id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000),
-    livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null },
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
     data: { object: { object: 'checkout.session', ...session } },
   });
   return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };

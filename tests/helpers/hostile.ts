@@ -27,37 +27,120 @@ export function toJsonText(value: unknown): string {
 
 /** Characters and fragments that have broken servers: controls, half emoji, non-characters, injections. */
 export const FRAGMENTS = [
-  '\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b[31m', '\u007f', '\u0085', '\u009b',
-  '\ud800', '\udfff', '\udc36\ud83d', '\uffff', '\ufffe', '\ufdd0', '\u{10ffff}', '\u{1fffe}',
-  '\r\n', '\r', '\n', '\t', '\u202e', '\u2028', '\u2029', '\ufeff', '\u200b', 'e\u0301', '🐶', '👩‍👩‍👧',
-  '%00', '%', '%ZZ', '\\u0000', '\\', '"', "'", '../', '..\\', '/', '<script>alert(1)</script>', "'; DROP TABLE bookings; --",
-  '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'null', 'undefined', 'NaN', 'Infinity', '-0', '1e308', 'true', '[]', '{}',
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\u009b',
+  '\ud800',
+  '\udfff',
+  '\udc36\ud83d',
+  '\uffff',
+  '\ufffe',
+  '\ufdd0',
+  '\u{10ffff}',
+  '\u{1fffe}',
+  '\r\n',
+  '\r',
+  '\n',
+  '\t',
+  '\u202e',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\u200b',
+  'e\u0301',
+  '🐶',
+  '👩‍👩‍👧',
+  '%00',
+  '%',
+  '%ZZ',
+  '\\u0000',
+  '\\',
+  '"',
+  "'",
+  '../',
+  '..\\',
+  '/',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE bookings; --",
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e308',
+  'true',
+  '[]',
+  '{}',
 ];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...FRAGMENTS, '', ' ', '   ') },
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom('Rex', 'Sam Jones', 'full', '2026-12-01'), fc.constantFrom(...FRAGMENTS), fc.boolean())
-    .map(([base, bad, before]) => (before ? bad + base : base + bad)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom('Rex', 'Sam Jones', 'full', '2026-12-01'), fc.constantFrom(...FRAGMENTS), fc.boolean())
+      .map(([base, bad, before]) => (before ? bad + base : base + bad)),
+  },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   // Around every bound of the schemas: 40, 64, 80, 128, 200, 254, 256, 500, 1024, 2048.
-  { weight: 2, arbitrary: fc.constantFrom(39, 40, 41, 64, 65, 80, 81, 128, 129, 255, 256, 257, 500, 501, 1025, 2049, 3300).map((n) => 'x'.repeat(n)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(39, 40, 41, 64, 65, 80, 81, 128, 129, 255, 256, 257, 500, 501, 1025, 2049, 3300)
+      .map((n) => 'x'.repeat(n)),
+  },
 );
 
 /** Numbers at and past every edge, some only writable as raw JSON. */
 export const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    new RawJson('1e308'), new RawJson('-1e308'), new RawJson('1e999'), new RawJson('-1e999'), new RawJson('-0'), new RawJson('-0.0'),
-    new RawJson('1e-400'), new RawJson('123456789012345678901234567890'), new RawJson('0.1e1'), new RawJson('1E2'),
-    0, -1, 0.5, 0.49, 100, 100.05, 11.95, 2 ** 31, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE, 1.5, 62, 63,
+    new RawJson('1e308'),
+    new RawJson('-1e308'),
+    new RawJson('1e999'),
+    new RawJson('-1e999'),
+    new RawJson('-0'),
+    new RawJson('-0.0'),
+    new RawJson('1e-400'),
+    new RawJson('123456789012345678901234567890'),
+    new RawJson('0.1e1'),
+    new RawJson('1E2'),
+    0,
+    -1,
+    0.5,
+    0.49,
+    100,
+    100.05,
+    11.95,
+    2 ** 31,
+    2 ** 53 + 2,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1.5,
+    62,
+    63,
   ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
 
 /** A deep nest: parsers and validators that recurse are where this hurts. */
-export const deepNest: fc.Arbitrary<RawJson> = fc.tuple(fc.integer({ min: 50, max: 5000 }), fc.boolean()).map(([depth, array]) =>
-  new RawJson(array ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + 'null' + '}'.repeat(depth)));
+export const deepNest: fc.Arbitrary<RawJson> = fc
+  .tuple(fc.integer({ min: 50, max: 5000 }), fc.boolean())
+  .map(
+    ([depth, array]) =>
+      new RawJson(array ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + 'null' + '}'.repeat(depth)),
+  );
 
 export const pollution: fc.Arbitrary<RawJson> = fc.constantFrom(
   new RawJson('{"__proto__":{"polluted":"yes"}}'),
@@ -94,7 +177,12 @@ function getAt(root: unknown, path: Path): unknown {
 function setAt(root: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const parent = getAt(root, path.slice(0, -1)) as Record<string | number, unknown>;
-  Object.defineProperty(parent, path[path.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(parent, path[path.length - 1]!, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return root;
 }
 
@@ -111,12 +199,24 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
-      kind: fc.constant('extra' as const), at: fc.nat(),
-      key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'price', 'status', 'privileges', 'id', '_id', ''), fc.string({ maxLength: 12 })),
+      kind: fc.constant('extra' as const),
+      at: fc.nat(),
+      key: fc.oneof(
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'price', 'status', 'privileges', 'id', '_id', ''),
+        fc.string({ maxLength: 12 }),
+      ),
       value: hostileValue,
     }),
   },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('inject' as const), at: fc.nat(), fragment: fc.constantFrom(...FRAGMENTS), position: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('inject' as const),
+      at: fc.nat(),
+      fragment: fc.constantFrom(...FRAGMENTS),
+      position: fc.nat(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('retype' as const), at: fc.nat() }) },
 );
 
@@ -138,7 +238,8 @@ function copy<T>(value: T): T {
   if (value instanceof RawJson || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copy) as T;
   const out = {} as Record<string, unknown>;
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: copy(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, { value: copy(v), enumerable: true, writable: true, configurable: true });
   return out as T;
 }
 
@@ -153,11 +254,13 @@ export function applyMutations(valid: unknown, mutations: readonly Mutation[]): 
         root = setAt(root, path, m.value);
         break;
       case 'delete':
-        if (path.length) delete (getAt(root, path.slice(0, -1)) as Record<string | number, unknown>)[path[path.length - 1]!];
+        if (path.length)
+          delete (getAt(root, path.slice(0, -1)) as Record<string | number, unknown>)[path[path.length - 1]!];
         break;
       case 'extra': {
         // Only objects take keys: JSON has no way to give an array one.
-        const isObject = (v: unknown): v is object => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof RawJson);
+        const isObject = (v: unknown): v is object =>
+          v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof RawJson);
         const target = isObject(node) ? node : path.length ? getAt(root, path.slice(0, -1)) : null;
         if (isObject(target)) setAt(target, [m.key], m.value);
         break;
@@ -211,7 +314,10 @@ export function bodyOf(value: fc.Arbitrary<unknown>, limit = 16 * 1024): fc.Arbi
     { weight: 1, arbitrary: text.map((t) => `\ufeff${t}`) },
     // Valid JSON padded past the limit with whitespace: only the size is wrong.
     { weight: 1, arbitrary: text.map((t) => t + ' '.repeat(limit + 1)) },
-    { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{}', '{', '"', 'true', '0', '{"a":1,"a":2}', '\u0000', ' ') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', 'null', '[]', '{}', '{', '"', 'true', '0', '{"a":1,"a":2}', '\u0000', ' '),
+    },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 600 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
   );
@@ -220,15 +326,41 @@ export function bodyOf(value: fc.Arbitrary<unknown>, limit = 16 * 1024): fc.Arbi
 // ---- headers ---------------------------------------------------------------------------------
 
 // What a client can put in a header: Latin-1 without NUL, CR or LF (fetch refuses those).
-const headerChar = fc.integer({ min: 0x01, max: 0xff }).filter((c) => c !== 0x0a && c !== 0x0d).map((c) => String.fromCharCode(c));
+const headerChar = fc
+  .integer({ min: 0x01, max: 0xff })
+  .filter((c) => c !== 0x0a && c !== 0x0d)
+  .map((c) => String.fromCharCode(c));
 export const headerValue: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: headerChar, maxLength: 80 }),
   fc.string({ unit: headerChar, minLength: 100, maxLength: 6000 }),
-  fc.constantFrom('', 'null', '{}', 'A'.repeat(22), 'A'.repeat(43), 'A'.repeat(129), '%7B%22url%22%3A1%7D', '%7B%00', '\u0085', '\u00ff'),
-  fc.record({ url: fc.string({ maxLength: 3000 }), path: fc.string({ maxLength: 1100 }) }).map((v) => JSON.stringify(v).replace(/[^\x20-\xff]/g, '?')),
+  fc.constantFrom(
+    '',
+    'null',
+    '{}',
+    'A'.repeat(22),
+    'A'.repeat(43),
+    'A'.repeat(129),
+    '%7B%22url%22%3A1%7D',
+    '%7B%00',
+    '\u0085',
+    '\u00ff',
+  ),
+  fc
+    .record({ url: fc.string({ maxLength: 3000 }), path: fc.string({ maxLength: 1100 }) })
+    .map((v) => JSON.stringify(v).replace(/[^\x20-\xff]/g, '?')),
 );
 
 export const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'text/plain;charset=UTF-8',
-  'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '*/*', '', 'application/jsonx', 'APPLICATION/JSON',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '*/*',
+  '',
+  'application/jsonx',
+  'APPLICATION/JSON',
 ];

@@ -6,10 +6,17 @@ import { query } from '../../src/server/db.ts';
  * Asks for a code for `phone` through the real endpoint, then reads it where a person would: in the
  * text the shop sent (the outbox row; with no SMS provider configured, nothing else sees it).
  */
-export async function textedCode(phone: string, base = 'http://localhost/v1.0.1'): Promise<{ requestId: string; code: string }> {
-  const res = await phoneCodesHandler(new Request(`${base}/phone-codes`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, purpose: 'booking' }),
-  }));
+export async function textedCode(
+  phone: string,
+  base = 'http://localhost/v1.0.1',
+): Promise<{ requestId: string; code: string }> {
+  const res = await phoneCodesHandler(
+    new Request(`${base}/phone-codes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, purpose: 'booking' }),
+    }),
+  );
   if (res.status !== 202) throw new Error(`asking for a code answered ${res.status}: ${await res.text()}`);
   const { requestId } = (await res.json()) as { requestId: string };
   const [text] = await query<{ body_text: string }>(

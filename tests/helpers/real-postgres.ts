@@ -49,8 +49,13 @@ export async function startRealPostgres(): Promise<RealPostgres> {
   run(`${BIN}/initdb`, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   // fsync off: a throwaway server; max_connections well above the pool sizes the tests use.
   run(`${BIN}/pg_ctl`, [
-    '-D', data, '-l', path.join(dir, 'server.log'), '-w',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=120`,
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=120`,
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

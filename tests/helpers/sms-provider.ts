@@ -6,7 +6,8 @@ import http from 'node:http';
  * inbox, for end-to-end tests that read a text as the person would.
  */
 export async function startSmsProvider(options: { port?: number } = {}) {
-  const requests: Array<{ headers: http.IncomingHttpHeaders; body: { to: string; text: string; reference: string } }> = [];
+  const requests: Array<{ headers: http.IncomingHttpHeaders; body: { to: string; text: string; reference: string } }> =
+    [];
   let failures = 0;
   let failureStatus = 503;
   const server = http.createServer((req, res) => {
@@ -18,15 +19,21 @@ export async function startSmsProvider(options: { port?: number } = {}) {
     }
     let data = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { data += c; });
+    req.on('data', (c: string) => {
+      data += c;
+    });
     req.on('end', () => {
       if (failures > 0) {
         failures--;
-        res.writeHead(failureStatus, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'temporarily unavailable' }));
+        res
+          .writeHead(failureStatus, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'temporarily unavailable' }));
         return;
       }
       requests.push({ headers: req.headers, body: JSON.parse(data) });
-      res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `sms_${requests.length}`, status: 'queued' }));
+      res
+        .writeHead(202, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: `sms_${requests.length}`, status: 'queued' }));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -37,7 +44,10 @@ export async function startSmsProvider(options: { port?: number } = {}) {
   return {
     url: `http://127.0.0.1:${port}/v1/messages`,
     requests,
-    failNext(n: number, status = 503) { failures = n; failureStatus = status; },
+    failNext(n: number, status = 503) {
+      failures = n;
+      failureStatus = status;
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -50,15 +50,29 @@ export async function startSmtpServer() {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') { reply('250-localhost'); reply('250-8BITMIME'); reply('250 SMTPUTF8'); }
-        else if (verb === 'HELO') reply('250 localhost');
-        else if (verb === 'MAIL') { mail.from = /<([^>]*)>/.exec(line)?.[1] ?? ''; reply('250 2.1.0 OK'); }
-        else if (verb === 'RCPT') { mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? ''); reply('250 2.1.5 OK'); }
-        else if (verb === 'DATA') { inData = true; reply('354 End data with <CR><LF>.<CR><LF>'); }
-        else if (verb === 'RSET') { mail = { from: '', to: [], raw: '' }; reply('250 OK'); }
-        else if (verb === 'NOOP') reply('250 OK');
-        else if (verb === 'QUIT') { reply('221 Bye'); socket.end(); return; }
-        else reply('502 5.5.2 Command not recognised');
+        if (verb === 'EHLO') {
+          reply('250-localhost');
+          reply('250-8BITMIME');
+          reply('250 SMTPUTF8');
+        } else if (verb === 'HELO') reply('250 localhost');
+        else if (verb === 'MAIL') {
+          mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          reply('250 2.1.0 OK');
+        } else if (verb === 'RCPT') {
+          mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+          reply('250 2.1.5 OK');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'RSET') {
+          mail = { from: '', to: [], raw: '' };
+          reply('250 OK');
+        } else if (verb === 'NOOP') reply('250 OK');
+        else if (verb === 'QUIT') {
+          reply('221 Bye');
+          socket.end();
+          return;
+        } else reply('502 5.5.2 Command not recognised');
       }
     });
   });
@@ -67,7 +81,10 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    failNext(n: number, replyLine = '451 4.3.0 Try again later') { failures = n; failureReply = replyLine; },
+    failNext(n: number, replyLine = '451 4.3.0 Try again later') {
+      failures = n;
+      failureReply = replyLine;
+    },
     async stop() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -84,10 +101,14 @@ export function mimePart(raw: string, header: RegExp): string | null {
     const head = part.slice(0, split);
     if (!header.test(head)) continue;
     let body = part.slice(split + 4).replace(/\r\n--[^\r\n]+--\r\n?$/, '');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*base64/i.test(head))
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
       body = body.replace(/=\r\n/g, '');
-      return Buffer.from(body.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+      return Buffer.from(
+        body.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8');
     }
     return body;
   }

@@ -93,21 +93,35 @@ export class SoftAuthenticator {
     const rpId = knobs.rpId ?? options.rp.id ?? new URL(this.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
-    const cose = cbor(new Map<Cbor, Cbor>([
-      [1, 2], // kty: EC2
-      [3, -7], // alg: ES256
-      [-1, 1], // crv: P-256
-      [-2, Buffer.from(jwk.x!, 'base64url')],
-      [-3, Buffer.from(jwk.y!, 'base64url')],
-    ]));
+    const cose = cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2], // kty: EC2
+        [3, -7], // alg: ES256
+        [-1, 1], // crv: P-256
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
     const id = randomBytes(16);
     const counter = knobs.counter ?? 0;
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([this.flags(knobs.userVerified ?? true, true)]), count, Buffer.alloc(16), idLength, id, cose]);
-    const clientDataJSON = this.clientData('webauthn.create', knobs.challenge ?? options.challenge, knobs.origin ?? this.origin);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([this.flags(knobs.userVerified ?? true, true)]),
+      count,
+      Buffer.alloc(16),
+      idLength,
+      id,
+      cose,
+    ]);
+    const clientDataJSON = this.clientData(
+      'webauthn.create',
+      knobs.challenge ?? options.challenge,
+      knobs.origin ?? this.origin,
+    );
     this.credentials.push({ id, rpId, userHandle: Buffer.from(options.user.id, 'base64url'), privateKey, counter });
     return {
       id: b64url(id),
@@ -127,14 +141,26 @@ export class SoftAuthenticator {
   get(options: RequestOptions, knobs: CeremonyKnobs & { credential?: SoftCredential } = {}) {
     const rpId = knobs.rpId ?? options.rpId ?? new URL(this.origin).hostname;
     const allowed = options.allowCredentials?.map((c) => c.id) ?? [];
-    const credential = knobs.credential ?? this.credentials.find((c) => c.rpId === (options.rpId ?? rpId) && (allowed.length === 0 || allowed.includes(b64url(c.id))));
+    const credential =
+      knobs.credential ??
+      this.credentials.find(
+        (c) => c.rpId === (options.rpId ?? rpId) && (allowed.length === 0 || allowed.includes(b64url(c.id))),
+      );
     if (!credential) throw new Error('NotAllowedError: no credential for this relying party');
     // A forced counter is this answer's only (a clone's); the real one keeps counting.
     const counter = knobs.counter ?? ++credential.counter;
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
-    const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([this.flags(knobs.userVerified ?? true, false)]), count]);
-    const clientDataJSON = this.clientData('webauthn.get', knobs.challenge ?? options.challenge, knobs.origin ?? this.origin);
+    const authenticatorData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([this.flags(knobs.userVerified ?? true, false)]),
+      count,
+    ]);
+    const clientDataJSON = this.clientData(
+      'webauthn.get',
+      knobs.challenge ?? options.challenge,
+      knobs.origin ?? this.origin,
+    );
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), credential.privateKey);
     return {
       id: b64url(credential.id),

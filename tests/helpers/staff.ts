@@ -29,22 +29,39 @@ export interface CallOptions {
 }
 
 /** A request to the staff API through its real handler; `path` starts at /v1.0.1. */
-export async function call(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function call(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const handler = HANDLERS.find(([pattern]) => pattern.test(path))?.[1];
   if (!handler) throw new Error(`no handler for ${path}`);
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers['x-access-key'] = options.key;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const req = new Request(`${HOST}${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+  const req = new Request(`${HOST}${path}`, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
   const res = await handler(req, options.ip ? { ip: options.ip } : undefined);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
 /** A staff member straight into the database (the seed and `npm run staff:add` do the same). */
-export async function addStaffMember(phone: string, name = 'Test Groomer', email: string | null = null): Promise<string> {
+export async function addStaffMember(
+  phone: string,
+  name = 'Test Groomer',
+  email: string | null = null,
+): Promise<string> {
   const id = randomId(12);
-  await query(`INSERT INTO customers (id, phone, name, email, privileges) VALUES ($1, $2, $3, $4, 2)`, [id, normaliseUkMobile(phone) ?? phone, name, email]);
+  await query(`INSERT INTO customers (id, phone, name, email, privileges) VALUES ($1, $2, $3, $4, 2)`, [
+    id,
+    normaliseUkMobile(phone) ?? phone,
+    name,
+    email,
+  ]);
   return id;
 }
 
@@ -52,7 +69,10 @@ export async function addStaffMember(phone: string, name = 'Test Groomer', email
 export async function customerWithDeviceKey(phone: string): Promise<{ id: string; key: string }> {
   return transaction(async (tx) => {
     const id = randomId(12);
-    await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, 'A Customer', 1)`, [id, normaliseUkMobile(phone) ?? phone]);
+    await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, 'A Customer', 1)`, [
+      id,
+      normaliseUkMobile(phone) ?? phone,
+    ]);
     return { id, key: await issueAccessKey(tx, id, 'device') };
   });
 }
@@ -69,10 +89,15 @@ export async function lastCodeSentTo(recipient: string): Promise<string | null> 
 /** Signs a staff member in by code through the real endpoints; returns the staff key. */
 export async function signIn(phone: string, ip = '192.0.2.10'): Promise<string> {
   const asked = await call('POST', '/v1.0.1/management/sign-in/codes', { body: { phone }, ip });
-  if (asked.status !== 202) throw new Error(`asking for a code answered ${asked.status}: ${JSON.stringify(asked.body)}`);
+  if (asked.status !== 202)
+    throw new Error(`asking for a code answered ${asked.status}: ${JSON.stringify(asked.body)}`);
   const code = await lastCodeSentTo(phone);
   if (!code) throw new Error(`no code was sent to ${phone}`);
-  const signedIn = await call('POST', '/v1.0.1/management/sign-in/by-code', { body: { phone, requestId: asked.body.requestId, code }, ip });
-  if (signedIn.status !== 200) throw new Error(`signing in answered ${signedIn.status}: ${JSON.stringify(signedIn.body)}`);
+  const signedIn = await call('POST', '/v1.0.1/management/sign-in/by-code', {
+    body: { phone, requestId: asked.body.requestId, code },
+    ip,
+  });
+  if (signedIn.status !== 200)
+    throw new Error(`signing in answered ${signedIn.status}: ${JSON.stringify(signedIn.body)}`);
   return signedIn.body.accessKey as string;
 }

@@ -16,7 +16,12 @@ const customer = (headers: Record<string, string> = {}, method = 'GET') =>
 
 async function newCustomer(id: string, phone: string, privileges: number, kind: 'device' | 'staff') {
   return transaction(async (tx) => {
-    await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, $3, $4)`, [id, phone, `Name ${id}`, privileges]);
+    await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, $3, $4)`, [
+      id,
+      phone,
+      `Name ${id}`,
+      privileges,
+    ]);
     return issueAccessKey(tx, id, kind);
   });
 }
@@ -59,7 +64,9 @@ describe('GET /v1.0.1/devices/auth', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = DeviceUserSchema.parse(await res.json());
     expect(body).toEqual({ _id: 'dev-1', phone: '+447700900101', name: 'Name dev-1', auth: [{ key, kind: 'device' }] });
-    const [row] = await query<{ last_used_at: Date | null }>(`SELECT last_used_at FROM access_keys WHERE customer_id = 'dev-1'`);
+    const [row] = await query<{ last_used_at: Date | null }>(
+      `SELECT last_used_at FROM access_keys WHERE customer_id = 'dev-1'`,
+    );
     expect(row!.last_used_at).not.toBeNull();
   });
 
@@ -96,7 +103,11 @@ describe('GET /v1.0.1/customer/auth', () => {
     const key = await newCustomer('cust-1', '+447700900201', 1, 'device');
     const res = await customer({ 'x-access-key': key });
     expect(res.status).toBe(200);
-    expect(CustomerAuthResponseSchema.parse(await res.json())).toEqual({ status: 200, error: null, data: { _id: 'cust-1', privileges: 1 } });
+    expect(CustomerAuthResponseSchema.parse(await res.json())).toEqual({
+      status: 200,
+      error: null,
+      data: { _id: 'cust-1', privileges: 1 },
+    });
   });
 
   it.each([

@@ -28,8 +28,14 @@ describe('GET /v1.0.1/cms/booking-types sanitises descriptions on the way out', 
     ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
     ['<a href="//evil.example/">x</a>', '<a>x</a>'],
     ['<a href="https://example.com/" target="_blank" style="color:red">x</a>', '<a href="https://example.com/">x</a>'],
-    ['<a href="tel:+442000000000">call</a> <a href="mailto:a@b.c">mail</a>', '<a href="tel:+442000000000">call</a> <a href="mailto:a@b.c">mail</a>'],
-    ['<style>p{}</style><iframe src="https://x"></iframe><svg onload=alert(1)></svg><ul><li><strong>a</strong><em>b</em><br></li></ul>', '<ul><li><strong>a</strong><em>b</em><br /></li></ul>'],
+    [
+      '<a href="tel:+442000000000">call</a> <a href="mailto:a@b.c">mail</a>',
+      '<a href="tel:+442000000000">call</a> <a href="mailto:a@b.c">mail</a>',
+    ],
+    [
+      '<style>p{}</style><iframe src="https://x"></iframe><svg onload=alert(1)></svg><ul><li><strong>a</strong><em>b</em><br></li></ul>',
+      '<ul><li><strong>a</strong><em>b</em><br /></li></ul>',
+    ],
     ['<ol><li>one</li></ol><h1>big</h1>', '<ol><li>one</li></ol>big'],
   ])('stored %s comes out as %s', async (stored, expected) => {
     await query(`UPDATE booking_types SET description = $1 WHERE id = 'full'`, [stored]);

@@ -35,7 +35,11 @@ const callers = {
   // JSON with another site's Origin (a browser would preflight it first; refused even so).
   crossSiteJson: { 'content-type': 'application/json', origin: EVIL, 'sec-fetch-site': 'cross-site' },
   // A browser on a sibling subdomain: same-site, but not our origin.
-  sameSiteOtherOrigin: { 'content-type': 'application/json', origin: 'https://shop.leytondoggrooming.co.uk', 'sec-fetch-site': 'same-site' },
+  sameSiteOtherOrigin: {
+    'content-type': 'application/json',
+    origin: 'https://shop.leytondoggrooming.co.uk',
+    'sec-fetch-site': 'same-site',
+  },
   // Our own page's fetch (src/client/api.ts).
   ownPage: { 'content-type': 'application/json', origin: SITE, 'sec-fetch-site': 'same-origin' },
   // curl, a server: neither header.
@@ -73,13 +77,21 @@ function bookingRequest(start: string) {
     serviceId: 'nails',
     start,
     dog: { name: 'Pepper', breedId: 'beagle', weightKg: 10, coat: 'short', notes: '=' },
-    owner: { name: 'Robin Hart', phone: `07700 900${phone}`, email: 'robin@example.com', marketingConsent: false, acceptTerms: true },
+    owner: {
+      name: 'Robin Hart',
+      phone: `07700 900${phone}`,
+      email: 'robin@example.com',
+      marketingConsent: false,
+      acceptTerms: true,
+    },
     idempotencyKey: randomUUID(),
   };
 }
 
 async function bookedRow(id: string) {
-  const [row] = await query<{ status: string; start_at: Date }>('SELECT status, start_at FROM bookings WHERE id = $1', [id]);
+  const [row] = await query<{ status: string; start_at: Date }>('SELECT status, start_at FROM bookings WHERE id = $1', [
+    id,
+  ]);
   return row!;
 }
 
@@ -94,14 +106,24 @@ const bookings = async () => (await query<{ n: number }>('SELECT count(*)::int A
 describe('POST /bookings', () => {
   it.each(Object.entries(REFUSED))('refuses %s and books nothing', async (caller, [status, error]) => {
     const before = await bookings();
-    const res = await call(bookingsHandler, `${API}/bookings`, callers[caller as keyof typeof REFUSED], bookingRequest((await slots(0))[0]!));
+    const res = await call(
+      bookingsHandler,
+      `${API}/bookings`,
+      callers[caller as keyof typeof REFUSED],
+      bookingRequest((await slots(0))[0]!),
+    );
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ error });
     expect(await bookings()).toBe(before);
   });
 
   it.each(['ownPage', 'noOrigin'] as const)('books for %s', async (caller) => {
-    const res = await call(bookingsHandler, `${API}/bookings`, callers[caller], bookingRequest((await slots(1))[caller === 'ownPage' ? 0 : 2]!));
+    const res = await call(
+      bookingsHandler,
+      `${API}/bookings`,
+      callers[caller],
+      bookingRequest((await slots(1))[caller === 'ownPage' ? 0 : 2]!),
+    );
     expect(res.status).toBe(201);
     const { bookingId } = CreateBookingResponseSchema.parse(await res.json());
     expect((await bookedRow(bookingId)).status).toBe('confirmed');
@@ -111,7 +133,12 @@ describe('POST /bookings', () => {
 describe('POST /bookings/{id}/cancel', () => {
   it.each(Object.entries(REFUSED))('refuses %s and the booking stands', async (caller, [status, error]) => {
     const id = await book((await slots(2))[Object.keys(REFUSED).indexOf(caller) * 2]!);
-    const res = await call(bookingChangesHandler, `${API}/bookings/${id}/cancel`, callers[caller as keyof typeof REFUSED], { reason: '=' });
+    const res = await call(
+      bookingChangesHandler,
+      `${API}/bookings/${id}/cancel`,
+      callers[caller as keyof typeof REFUSED],
+      { reason: '=' },
+    );
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ error });
     expect((await bookedRow(id)).status).toBe('confirmed');
@@ -130,7 +157,12 @@ describe('POST /bookings/{id}/move', () => {
     const times = await slots(4);
     const i = Object.keys(REFUSED).indexOf(caller) * 2;
     const id = await book(times[i]!);
-    const res = await call(bookingChangesHandler, `${API}/bookings/${id}/move`, callers[caller as keyof typeof REFUSED], { start: times.at(-1 - i)! });
+    const res = await call(
+      bookingChangesHandler,
+      `${API}/bookings/${id}/move`,
+      callers[caller as keyof typeof REFUSED],
+      { start: times.at(-1 - i)! },
+    );
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ error });
     expect((await bookedRow(id)).start_at.toISOString()).toBe(times[i]);
@@ -151,7 +183,10 @@ describe('POST /magic', () => {
 
   it.each(Object.entries(REFUSED))('refuses %s and starts no session', async (caller, [status, error]) => {
     const before = await sessions();
-    const res = await call(magicHandler, `${API}/magic`, callers[caller as keyof typeof REFUSED], { type: 'identify', gclid: '=' });
+    const res = await call(magicHandler, `${API}/magic`, callers[caller as keyof typeof REFUSED], {
+      type: 'identify',
+      gclid: '=',
+    });
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ error });
     expect(await sessions()).toBe(before);

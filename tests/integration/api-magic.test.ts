@@ -12,12 +12,17 @@ let ipCounter = 0;
 /** Each test gets its own client address unless it asks for one, so the rate limit stays out of the way. */
 const freshIp = () => `198.51.100.${++ipCounter % 250}`;
 
-function magic(body: unknown, headers: Record<string, string> = {}, options: { ip?: string; method?: string; raw?: boolean } = {}) {
+function magic(
+  body: unknown,
+  headers: Record<string, string> = {},
+  options: { ip?: string; method?: string; raw?: boolean } = {},
+) {
   const init: RequestInit = {
     method: options.method ?? 'POST',
     headers: { 'content-type': 'application/json', ...headers },
   };
-  if (init.method !== 'GET' && init.method !== 'HEAD') init.body = options.raw ? (body as string) : JSON.stringify(body);
+  if (init.method !== 'GET' && init.method !== 'HEAD')
+    init.body = options.raw ? (body as string) : JSON.stringify(body);
   return handler(new Request('http://localhost/v1.0.1/magic', init), { ip: options.ip ?? freshIp() });
 }
 
@@ -50,16 +55,21 @@ describe('POST /v1.0.1/magic: identify, page_view and event', () => {
     const view = await magic({ type: 'page_view', page }, { 'x-session-id': session_id, 'x-visitor-id': 'visit-123' });
     expect(view.status).toBe(200);
     expect(await view.json()).toEqual({ ok: true });
-    expect(await query(`SELECT session_id, url, path, visitor_id FROM page_views WHERE session_id = $1`, [session_id])).toEqual([
+    expect(
+      await query(`SELECT session_id, url, path, visitor_id FROM page_views WHERE session_id = $1`, [session_id]),
+    ).toEqual([
       { session_id, url: 'https://www.leytondoggrooming.co.uk/about', path: '/about', visitor_id: 'visit-123' },
     ]);
 
-    const event = await magic({ type: 'event', name: 'whatsapp_big', path: '/contact', detail: 'hero' }, { 'x-session-id': session_id });
+    const event = await magic(
+      { type: 'event', name: 'whatsapp_big', path: '/contact', detail: 'hero' },
+      { 'x-session-id': session_id },
+    );
     expect(event.status).toBe(200);
     expect(await event.json()).toEqual({ ok: true });
-    expect(await query(`SELECT session_id, name, path, detail FROM analytics_events WHERE session_id = $1`, [session_id])).toEqual([
-      { session_id, name: 'whatsapp_big', path: '/contact', detail: 'hero' },
-    ]);
+    expect(
+      await query(`SELECT session_id, name, path, detail FROM analytics_events WHERE session_id = $1`, [session_id]),
+    ).toEqual([{ session_id, name: 'whatsapp_big', path: '/contact', detail: 'hero' }]);
   });
 
   it.each([
@@ -78,33 +88,44 @@ describe('POST /v1.0.1/magic: identify, page_view and event', () => {
       await tx.query(`INSERT INTO customers (id, phone, privileges) VALUES ('m-1', '+447700900301', 1)`);
       return issueAccessKey(tx, 'm-1', 'device');
     });
-    const { session_id } = IdentifyResponseSchema.parse(await (await magic({ type: 'identify' }, { 'x-access-key': key })).json());
+    const { session_id } = IdentifyResponseSchema.parse(
+      await (await magic({ type: 'identify' }, { 'x-access-key': key })).json(),
+    );
     const [row] = await query(`SELECT customer_id FROM visit_sessions WHERE id = $1`, [session_id]);
     expect(row).toEqual({ customer_id: 'm-1' });
   });
 
   it('records a page view with a missing, malformed or unknown session against no session', async () => {
     const page = JSON.stringify({ url: 'https://x.test/orphan', path: '/orphan' });
-    for (const headers of [{}, { 'x-session-id': 'nope' }, { 'x-session-id': 'Z'.repeat(22) }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'x-session-id': 'nope' }, { 'x-session-id': 'Z'.repeat(22) }] as Record<
+      string,
+      string
+    >[]) {
       const res = await magic({ type: 'page_view', page }, headers);
       expect(res.status).toBe(200);
     }
     expect(await query(`SELECT session_id FROM page_views WHERE path = '/orphan'`)).toEqual([
-      { session_id: null }, { session_id: null }, { session_id: null },
+      { session_id: null },
+      { session_id: null },
+      { session_id: null },
     ]);
   });
 
   it('drops context headers that are too long or malformed instead of failing the call', async () => {
-    const res = await magic({ type: 'identify' }, {
-      'x-visitor-id': 'v'.repeat(129),
-      'x-landing-page': '{not json',
-      'x-gclid': 'g'.repeat(300),
-      'user-agent': 'U'.repeat(2000),
-    });
+    const res = await magic(
+      { type: 'identify' },
+      {
+        'x-visitor-id': 'v'.repeat(129),
+        'x-landing-page': '{not json',
+        'x-gclid': 'g'.repeat(300),
+        'user-agent': 'U'.repeat(2000),
+      },
+    );
     expect(res.status).toBe(200);
     const { session_id } = IdentifyResponseSchema.parse(await res.json());
     const [row] = await query<{ visitor_id: null; landing_url: null; gclid: null; user_agent: string }>(
-      `SELECT visitor_id, landing_url, gclid, user_agent FROM visit_sessions WHERE id = $1`, [session_id],
+      `SELECT visitor_id, landing_url, gclid, user_agent FROM visit_sessions WHERE id = $1`,
+      [session_id],
     );
     expect(row).toMatchObject({ visitor_id: null, landing_url: null, gclid: null });
     expect(row!.user_agent).toHaveLength(512);
@@ -119,19 +140,64 @@ describe('POST /v1.0.1/magic refuses bad input with its exact 4xx', () => {
     ['an unknown type', 400, null, JSON.stringify({ type: 'teleport' })],
     ['no type', 400, null, JSON.stringify({ page: '{}' })],
     ['a wrong type for page', 400, null, JSON.stringify({ type: 'page_view', page: 42 })],
-    ['page that is not JSON', 400, 'page must be a JSON string of { url, path }', JSON.stringify({ type: 'page_view', page: 'not json' })],
-    ['page without path', 400, 'page must be a JSON string of { url, path }', JSON.stringify({ type: 'page_view', page: '{"url":"https://x"}' })],
-    ['page with an over-long url', 400, null, JSON.stringify({ type: 'page_view', page: JSON.stringify({ url: 'u'.repeat(2049), path: '/' }) })],
-    ['a NUL in the page path', 400, 'path: control characters and other unusual characters are not allowed', JSON.stringify({ type: 'page_view', page: JSON.stringify({ url: 'https://x', path: '/\u0000' }) })],
-    ['a NUL in gclid', 400, 'gclid: control characters and other unusual characters are not allowed', JSON.stringify({ type: 'identify', gclid: 'a\u0000b' })],
-    ['a C1 control in fbclid', 400, 'fbclid: control characters and other unusual characters are not allowed', JSON.stringify({ type: 'identify', fbclid: 'a\u0085b' })],
-    ['a lone surrogate in an event detail', 400, 'detail: control characters and other unusual characters are not allowed', JSON.stringify({ type: 'event', name: 'call', detail: 'x\ud800' })],
-    ['a non-character in an event path', 400, 'path: control characters and other unusual characters are not allowed', JSON.stringify({ type: 'event', name: 'call', path: '/\uffff' })],
+    [
+      'page that is not JSON',
+      400,
+      'page must be a JSON string of { url, path }',
+      JSON.stringify({ type: 'page_view', page: 'not json' }),
+    ],
+    [
+      'page without path',
+      400,
+      'page must be a JSON string of { url, path }',
+      JSON.stringify({ type: 'page_view', page: '{"url":"https://x"}' }),
+    ],
+    [
+      'page with an over-long url',
+      400,
+      null,
+      JSON.stringify({ type: 'page_view', page: JSON.stringify({ url: 'u'.repeat(2049), path: '/' }) }),
+    ],
+    [
+      'a NUL in the page path',
+      400,
+      'path: control characters and other unusual characters are not allowed',
+      JSON.stringify({ type: 'page_view', page: JSON.stringify({ url: 'https://x', path: '/\u0000' }) }),
+    ],
+    [
+      'a NUL in gclid',
+      400,
+      'gclid: control characters and other unusual characters are not allowed',
+      JSON.stringify({ type: 'identify', gclid: 'a\u0000b' }),
+    ],
+    [
+      'a C1 control in fbclid',
+      400,
+      'fbclid: control characters and other unusual characters are not allowed',
+      JSON.stringify({ type: 'identify', fbclid: 'a\u0085b' }),
+    ],
+    [
+      'a lone surrogate in an event detail',
+      400,
+      'detail: control characters and other unusual characters are not allowed',
+      JSON.stringify({ type: 'event', name: 'call', detail: 'x\ud800' }),
+    ],
+    [
+      'a non-character in an event path',
+      400,
+      'path: control characters and other unusual characters are not allowed',
+      JSON.stringify({ type: 'event', name: 'call', path: '/\uffff' }),
+    ],
     ['an extra field', 400, null, JSON.stringify({ type: 'identify', admin: true })],
     ['a bad event name', 400, null, JSON.stringify({ type: 'event', name: 'Drop Table' })],
     ['an over-long event detail', 400, null, JSON.stringify({ type: 'event', name: 'call', detail: 'd'.repeat(257) })],
     ['bytes that are not UTF-8', 400, 'Request body is not valid UTF-8', new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])],
-    ['a body over 16 KB', 413, 'Request body is larger than 16384 bytes', JSON.stringify({ type: 'identify', gclid: 'x'.repeat(17_000) })],
+    [
+      'a body over 16 KB',
+      413,
+      'Request body is larger than 16384 bytes',
+      JSON.stringify({ type: 'identify', gclid: 'x'.repeat(17_000) }),
+    ],
   ])('%s: %i', async (_label, status, message, body) => {
     const res = await magic(body, {}, { raw: true });
     expect(res.status).toBe(status);
@@ -147,10 +213,14 @@ describe('POST /v1.0.1/magic refuses bad input with its exact 4xx', () => {
   });
 
   it('writes nothing for a refused call', async () => {
-    const before = await query<{ n: number }>(`SELECT (SELECT count(*) FROM page_views)::int + (SELECT count(*) FROM analytics_events)::int AS n`);
+    const before = await query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM page_views)::int + (SELECT count(*) FROM analytics_events)::int AS n`,
+    );
     await magic({ type: 'page_view', page: 'bad' });
     await magic({ type: 'event', name: 'BAD' });
-    const after = await query<{ n: number }>(`SELECT (SELECT count(*) FROM page_views)::int + (SELECT count(*) FROM analytics_events)::int AS n`);
+    const after = await query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM page_views)::int + (SELECT count(*) FROM analytics_events)::int AS n`,
+    );
     expect(after).toEqual(before);
   });
 });

@@ -33,7 +33,9 @@ describe.skipIf(!available)('the rate limit on a real PostgreSQL server', () => 
     expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     expect(await query(`SELECT hits FROM rate_limits WHERE bucket = 'magic:race'`)).toEqual([{ hits: 300 }]);
     // The pool really ran them side by side (the point of this file).
-    const [{ n }] = (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'postgres' AND backend_type = 'client backend'`)) as [{ n: number }];
+    const [{ n }] = (await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'postgres' AND backend_type = 'client backend'`,
+    )) as [{ n: number }];
     expect(n).toBeGreaterThan(1);
   });
 

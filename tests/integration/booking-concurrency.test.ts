@@ -70,17 +70,31 @@ for (const engine of engines) {
       const slot = day.slots[4]!;
       const before = await counts();
 
-      const answers = await Promise.all(Array.from({ length: ATTEMPTS }, async (_, i) =>
-        Promise.resolve(bookingsHandler(new Request(`${API}/bookings`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            serviceId: 'full', start: slot.start,
-            dog: { name: `Racer ${i}`, breedId: 'whippet', weightKg: 13, coat: 'short' },
-            owner: { name: `Owner ${i}`, phone: `07700 900${300 + i}`, email: `owner${i}@example.com`, marketingConsent: false, acceptTerms: true },
-            idempotencyKey: randomUUID(),
-          }),
-        }))).then(async (r) => ({ status: r.status, body: await r.json() as unknown }))));
+      const answers = await Promise.all(
+        Array.from({ length: ATTEMPTS }, async (_, i) =>
+          Promise.resolve(
+            bookingsHandler(
+              new Request(`${API}/bookings`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  serviceId: 'full',
+                  start: slot.start,
+                  dog: { name: `Racer ${i}`, breedId: 'whippet', weightKg: 13, coat: 'short' },
+                  owner: {
+                    name: `Owner ${i}`,
+                    phone: `07700 900${300 + i}`,
+                    email: `owner${i}@example.com`,
+                    marketingConsent: false,
+                    acceptTerms: true,
+                  },
+                  idempotencyKey: randomUUID(),
+                }),
+              }),
+            ),
+          ).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown })),
+        ),
+      );
 
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(2);
@@ -98,47 +112,60 @@ for (const engine of engines) {
       expect(after.dogs - before.dogs).toBe(2);
       expect(after.keys - before.keys).toBe(2);
       expect(after.outbox - before.outbox).toBe(6);
-      const [{ worst }] = await query<{ worst: number }>(
+      const [{ worst }] = (await query<{ worst: number }>(
         `SELECT COALESCE(max(n), 0)::int AS worst FROM (SELECT count(*) AS n FROM booking_cells GROUP BY cell) c`,
-      ) as [{ worst: number }];
+      )) as [{ worst: number }];
       expect(worst).toBe(2);
     }, 120_000);
 
     it('refuses a third overlapping booking in the database itself, even from raw concurrent INSERTs', async () => {
       const url = process.env.NETLIFY_DB_URL!;
-      const [{ customer_id, dog_id }] = await query<{ customer_id: string; dog_id: string }>(
+      const [{ customer_id, dog_id }] = (await query<{ customer_id: string; dog_id: string }>(
         'SELECT customer_id, id AS dog_id FROM dogs LIMIT 1',
-      ) as [{ customer_id: string; dog_id: string }];
+      )) as [{ customer_id: string; dog_id: string }];
       // Far from anything else: 20 bookings that all overlap 2030-03-04 10:00–11:00, staggered by 5 minutes.
       const base = Date.parse('2030-03-04T10:00:00Z');
-      const results = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-        const client = new pg.Client({ connectionString: url.includes('@') ? url : url.replace('://', '://postgres@') });
-        await client.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query(
-            `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, quote, price_from_pence,
+      const results = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const client = new pg.Client({
+            connectionString: url.includes('@') ? url : url.replace('://', '://postgres@'),
+          });
+          await client.connect();
+          try {
+            await client.query('BEGIN');
+            await client.query(
+              `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, quote, price_from_pence,
                                    idempotency_key, request_hash, contact_name, contact_email)
              VALUES ($1, $2, $3, 'full', $4, $5, 'confirmed', '{}', 0, $6, repeat('0', 64), 'Raw', 'raw@example.com')`,
-            [`raw-insert-${String(i).padStart(12, '0')}`, customer_id, dog_id, new Date(base - i * 5 * 60_000 + 60 * 60_000 - 60 * 60_000), new Date(base + 60 * 60_000 + i * 5 * 60_000), randomUUID()],
-          );
-          await client.query('COMMIT');
-          return 'booked';
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          const e = error as { code?: string; constraint?: string };
-          return e.code === '23P01' && e.constraint === 'booking_capacity' ? 'refused' : `error ${e.code}: ${(error as Error).message}`;
-        } finally {
-          await client.end();
-        }
-      }));
+              [
+                `raw-insert-${String(i).padStart(12, '0')}`,
+                customer_id,
+                dog_id,
+                new Date(base - i * 5 * 60_000 + 60 * 60_000 - 60 * 60_000),
+                new Date(base + 60 * 60_000 + i * 5 * 60_000),
+                randomUUID(),
+              ],
+            );
+            await client.query('COMMIT');
+            return 'booked';
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            const e = error as { code?: string; constraint?: string };
+            return e.code === '23P01' && e.constraint === 'booking_capacity'
+              ? 'refused'
+              : `error ${e.code}: ${(error as Error).message}`;
+          } finally {
+            await client.end();
+          }
+        }),
+      );
       expect(results.filter((r) => r === 'booked')).toHaveLength(2);
       expect(results.filter((r) => r === 'refused')).toHaveLength(18);
       // At every moment of that hour, at most two active bookings overlap.
-      const [{ most }] = await query<{ most: number }>(
+      const [{ most }] = (await query<{ most: number }>(
         `SELECT max((SELECT count(*) FROM bookings b WHERE b.status IN ('pending_payment', 'confirmed') AND b.during @> t))::int AS most
            FROM generate_series('2030-03-04T08:00:00Z'::timestamptz, '2030-03-04T13:00:00Z', interval '1 minute') AS t`,
-      ) as [{ most: number }];
+      )) as [{ most: number }];
       expect(most).toBe(2);
     }, 60_000);
   });

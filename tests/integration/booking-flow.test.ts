@@ -6,7 +6,11 @@ import bookingsHandler from '../../netlify/functions/bookings.ts';
 import breedsHandler from '../../netlify/functions/breeds.ts';
 import savedDogsHandler from '../../netlify/functions/saved-dogs.ts';
 import {
-  AvailabilityResponseSchema, BookingErrorSchema, BookingViewSchema, CreateBookingResponseSchema, type CreateBookingRequestInput,
+  AvailabilityResponseSchema,
+  BookingErrorSchema,
+  BookingViewSchema,
+  CreateBookingResponseSchema,
+  type CreateBookingRequestInput,
 } from '../../src/domain/booking-schemas.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { BreedsResponseSchema, FALLBACK_BREED_ID } from '../../src/domain/breeds.ts';
@@ -24,7 +28,9 @@ process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 const API = 'http://localhost/v1.0.1';
 
 async function freeSlots(service = 'full', from?: string) {
-  const res = await availabilityHandler(new Request(`${API}/availability?service=${service}${from ? `&from=${from}` : ''}`));
+  const res = await availabilityHandler(
+    new Request(`${API}/availability?service=${service}${from ? `&from=${from}` : ''}`),
+  );
   expect(res.status).toBe(200);
   return AvailabilityResponseSchema.parse(await res.json());
 }
@@ -44,17 +50,26 @@ function bookingRequest(start: string, overrides: Partial<CreateBookingRequestIn
     serviceId: 'full',
     start,
     dog: { name: 'Biscuit', breedId: 'beagle', weightKg: 11.5, coat: 'short', notes: 'Shy with dryers', nervous: true },
-    owner: { name: 'Sam Jones', phone: `07700 900${String(phoneCounter).padStart(3, '0')}`, email: 'sam@example.com', marketingConsent: false, acceptTerms: true },
+    owner: {
+      name: 'Sam Jones',
+      phone: `07700 900${String(phoneCounter).padStart(3, '0')}`,
+      email: 'sam@example.com',
+      marketingConsent: false,
+      acceptTerms: true,
+    },
     idempotencyKey: randomUUID(),
     ...overrides,
   };
 }
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  bookingsHandler(new Request(`${API}/bookings`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  }));
+  bookingsHandler(
+    new Request(`${API}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 
 describe('GET /v1.0.1/breeds', () => {
   it('lists the breeds by name with the None/Other fallback flagged and last', async () => {
@@ -131,30 +146,58 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
          FROM bookings b JOIN customers c ON c.id = b.customer_id JOIN dogs d ON d.id = b.dog_id WHERE b.id = $1`,
       [answer.bookingId],
     );
-    expect(row).toMatchObject({ status: 'confirmed', price_from_pence: 4500, deposit_pence: 0, name: 'Sam Jones', dog: 'Biscuit', weight: '11.5', cells: 24 });
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      price_from_pence: 4500,
+      deposit_pence: 0,
+      name: 'Sam Jones',
+      dog: 'Biscuit',
+      weight: '11.5',
+      cells: 24,
+    });
     expect(row!.phone).toMatch(/^\+447700900\d{3}$/);
     expect((row!.start_at as Date).toISOString()).toBe(slot.start);
 
     // The messages are in the outbox, written in the booking's transaction.
-    const outbox = await query<{ kind: string; channel: string; recipient: string; attachments: Array<{ filename: string; content: string }> }>(
-      'SELECT kind, channel, recipient, attachments FROM outbox WHERE booking_id = $1 ORDER BY kind, channel', [answer.bookingId]);
+    const outbox = await query<{
+      kind: string;
+      channel: string;
+      recipient: string;
+      attachments: Array<{ filename: string; content: string }>;
+    }>('SELECT kind, channel, recipient, attachments FROM outbox WHERE booking_id = $1 ORDER BY kind, channel', [
+      answer.bookingId,
+    ]);
     expect(outbox.map((m) => [m.kind, m.channel])).toEqual([
-      ['booking_confirmation', 'email'], ['booking_confirmation', 'sms'], ['shop_new_booking', 'email'],
+      ['booking_confirmation', 'email'],
+      ['booking_confirmation', 'sms'],
+      ['shop_new_booking', 'email'],
     ]);
     expect(outbox[0]!.recipient).toBe('sam@example.com');
     expect(outbox[1]!.recipient).toBe(row!.phone);
     expect(outbox[0]!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
 
     // The device key finds the saved dog, for a prefilled next visit.
-    const dogsRes = await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': answer.accessKey! } }));
+    const dogsRes = await savedDogsHandler(
+      new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': answer.accessKey! } }),
+    );
     expect(dogsRes.status).toBe(200);
     const saved = SavedDogsResponseSchema.parse(await dogsRes.json());
-    expect(saved.dogs).toEqual([expect.objectContaining({ name: 'Biscuit', breedId: 'beagle', weightKg: 11.5, coat: 'short', nervous: true })]);
+    expect(saved.dogs).toEqual([
+      expect.objectContaining({ name: 'Biscuit', breedId: 'beagle', weightKg: 11.5, coat: 'short', nervous: true }),
+    ]);
     expect(saved.owner.name).toBe('Sam Jones');
     expect((await savedDogsHandler(new Request(`${API}/customer/dogs`))).status).toBe(401);
 
-    const view = BookingViewSchema.parse(await (await bookingHandler(new Request(`${API}/bookings/${answer.bookingId}`))).json());
-    expect(view).toMatchObject({ id: answer.bookingId, status: 'confirmed', start: slot.start, dog: { name: 'Biscuit', breed: 'Beagle' }, ownerName: 'Sam Jones' });
+    const view = BookingViewSchema.parse(
+      await (await bookingHandler(new Request(`${API}/bookings/${answer.bookingId}`))).json(),
+    );
+    expect(view).toMatchObject({
+      id: answer.bookingId,
+      status: 'confirmed',
+      start: slot.start,
+      dog: { name: 'Biscuit', breed: 'Beagle' },
+      ownerName: 'Sam Jones',
+    });
     expect(view.price.fromPricePence).toBe(4500);
 
     const ics = await bookingHandler(new Request(`${API}/bookings/${answer.bookingId}/calendar.ics`));
@@ -178,17 +221,33 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     expect(body).toMatchObject({ error: 'That time has just been taken', code: 'slot_taken' });
     expect(body.slots!.length).toBeGreaterThan(0);
     expect(body.slots!.map((s) => s.start)).not.toContain(slot.start);
-    const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM bookings WHERE start_at = $1 AND status = 'confirmed'`, [slot.start]) as [{ n: number }];
+    const [{ n }] = (await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE start_at = $1 AND status = 'confirmed'`,
+      [slot.start],
+    )) as [{ n: number }];
     expect(n).toBe(2);
   });
 
   it('applies the small-dog shower promotion on the server, whatever the client thinks', async () => {
     const day = await openDay(2, 'shower');
-    const res = await post(bookingRequest(day.slots[0]!.start, { serviceId: 'shower', dog: { name: 'Pip', breedId: 'beagle', weightKg: 8, coat: 'short' } }));
+    const res = await post(
+      bookingRequest(day.slots[0]!.start, {
+        serviceId: 'shower',
+        dog: { name: 'Pip', breedId: 'beagle', weightKg: 8, coat: 'short' },
+      }),
+    );
     expect(res.status).toBe(201);
     const { bookingId } = CreateBookingResponseSchema.parse(await res.json());
-    const view = BookingViewSchema.parse(await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json());
-    expect(view.price).toMatchObject({ fromPricePence: 3000, promotionPence: 500, totalFromPence: 2500, promotionApplied: true, depositPence: 0 });
+    const view = BookingViewSchema.parse(
+      await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json(),
+    );
+    expect(view.price).toMatchObject({
+      fromPricePence: 3000,
+      promotionPence: 500,
+      totalFromPence: 2500,
+      promotionApplied: true,
+      depositPence: 0,
+    });
   });
 
   it('answers a retried request (same idempotency key) with the same booking and device key, and refuses the key for another request', async () => {
@@ -202,12 +261,15 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     expect(second.status).toBe('confirmed');
     // The same key, not a second one: the device ends up with one key whichever answer it saw.
     expect(second.accessKey).toBe(first.accessKey);
-    const [{ keys }] = await query<{ keys: number }>(
-      'SELECT count(*)::int AS keys FROM access_keys k JOIN bookings b ON b.customer_id = k.customer_id WHERE b.id = $1', [first.bookingId],
-    ) as [{ keys: number }];
+    const [{ keys }] = (await query<{ keys: number }>(
+      'SELECT count(*)::int AS keys FROM access_keys k JOIN bookings b ON b.customer_id = k.customer_id WHERE b.id = $1',
+      [first.bookingId],
+    )) as [{ keys: number }];
     expect(keys).toBe(1);
     // Only a digest of the idempotency key is kept.
-    const [{ n }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE idempotency_key = $1', [idempotencyDigest(request.idempotencyKey)]) as [{ n: number }];
+    const [{ n }] = (await query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE idempotency_key = $1', [
+      idempotencyDigest(request.idempotencyKey),
+    ])) as [{ n: number }];
     expect(n).toBe(1);
     expect((await query('SELECT 1 FROM bookings WHERE idempotency_key = $1', [request.idempotencyKey])).length).toBe(0);
 
@@ -220,24 +282,37 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     const day = await openDay(4);
     const owner = bookingRequest(day.slots[0]!.start);
     const mine = CreateBookingResponseSchema.parse(await (await post(owner)).json());
-    const stranger = await post(bookingRequest(day.slots[9]!.start, {
-      owner: { ...owner.owner, name: 'Mallory', email: 'mallory@example.com' },
-      dog: { ...owner.dog, notes: 'changed by someone else' },
-    }));
+    const stranger = await post(
+      bookingRequest(day.slots[9]!.start, {
+        owner: { ...owner.owner, name: 'Mallory', email: 'mallory@example.com' },
+        dog: { ...owner.dog, notes: 'changed by someone else' },
+      }),
+    );
     // The number has a booking ahead: another booking with it needs the code texted to it.
     expect(stranger.status).toBe(403);
     expect(BookingErrorSchema.parse(await stranger.json()).code).toBe('phone_verification_required');
-    const saved = SavedDogsResponseSchema.parse(await (await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': mine.accessKey! } }))).json());
+    const saved = SavedDogsResponseSchema.parse(
+      await (
+        await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': mine.accessKey! } }))
+      ).json(),
+    );
     expect(saved.owner.name).toBe('Sam Jones');
     expect(saved.dogs[0]!.notes).toBe('Shy with dryers');
 
     // The customer, on their own device, proves the number once with the code and may update themselves.
     const second = bookingRequest(day.slots[18]!.start, { owner: { ...owner.owner, name: 'Sam Jones-Smith' } });
     expect((await post(second, { 'x-access-key': mine.accessKey! })).status).toBe(403);
-    const own = await post({ ...second, phoneProof: await textedCode(owner.owner.phone) }, { 'x-access-key': mine.accessKey! });
+    const own = await post(
+      { ...second, phoneProof: await textedCode(owner.owner.phone) },
+      { 'x-access-key': mine.accessKey! },
+    );
     expect(own.status).toBe(201);
     expect(CreateBookingResponseSchema.parse(await own.json()).accessKey).toBeUndefined();
-    const updated = SavedDogsResponseSchema.parse(await (await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': mine.accessKey! } }))).json());
+    const updated = SavedDogsResponseSchema.parse(
+      await (
+        await savedDogsHandler(new Request(`${API}/customer/dogs`, { headers: { 'x-access-key': mine.accessKey! } }))
+      ).json(),
+    );
     expect(updated.owner.name).toBe('Sam Jones-Smith');
     expect(updated.dogs).toHaveLength(1);
   });
@@ -253,31 +328,115 @@ describe('every bad booking request is a 4xx with a JSON error, and writes nothi
     ['malformed JSON', () => '{"serviceId": "full",', 400],
     ['an empty body', () => '', 400],
     ['a JSON array', () => '[]', 400],
-    ['a bad phone number', async () => bookingRequest((await openDay(5)).slots[0]!.start, { owner: { name: 'A', phone: '12345', email: 'a@example.com', marketingConsent: false, acceptTerms: true } }), 400],
-    ['a landline', async () => bookingRequest((await openDay(5)).slots[0]!.start, { owner: { name: 'A', phone: '020 8539 1234', email: 'a@example.com', marketingConsent: false, acceptTerms: true } }), 400],
-    ['terms not accepted', async () => bookingRequest((await openDay(5)).slots[0]!.start, { owner: { name: 'A', phone: '07700 900999', email: 'a@example.com', marketingConsent: false, acceptTerms: false as true } }), 400],
-    ['a bad e-mail', async () => bookingRequest((await openDay(5)).slots[0]!.start, { owner: { name: 'A', phone: '07700 900999', email: 'not-an-email', marketingConsent: false, acceptTerms: true } }), 400],
+    [
+      'a bad phone number',
+      async () =>
+        bookingRequest((await openDay(5)).slots[0]!.start, {
+          owner: { name: 'A', phone: '12345', email: 'a@example.com', marketingConsent: false, acceptTerms: true },
+        }),
+      400,
+    ],
+    [
+      'a landline',
+      async () =>
+        bookingRequest((await openDay(5)).slots[0]!.start, {
+          owner: {
+            name: 'A',
+            phone: '020 8539 1234',
+            email: 'a@example.com',
+            marketingConsent: false,
+            acceptTerms: true,
+          },
+        }),
+      400,
+    ],
+    [
+      'terms not accepted',
+      async () =>
+        bookingRequest((await openDay(5)).slots[0]!.start, {
+          owner: {
+            name: 'A',
+            phone: '07700 900999',
+            email: 'a@example.com',
+            marketingConsent: false,
+            acceptTerms: false as true,
+          },
+        }),
+      400,
+    ],
+    [
+      'a bad e-mail',
+      async () =>
+        bookingRequest((await openDay(5)).slots[0]!.start, {
+          owner: {
+            name: 'A',
+            phone: '07700 900999',
+            email: 'not-an-email',
+            marketingConsent: false,
+            acceptTerms: true,
+          },
+        }),
+      400,
+    ],
     ['an unknown field', async () => ({ ...bookingRequest((await openDay(5)).slots[0]!.start), price: 1 }), 400],
-    ['a negative weight', async () => bookingRequest((await openDay(5)).slots[0]!.start, { dog: { name: 'A', breedId: 'beagle', weightKg: -3, coat: 'short' } }), 400],
-    ['an unknown breed', async () => bookingRequest((await openDay(5)).slots[0]!.start, { dog: { name: 'A', breedId: 'unicorn', weightKg: 3, coat: 'short' } }), 400],
-    ['an unknown service', async () => bookingRequest((await openDay(5)).slots[0]!.start, { serviceId: 'haircut-for-cats' }), 400],
+    [
+      'a negative weight',
+      async () =>
+        bookingRequest((await openDay(5)).slots[0]!.start, {
+          dog: { name: 'A', breedId: 'beagle', weightKg: -3, coat: 'short' },
+        }),
+      400,
+    ],
+    [
+      'an unknown breed',
+      async () =>
+        bookingRequest((await openDay(5)).slots[0]!.start, {
+          dog: { name: 'A', breedId: 'unicorn', weightKg: 3, coat: 'short' },
+        }),
+      400,
+    ],
+    [
+      'an unknown service',
+      async () => bookingRequest((await openDay(5)).slots[0]!.start, { serviceId: 'haircut-for-cats' }),
+      400,
+    ],
     ['a time in the past', () => bookingRequest('2020-01-06T10:00:00.000Z'), 422],
-    ['a time too soon (within the notice)', () => bookingRequest(new Date(Date.now() + 30 * 60_000).toISOString()), 422],
+    [
+      'a time too soon (within the notice)',
+      () => bookingRequest(new Date(Date.now() + 30 * 60_000).toISOString()),
+      422,
+    ],
     ['a Sunday', () => bookingRequest(nextSunday()), 422],
-    ['beyond the horizon', () => bookingRequest(`${addDays(todayIn('Europe/London', new Date()), 7 * 9)}T10:00:00.000Z`), 422],
-    ['a time off the slot grid', async () => bookingRequest(new Date(Date.parse((await openDay(5)).slots[0]!.start) + 7 * 60_000).toISOString()), 422],
+    [
+      'beyond the horizon',
+      () => bookingRequest(`${addDays(todayIn('Europe/London', new Date()), 7 * 9)}T10:00:00.000Z`),
+      422,
+    ],
+    [
+      'a time off the slot grid',
+      async () => bookingRequest(new Date(Date.parse((await openDay(5)).slots[0]!.start) + 7 * 60_000).toISOString()),
+      422,
+    ],
     ['not an instant', () => bookingRequest('next tuesday'), 400],
-    ['an oversize body', async () => ({ ...bookingRequest((await openDay(5)).slots[0]!.start), padding: 'x'.repeat(20_000) }), 413],
+    [
+      'an oversize body',
+      async () => ({ ...bookingRequest((await openDay(5)).slots[0]!.start), padding: 'x'.repeat(20_000) }),
+      413,
+    ],
   ];
 
   it.each(cases)('%s', async (_label, make, status) => {
-    const [{ before }] = await query<{ before: number }>('SELECT (SELECT count(*) FROM bookings) + (SELECT count(*) FROM customers) + (SELECT count(*) FROM dogs) AS before') as [{ before: number }];
+    const [{ before }] = (await query<{ before: number }>(
+      'SELECT (SELECT count(*) FROM bookings) + (SELECT count(*) FROM customers) + (SELECT count(*) FROM dogs) AS before',
+    )) as [{ before: number }];
     const res = await post(await make());
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = BookingErrorSchema.parse(await res.json());
     expect(body.error.length).toBeGreaterThan(3);
-    const [{ after }] = await query<{ after: number }>('SELECT (SELECT count(*) FROM bookings) + (SELECT count(*) FROM customers) + (SELECT count(*) FROM dogs) AS after') as [{ after: number }];
+    const [{ after }] = (await query<{ after: number }>(
+      'SELECT (SELECT count(*) FROM bookings) + (SELECT count(*) FROM customers) + (SELECT count(*) FROM dogs) AS after',
+    )) as [{ after: number }];
     expect(after).toBe(before);
   });
 

@@ -6,7 +6,10 @@ import bookingsHandler from '../../netlify/functions/bookings.ts';
 import settlePaymentsHandler from '../../netlify/functions/settle-payments.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import {
-  AvailabilityResponseSchema, CreateBookingRequestSchema, CreateBookingResponseSchema, type CreateBookingRequestInput,
+  AvailabilityResponseSchema,
+  CreateBookingRequestSchema,
+  CreateBookingResponseSchema,
+  type CreateBookingRequestInput,
 } from '../../src/domain/booking-schemas.ts';
 import { createBooking, reserveBooking } from '../../src/server/bookings/create-booking.ts';
 import { query, transaction } from '../../src/server/db.ts';
@@ -43,7 +46,9 @@ beforeAll(async () => {
 const API = 'http://localhost/v1.0.1';
 let dayIndex = 0;
 async function nextSlot() {
-  const { days } = AvailabilityResponseSchema.parse(await (await availabilityHandler(new Request(`${API}/availability?service=full`))).json());
+  const { days } = AvailabilityResponseSchema.parse(
+    await (await availabilityHandler(new Request(`${API}/availability?service=full`))).json(),
+  );
   const day = days.filter((d) => d.open && d.slots.length >= 10)[dayIndex++];
   if (!day) throw new Error('out of days');
   return { date: day.date, start: day.slots[0]!.start };
@@ -56,21 +61,46 @@ let n = 400;
 function request(start: string): CreateBookingRequestInput {
   n++;
   return {
-    serviceId: 'full', start,
+    serviceId: 'full',
+    start,
     dog: { name: 'Pepper', breedId: 'whippet', weightKg: 12, coat: 'short' },
-    owner: { name: 'Jo Rivers', phone: `07700 900${n}`, email: `jo${n}@example.com`, marketingConsent: false, acceptTerms: true },
+    owner: {
+      name: 'Jo Rivers',
+      phone: `07700 900${n}`,
+      email: `jo${n}@example.com`,
+      marketingConsent: false,
+      acceptTerms: true,
+    },
     idempotencyKey: randomUUID(),
   };
 }
-const post = (body: unknown) => bookingsHandler(new Request(`${API}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+const post = (body: unknown) =>
+  bookingsHandler(
+    new Request(`${API}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
 async function row(id: string) {
-  const [r] = await query<{ status: string; deposit_paid_pence: number; deposit_refunded_pence: number; refund_due_pence: number; stripe_session_id: string | null; cells: number }>(
+  const [r] = await query<{
+    status: string;
+    deposit_paid_pence: number;
+    deposit_refunded_pence: number;
+    refund_due_pence: number;
+    stripe_session_id: string | null;
+    cells: number;
+  }>(
     `SELECT status, deposit_paid_pence, deposit_refunded_pence, refund_due_pence, stripe_session_id,
-            (SELECT count(*)::int FROM booking_cells WHERE booking_id = b.id) AS cells FROM bookings b WHERE id = $1`, [id]);
+            (SELECT count(*)::int FROM booking_cells WHERE booking_id = b.id) AS cells FROM bookings b WHERE id = $1`,
+    [id],
+  );
   return r!;
 }
-const lapse = (id: string) => query(`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE id = $1`, [id]);
-const sessionsCreated = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+const lapse = (id: string) =>
+  query(`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+const sessionsCreated = () =>
+  stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
 const refundsAsked = () => stripe.requests.filter((r) => r.path === '/v1/refunds');
 
 describe('a booking whose process stops between its steps', () => {
@@ -80,7 +110,11 @@ describe('a booking whose process stops between its steps', () => {
     // Step one commits, then the process is gone before Stripe is asked for a payment page.
     const reserved = await reserveBooking(CreateBookingRequestSchema.parse(input), {}, new Date());
     if ('answer' in reserved) throw new Error('expected a new hold');
-    expect(await row(reserved.bookingId)).toMatchObject({ status: 'pending_payment', stripe_session_id: null, cells: 24 });
+    expect(await row(reserved.bookingId)).toMatchObject({
+      status: 'pending_payment',
+      stripe_session_id: null,
+      cells: 24,
+    });
     expect(await isFree(slot.date, slot.start)).toBe(false);
 
     // The browser asks again with the same idempotency key: one payment page, the same device key.
@@ -118,9 +152,20 @@ describe('Stripe down, slow or silent', () => {
     expect(await row(answer.bookingId)).toMatchObject({ status: 'confirmed', deposit_paid_pence: 1500, cells: 24 });
     // The late webhook changes nothing more.
     const { body, signature } = signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', {
-      id: session, payment_status: 'paid', status: 'complete', amount_total: 1500, payment_intent: 'pi_test_silent', metadata: { booking_id: answer.bookingId },
+      id: session,
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: 1500,
+      payment_intent: 'pi_test_silent',
+      metadata: { booking_id: answer.bookingId },
     });
-    const late = await webhookHandler(new Request(`${API}/payments/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body }));
+    const late = await webhookHandler(
+      new Request(`${API}/payments/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'stripe-signature': signature },
+        body,
+      }),
+    );
     expect(((await late.json()) as { outcome: string }).outcome).toBe('already_confirmed');
     expect((await reconcilePayments()).confirmed).toBe(0);
   });
@@ -141,15 +186,37 @@ describe('Stripe down, slow or silent', () => {
     const answer = CreateBookingResponseSchema.parse(await (await post(request(slot.start))).json());
     const { stripe_session_id: session } = await row(answer.bookingId);
     const { body, signature } = signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', {
-      id: session, payment_status: 'paid', status: 'complete', amount_total: 1500, payment_intent: 'pi_test_cancel', metadata: { booking_id: answer.bookingId },
+      id: session,
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: 1500,
+      payment_intent: 'pi_test_cancel',
+      metadata: { booking_id: answer.bookingId },
     });
-    await webhookHandler(new Request(`${API}/payments/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body }));
+    await webhookHandler(
+      new Request(`${API}/payments/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'stripe-signature': signature },
+        body,
+      }),
+    );
     expect(await row(answer.bookingId)).toMatchObject({ status: 'confirmed', deposit_paid_pence: 1500 });
 
     stripe.failNext(2);
-    const cancel = await bookingChangesHandler(new Request(`${API}/bookings/${answer.bookingId}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    const cancel = await bookingChangesHandler(
+      new Request(`${API}/bookings/${answer.bookingId}/cancel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
     expect(cancel.status).toBe(200);
-    expect(await row(answer.bookingId)).toMatchObject({ status: 'cancelled', cells: 0, refund_due_pence: 1500, deposit_refunded_pence: 0 });
+    expect(await row(answer.bookingId)).toMatchObject({
+      status: 'cancelled',
+      cells: 0,
+      refund_due_pence: 1500,
+      deposit_refunded_pence: 0,
+    });
     expect(await isFree(slot.date, slot.start)).toBe(true);
 
     // A run while Stripe still fails refunds nothing and keeps the debt; the next one pays it, once.
@@ -168,11 +235,22 @@ describe('Stripe down, slow or silent', () => {
   it('a refund Stripe made but we never recorded is not made twice', async () => {
     const slot = await nextSlot();
     const answer = CreateBookingResponseSchema.parse(await (await post(request(slot.start))).json());
-    await query(`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, deposit_paid_pence = 1500, stripe_payment_intent = 'pi_test_twice' WHERE id = $1`, [answer.bookingId]);
-    await bookingChangesHandler(new Request(`${API}/bookings/${answer.bookingId}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    await query(
+      `UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, deposit_paid_pence = 1500, stripe_payment_intent = 'pi_test_twice' WHERE id = $1`,
+      [answer.bookingId],
+    );
+    await bookingChangesHandler(
+      new Request(`${API}/bookings/${answer.bookingId}/cancel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
     expect(await row(answer.bookingId)).toMatchObject({ refund_due_pence: 0, deposit_refunded_pence: 1500 });
     // As if the process had died after Stripe refunded and before our update: the debt is back.
-    await query('UPDATE bookings SET refund_due_pence = 1500, deposit_refunded_pence = 0 WHERE id = $1', [answer.bookingId]);
+    await query('UPDATE bookings SET refund_due_pence = 1500, deposit_refunded_pence = 0 WHERE id = $1', [
+      answer.bookingId,
+    ]);
     const before = refundsAsked().length;
     await reconcilePayments();
     const replayed = refundsAsked().slice(before);
@@ -187,10 +265,20 @@ describe('createBooking without the function around it', () => {
     await transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'none' } }));
     try {
       const slot = await nextSlot();
-      const answer = await createBooking(CreateBookingRequestSchema.parse(request(slot.start)), { siteUrl: 'https://shop.example' });
+      const answer = await createBooking(CreateBookingRequestSchema.parse(request(slot.start)), {
+        siteUrl: 'https://shop.example',
+      });
       expect(answer.status).toBe('confirmed');
-      expect(answer.booking).toMatchObject({ id: answer.bookingId, status: 'confirmed', start: slot.start, dog: { name: 'Pepper' } });
-      const [text] = await query<{ body_text: string }>(`SELECT body_text FROM outbox WHERE booking_id = $1 AND channel = 'sms'`, [answer.bookingId]);
+      expect(answer.booking).toMatchObject({
+        id: answer.bookingId,
+        status: 'confirmed',
+        start: slot.start,
+        dog: { name: 'Pepper' },
+      });
+      const [text] = await query<{ body_text: string }>(
+        `SELECT body_text FROM outbox WHERE booking_id = $1 AND channel = 'sms'`,
+        [answer.bookingId],
+      );
       expect(text!.body_text).toContain(`https://shop.example/b/${answer.bookingId}`);
     } finally {
       await transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'fixed', pence: 1500 } }));

@@ -6,7 +6,11 @@ import bookingHandler from '../../netlify/functions/booking.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import {
-  AvailabilityResponseSchema, BookingErrorSchema, BookingViewSchema, CreateBookingResponseSchema, type CreateBookingRequestInput,
+  AvailabilityResponseSchema,
+  BookingErrorSchema,
+  BookingViewSchema,
+  CreateBookingResponseSchema,
+  type CreateBookingRequestInput,
 } from '../../src/domain/booking-schemas.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
@@ -55,26 +59,47 @@ let n = 200;
 function request(start: string): CreateBookingRequestInput {
   n++;
   return {
-    serviceId: 'full', start,
+    serviceId: 'full',
+    start,
     dog: { name: 'Mabel', breedId: 'border-terrier', weightKg: 9, coat: 'wire' },
-    owner: { name: 'Alex Smith', phone: `07700 900${n}`, email: `alex${n}@example.com`, marketingConsent: true, acceptTerms: true },
+    owner: {
+      name: 'Alex Smith',
+      phone: `07700 900${n}`,
+      email: `alex${n}@example.com`,
+      marketingConsent: true,
+      acceptTerms: true,
+    },
     idempotencyKey: randomUUID(),
   };
 }
 async function book(start: string) {
-  const res = await bookingsHandler(new Request(`${API}/bookings`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(request(start)) }));
+  const res = await bookingsHandler(
+    new Request(`${API}/bookings`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(request(start)) }),
+  );
   return { res, body: await res.json() };
 }
 async function webhook(type: string, session: Record<string, unknown>, id?: string, secret = WEBHOOK_SECRET) {
   const { body, signature } = signedEvent(secret, type, session, id);
-  const res = await webhookHandler(new Request(`${API}/payments/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body }));
-  return { status: res.status, body: await res.json() as { outcome?: string; error?: string } };
+  const res = await webhookHandler(
+    new Request(`${API}/payments/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body }),
+  );
+  return { status: res.status, body: (await res.json()) as { outcome?: string; error?: string } };
 }
 async function bookingRow(id: string) {
-  const [row] = await query<{ status: string; deposit_paid_pence: number; deposit_refunded_pence: number; stripe_session_id: string; stripe_payment_intent: string | null; cells: number; hold_expires_at: Date | null }>(
+  const [row] = await query<{
+    status: string;
+    deposit_paid_pence: number;
+    deposit_refunded_pence: number;
+    stripe_session_id: string;
+    stripe_payment_intent: string | null;
+    cells: number;
+    hold_expires_at: Date | null;
+  }>(
     `SELECT status, deposit_paid_pence, deposit_refunded_pence, stripe_session_id, stripe_payment_intent, hold_expires_at,
             (SELECT count(*)::int FROM booking_cells WHERE booking_id = b.id) AS cells
-       FROM bookings b WHERE id = $1`, [id]);
+       FROM bookings b WHERE id = $1`,
+    [id],
+  );
   return row!;
 }
 /** A booking with a paid deposit, as after checkout.session.completed. */
@@ -87,12 +112,23 @@ async function paidBooking(start: string) {
   return bookingId;
 }
 const completedSession = (id: string, bookingId: string, pi = `pi_test_${bookingId.slice(0, 8)}`) => ({
-  id, status: 'complete', payment_status: 'paid', amount_total: 1000, currency: 'gbp', payment_intent: pi,
-  client_reference_id: bookingId, metadata: { booking_id: bookingId },
+  id,
+  status: 'complete',
+  payment_status: 'paid',
+  amount_total: 1000,
+  currency: 'gbp',
+  payment_intent: pi,
+  client_reference_id: bookingId,
+  metadata: { booking_id: bookingId },
 });
 const expiredSession = (id: string, bookingId: string) => ({
-  id, status: 'expired', payment_status: 'unpaid', amount_total: 1000, payment_intent: null,
-  client_reference_id: bookingId, metadata: { booking_id: bookingId },
+  id,
+  status: 'expired',
+  payment_status: 'unpaid',
+  amount_total: 1000,
+  payment_intent: null,
+  client_reference_id: bookingId,
+  metadata: { booking_id: bookingId },
 });
 const outboxCount = async (bookingId: string) => {
   const [row] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE booking_id = $1`, [bookingId]);
@@ -114,7 +150,11 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     const sent = stripe.requests.slice(before);
     expect(sent).toHaveLength(1);
     const [create] = sent;
-    expect(create).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorization: 'Bearer sk_test_booking_payments' });
+    expect(create).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      authorization: 'Bearer sk_test_booking_payments',
+    });
     expect(create!.idempotencyKey).toBe(`checkout-${answer.bookingId}`);
     const p = create!.params;
     expect(p.get('mode')).toBe('payment');
@@ -142,23 +182,47 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
 
     // The success page can find the booking by its session, still pending until the webhook lands.
     const bySession = await bookingHandler(new Request(`${API}/bookings/by-session/${row.stripe_session_id}`));
-    const pending = await bySession.json() as Record<string, unknown>;
-    expect(BookingViewSchema.parse(pending)).toMatchObject({ id: answer.bookingId, status: 'pending_payment', policyReason: 'awaiting_payment' });
+    const pending = (await bySession.json()) as Record<string, unknown>;
+    expect(BookingViewSchema.parse(pending)).toMatchObject({
+      id: answer.bookingId,
+      status: 'pending_payment',
+      policyReason: 'awaiting_payment',
+    });
     // For the payment-cancelled page: back to the same payment page, and how long the time is held.
-    expect(pending).toMatchObject({ checkoutUrl: answer.checkoutUrl, holdExpiresAt: row.hold_expires_at!.toISOString() });
+    expect(pending).toMatchObject({
+      checkoutUrl: answer.checkoutUrl,
+      holdExpiresAt: row.hold_expires_at!.toISOString(),
+    });
   });
 
   it('refuses a webhook with a bad or missing signature (400) and changes nothing', async () => {
     const day = await nextOpenDay();
     const { bookingId } = CreateBookingResponseSchema.parse((await book(day.slots[0]!.start)).body);
     const row = await bookingRow(bookingId);
-    const forged = await webhook('checkout.session.completed', completedSession(row.stripe_session_id, bookingId), undefined, 'whsec_not_ours');
+    const forged = await webhook(
+      'checkout.session.completed',
+      completedSession(row.stripe_session_id, bookingId),
+      undefined,
+      'whsec_not_ours',
+    );
     expect(forged.status).toBe(400);
-    const unsigned = await webhookHandler(new Request(`${API}/payments/stripe-webhook`, { method: 'POST', body: '{}' }));
+    const unsigned = await webhookHandler(
+      new Request(`${API}/payments/stripe-webhook`, { method: 'POST', body: '{}' }),
+    );
     expect(unsigned.status).toBe(400);
     // A body changed after signing fails too: the signature covers the raw bytes.
-    const { body, signature } = signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', completedSession(row.stripe_session_id, bookingId));
-    const tampered = await webhookHandler(new Request(`${API}/payments/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body: body.replace('"amount_total":1000', '"amount_total":1') }));
+    const { body, signature } = signedEvent(
+      WEBHOOK_SECRET,
+      'checkout.session.completed',
+      completedSession(row.stripe_session_id, bookingId),
+    );
+    const tampered = await webhookHandler(
+      new Request(`${API}/payments/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'stripe-signature': signature },
+        body: body.replace('"amount_total":1000', '"amount_total":1'),
+      }),
+    );
     expect(tampered.status).toBe(400);
     expect((await bookingRow(bookingId)).status).toBe('pending_payment');
   });
@@ -168,12 +232,20 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     const { bookingId } = CreateBookingResponseSchema.parse((await book(day.slots[0]!.start)).body);
     const row = await bookingRow(bookingId);
     const eventId = `evt_test_${randomUUID().replace(/-/g, '')}`;
-    const first = await webhook('checkout.session.completed', completedSession(row.stripe_session_id, bookingId), eventId);
+    const first = await webhook(
+      'checkout.session.completed',
+      completedSession(row.stripe_session_id, bookingId),
+      eventId,
+    );
     expect(first).toEqual({ status: 200, body: { received: true, outcome: 'confirmed' } });
     const messages = await outboxCount(bookingId);
     expect(messages).toBe(3); // e-mail with the .ics, text, and the shop's notice
 
-    const replay = await webhook('checkout.session.completed', completedSession(row.stripe_session_id, bookingId), eventId);
+    const replay = await webhook(
+      'checkout.session.completed',
+      completedSession(row.stripe_session_id, bookingId),
+      eventId,
+    );
     expect(replay.body.outcome).toBe('duplicate');
     const another = await webhook('checkout.session.completed', completedSession(row.stripe_session_id, bookingId));
     expect(another.body.outcome).toBe('already_confirmed');
@@ -183,7 +255,9 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
 
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', deposit_paid_pence: 1000, cells: 24 });
     expect(await outboxCount(bookingId)).toBe(messages);
-    const view = BookingViewSchema.parse(await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json());
+    const view = BookingViewSchema.parse(
+      await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json(),
+    );
     expect(view).toMatchObject({ status: 'confirmed', depositPaidPence: 1000 });
   });
 
@@ -196,7 +270,9 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     expect(expired.body.outcome).toBe('expired');
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', cells: 0 });
     expect(await slotsOf(day.date)).toContain(slot);
-    expect((await webhook('checkout.session.expired', expiredSession(row.stripe_session_id, bookingId))).body.outcome).toBe('unchanged_expired');
+    expect(
+      (await webhook('checkout.session.expired', expiredSession(row.stripe_session_id, bookingId))).body.outcome,
+    ).toBe('unchanged_expired');
 
     // Out of order: the completion arrives after the expiry. The time is still free: confirm.
     const completed = await webhook('checkout.session.completed', completedSession(row.stripe_session_id, bookingId));
@@ -218,7 +294,10 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', cells: 0 });
 
     const before = stripe.requests.length;
-    const completed = await webhook('checkout.session.completed', completedSession(row.stripe_session_id, bookingId, 'pi_test_late'));
+    const completed = await webhook(
+      'checkout.session.completed',
+      completedSession(row.stripe_session_id, bookingId, 'pi_test_late'),
+    );
     // The refund is owed in the webhook's transaction and made right after it commits.
     expect(completed.body.outcome).toBe('refund_due_slot_taken');
     const refunds = stripe.requests.slice(before);
@@ -226,12 +305,22 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     expect(refunds[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: `refund-${bookingId}` });
     expect(refunds[0]!.params.get('payment_intent')).toBe('pi_test_late');
     expect(refunds[0]!.params.get('amount')).toBe('1000');
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'expired', deposit_paid_pence: 1000, deposit_refunded_pence: 1000, cells: 0 });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'expired',
+      deposit_paid_pence: 1000,
+      deposit_refunded_pence: 1000,
+      cells: 0,
+    });
   });
 
   it('holds nothing and charges nothing when Stripe fails while opening the payment page', async () => {
     const day = await nextOpenDay();
-    const active = async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM bookings WHERE status IN ('pending_payment', 'confirmed')`))[0]!.n;
+    const active = async () =>
+      (
+        await query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM bookings WHERE status IN ('pending_payment', 'confirmed')`,
+        )
+      )[0]!.n;
     const before = await active();
     stripe.failNext(1);
     const { res, body } = await book(day.slots[0]!.start);
@@ -242,7 +331,9 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     expect(await active()).toBe(before);
     const [held] = await query<{ status: string; stripe_session_id: string | null; cells: number }>(
       `SELECT status, stripe_session_id, (SELECT count(*)::int FROM booking_cells WHERE booking_id = b.id) AS cells
-         FROM bookings b WHERE start_at = $1`, [day.slots[0]!.start]);
+         FROM bookings b WHERE start_at = $1`,
+      [day.slots[0]!.start],
+    );
     expect(held).toEqual({ status: 'expired', stripe_session_id: null, cells: 0 });
     expect(await slotsOf(day.date)).toContain(day.slots[0]!.start);
   });
@@ -250,7 +341,13 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
 
 describe('cancel and move within and outside the policy', () => {
   const change = (id: string, action: 'cancel' | 'move', body: unknown = {}) =>
-    bookingChangesHandler(new Request(`${API}/bookings/${id}/${action}`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(body) }));
+    bookingChangesHandler(
+      new Request(`${API}/bookings/${id}/${action}`, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: JSON.stringify(body),
+      }),
+    );
 
   it('cancels a paid booking in good time: the deposit is refunded through Stripe and the time is free again', async () => {
     const day = await nextOpenDay();
@@ -259,7 +356,11 @@ describe('cancel and move within and outside the policy', () => {
     const before = stripe.requests.length;
     const res = await change(bookingId, 'cancel', { reason: 'Dog is poorly' });
     expect(res.status).toBe(200);
-    expect(BookingViewSchema.parse(await res.json())).toMatchObject({ status: 'cancelled', canCancel: false, canMove: false });
+    expect(BookingViewSchema.parse(await res.json())).toMatchObject({
+      status: 'cancelled',
+      canCancel: false,
+      canMove: false,
+    });
     const refunds = stripe.requests.slice(before).filter((r) => r.path === '/v1/refunds');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.params.get('payment_intent')).toBe(`pi_test_${bookingId.slice(0, 8)}`);
@@ -269,14 +370,20 @@ describe('cancel and move within and outside the policy', () => {
     // Cancelling twice is refused with the policy's words.
     const again = await change(bookingId, 'cancel');
     expect(again.status).toBe(409);
-    expect(BookingErrorSchema.parse(await again.json())).toMatchObject({ code: 'policy', error: 'This appointment has been cancelled.' });
+    expect(BookingErrorSchema.parse(await again.json())).toMatchObject({
+      code: 'policy',
+      error: 'This appointment has been cancelled.',
+    });
   });
 
   it('cancels late without a refund, and refuses a late move', async () => {
     const day = await nextOpenDay();
     const bookingId = await paidBooking(day.slots[0]!.start);
     // As if the appointment were in 3 hours: inside the 24-hour notice.
-    await query(`UPDATE bookings SET start_at = date_trunc('minute', now()) + interval '3 hours', end_at = date_trunc('minute', now()) + interval '5 hours' WHERE id = $1`, [bookingId]);
+    await query(
+      `UPDATE bookings SET start_at = date_trunc('minute', now()) + interval '3 hours', end_at = date_trunc('minute', now()) + interval '5 hours' WHERE id = $1`,
+      [bookingId],
+    );
     const move = await change(bookingId, 'move', { start: day.slots[8]!.start });
     expect(move.status).toBe(409);
     expect(BookingErrorSchema.parse(await move.json()).code).toBe('policy');
@@ -285,13 +392,21 @@ describe('cancel and move within and outside the policy', () => {
     const res = await change(bookingId, 'cancel');
     expect(res.status).toBe(200);
     expect(stripe.requests.slice(before).filter((r) => r.path === '/v1/refunds')).toHaveLength(0);
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'cancelled', deposit_paid_pence: 1000, deposit_refunded_pence: 0, cells: 0 });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'cancelled',
+      deposit_paid_pence: 1000,
+      deposit_refunded_pence: 0,
+      cells: 0,
+    });
   });
 
   it('refuses to change an appointment that has started', async () => {
     const day = await nextOpenDay();
     const bookingId = await paidBooking(day.slots[0]!.start);
-    await query(`UPDATE bookings SET start_at = now() - interval '10 minutes', end_at = now() + interval '110 minutes' WHERE id = $1`, [bookingId]);
+    await query(
+      `UPDATE bookings SET start_at = now() - interval '10 minutes', end_at = now() + interval '110 minutes' WHERE id = $1`,
+      [bookingId],
+    );
     const res = await change(bookingId, 'cancel');
     expect(res.status).toBe(409);
     expect(BookingErrorSchema.parse(await res.json()).code).toBe('policy');
@@ -317,7 +432,9 @@ describe('cancel and move within and outside the policy', () => {
     const body = BookingErrorSchema.parse(await full.json());
     expect(body.code).toBe('slot_taken');
     expect(body.slots!.map((s) => s.start)).toContain(a);
-    expect(BookingViewSchema.parse(await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json()).start).toBe(b);
+    expect(
+      BookingViewSchema.parse(await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json()).start,
+    ).toBe(b);
 
     const sunday = await change(bookingId, 'move', { start: '2020-01-05T10:00:00.000Z' });
     expect(sunday.status).toBe(422);

@@ -7,8 +7,7 @@ import { useTestDatabase } from '../helpers/test-database.ts';
 
 useTestDatabase({ seed: true });
 
-const call = (init: RequestInit = {}) =>
-  handler(new Request('http://localhost/v1.0.1/cms/booking-types', init));
+const call = (init: RequestInit = {}) => handler(new Request('http://localhost/v1.0.1/cms/booking-types', init));
 
 describe('GET /v1.0.1/cms/booking-types', () => {
   it('answers the seeded services with the spec fields, in display order', async () => {

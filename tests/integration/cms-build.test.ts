@@ -27,7 +27,10 @@ let work: string;
 let files: string;
 let cms: string;
 
-const withoutCms = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DATOCMS_') && k !== 'NETLIFY_BUILD_HOOK_URL'));
+const withoutCms = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('DATOCMS_') && k !== 'NETLIFY_BUILD_HOOK_URL'),
+  );
 
 beforeAll(async () => {
   dato = await startFakeDatoCms();
@@ -36,17 +39,35 @@ beforeAll(async () => {
   await importContent({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl, root, log: () => undefined });
   const client = buildClient({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl });
   const blog = (await client.itemTypes.list()).find((t) => t.api_key === 'blog_post')!;
-  const howOften = (await client.items.list({ filter: { type: 'blog_post' } })).find((i) => i.slug === 'how-often-should-you-groom-your-dog')!;
+  const howOften = (await client.items.list({ filter: { type: 'blog_post' } })).find(
+    (i) => i.slug === 'how-often-should-you-groom-your-dog',
+  )!;
   // A published post edited since (its draft must not show), and a post never published.
   await client.items.update(howOften.id, { title: 'An edit still in draft' });
   await client.items.create({
-    item_type: { type: 'item_type', id: blog.id }, title: 'A post <em>not</em> public yet', slug: 'a-draft-post',
-    seo: { title: null, description: 'Drafts stay out of the public build.', image: null, twitter_card: null, no_index: false },
-    pub_date: '2026-11-20', updated_date: null, author: 'The Leyton Dog Grooming team', cover: howOften.cover as never, tags: 'drafts, previews',
+    item_type: { type: 'item_type', id: blog.id },
+    title: 'A post <em>not</em> public yet',
+    slug: 'a-draft-post',
+    seo: {
+      title: null,
+      description: 'Drafts stay out of the public build.',
+      image: null,
+      twitter_card: null,
+      no_index: false,
+    },
+    pub_date: '2026-11-20',
+    updated_date: null,
+    author: 'The Leyton Dog Grooming team',
+    cover: howOften.cover as never,
+    tags: 'drafts, previews',
     body: '## A draft\n\nWritten, *not yet* published.',
   });
   files = await buildSite(root, work, 'files', withoutCms());
-  cms = await buildSite(root, work, 'datocms', { ...withoutCms(), DATOCMS_API_TOKEN: dato.tokens.read, DATOCMS_BASE_URL: dato.base });
+  cms = await buildSite(root, work, 'datocms', {
+    ...withoutCms(),
+    DATOCMS_API_TOKEN: dato.tokens.read,
+    DATOCMS_BASE_URL: dato.base,
+  });
 }, 600_000);
 afterAll(async () => {
   await dato?.close();
@@ -55,20 +76,26 @@ afterAll(async () => {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).filter((f) => !f.startsWith('_astro/')).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .filter((f) => !f.startsWith('_astro/'))
+    .sort();
 }
 
 /** Where a picture lives is all that may differ: our build's files or DatoCMS's image CDN. */
 function normalise(html: string): string {
-  return html
-    .replace(/ (srcset|sizes)="[^"]*"/g, '')
-    .replace(/&quot;srcSet&quot;:\[0,&quot;.*?&quot;\]/g, 'SRCSET')
-    .replace(/data:image\/webp;base64,[A-Za-z0-9+/=]+/g, 'PLACEHOLDER')
-    .replace(/http:\/\/127\.0\.0\.1:\d+\/assets\/[^"\s,]*?(?=&quot;|"|\s|,)/g, 'IMAGE')
-    .replace(/\/_astro\/[\w.-]+\.(svg|webp|png|avif|jpe?g)/g, 'IMAGE')
-    .replace(/ uid="[^"]*"/g, '')
-    // astro:assets marks its own <img> for its layout styles, which these pages do not use.
-    .replace(/ data-image-component="true"/g, '');
+  return (
+    html
+      .replace(/ (srcset|sizes)="[^"]*"/g, '')
+      .replace(/&quot;srcSet&quot;:\[0,&quot;.*?&quot;\]/g, 'SRCSET')
+      .replace(/data:image\/webp;base64,[A-Za-z0-9+/=]+/g, 'PLACEHOLDER')
+      .replace(/http:\/\/127\.0\.0\.1:\d+\/assets\/[^"\s,]*?(?=&quot;|"|\s|,)/g, 'IMAGE')
+      .replace(/\/_astro\/[\w.-]+\.(svg|webp|png|avif|jpe?g)/g, 'IMAGE')
+      .replace(/ uid="[^"]*"/g, '')
+      // astro:assets marks its own <img> for its layout styles, which these pages do not use.
+      .replace(/ data-image-component="true"/g, '')
+  );
 }
 
 describe('a build from DatoCMS', () => {
@@ -89,23 +116,41 @@ describe('a build from DatoCMS', () => {
     expect(cdnPictures).toBeGreaterThan(10);
     const home = await readFile(path.join(cms, 'index.html'), 'utf8');
     // The slideshow's pictures are WebP from the image CDN with DatoCMS's base64 placeholder first.
-    expect(home).toMatch(/&quot;src&quot;:\[0,&quot;http:\/\/127\.0\.0\.1:\d+\/assets\/[^&]+poodle\.svg\?auto=format&amp;fit=max&amp;fm=webp&amp;w=\d+&quot;/);
+    expect(home).toMatch(
+      /&quot;src&quot;:\[0,&quot;http:\/\/127\.0\.0\.1:\d+\/assets\/[^&]+poodle\.svg\?auto=format&amp;fit=max&amp;fm=webp&amp;w=\d+&quot;/,
+    );
     expect(home).toMatch(/&quot;lowRes&quot;:\[0,&quot;data:image\/webp;base64,/);
   });
 
   it('keeps the order editors give: showcase pictures, and questions by topic in order of first appearance', async () => {
     const faq = JSON.parse(await readFile(path.join(root, 'content/faq.json'), 'utf8')) as Array<{ topic: string }>;
-    const topics = [...new Set(faq.map((q) => q.topic))].map((t) => `topic-${t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
+    const topics = [...new Set(faq.map((q) => q.topic))].map(
+      (t) =>
+        `topic-${t
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}`,
+    );
     for (const dir of [files, cms]) {
       const page = await readFile(path.join(dir, 'frequently-asked-questions/index.html'), 'utf8');
-      expect([...page.matchAll(/<section class="faq-topic"[^>]*aria-labelledby="([^"]+)"/g)].map((m) => m[1])).toEqual(topics);
+      expect([...page.matchAll(/<section class="faq-topic"[^>]*aria-labelledby="([^"]+)"/g)].map((m) => m[1])).toEqual(
+        topics,
+      );
       const home = await readFile(path.join(dir, 'index.html'), 'utf8');
-      expect([...home.matchAll(/&quot;id&quot;:\[0,&quot;([a-z-]+)&quot;\]/g)].map((m) => m[1])).toEqual(['poodle', 'westie', 'cockapoo', 'dachshund', 'spaniel', 'golden-retriever']);
+      expect([...home.matchAll(/&quot;id&quot;:\[0,&quot;([a-z-]+)&quot;\]/g)].map((m) => m[1])).toEqual([
+        'poodle',
+        'westie',
+        'cockapoo',
+        'dachshund',
+        'spaniel',
+        'golden-retriever',
+      ]);
     }
   });
 
   it('serves the same posts at /v1.0.1/cms/blog/posts', async () => {
-    const read = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'v1.0.1/cms/blog/posts'), 'utf8')) as Record<string, { cover: string }>;
+    const read = async (dir: string) =>
+      JSON.parse(await readFile(path.join(dir, 'v1.0.1/cms/blog/posts'), 'utf8')) as Record<string, { cover: string }>;
     const [a, b] = [await read(files), await read(cms)];
     expect(Object.keys(b)).toEqual(Object.keys(a));
     for (const slug of Object.keys(a)) {
@@ -127,11 +172,13 @@ describe('a build from DatoCMS', () => {
       expect(text, file).not.toContain('a-draft-post');
       expect(text, file).not.toContain('An edit still in draft');
     }
-    expect(await readFile(path.join(cms, 'blog/post/how-often-should-you-groom-your-dog/index.html'), 'utf8')).toContain('>How often should you groom your dog?</h1>');
+    expect(
+      await readFile(path.join(cms, 'blog/post/how-often-should-you-groom-your-dog/index.html'), 'utf8'),
+    ).toContain('>How often should you groom your dog?</h1>');
   });
 });
 
-describe('the editor\'s draft preview', () => {
+describe("the editor's draft preview", () => {
   let site: Server;
   let origin: string;
   beforeAll(async () => {
@@ -158,9 +205,15 @@ describe('the editor\'s draft preview', () => {
       new Request(`${origin}/preview/blog/${slug}${secret === null ? '' : `?secret=${encodeURIComponent(secret)}`}`),
       { params: { slug } },
     );
-  const article = (html: string) => /<article class="post"[\s\S]*?<\/section><\/article>/.exec(html)![0].replace(/<div class="prose post__body"[^>]*>[\s\S]*?<\/div><(ul|aside)/, '<div class="prose post__body">BODY</div><$1');
+  const article = (html: string) =>
+    /<article class="post"[\s\S]*?<\/section><\/article>/
+      .exec(html)![0]
+      .replace(
+        /<div class="prose post__body"[^>]*>[\s\S]*?<\/div><(ul|aside)/,
+        '<div class="prose post__body">BODY</div><$1',
+      );
 
-  it('shows a draft to the editor, in the post\'s own markup, never indexed or cached', async () => {
+  it("shows a draft to the editor, in the post's own markup, never indexed or cached", async () => {
     const res = await preview('a-draft-post');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store, private');
@@ -189,7 +242,11 @@ describe('the editor\'s draft preview', () => {
     expect(await (await preview('how-often-should-you-groom-your-dog')).text()).toContain('An edit still in draft');
   });
 
-  it.each([['no secret', null], ['a wrong secret', 'editor-preview-secret-124'], ['an empty secret', '']])('refuses %s without asking DatoCMS', async (_, secret) => {
+  it.each([
+    ['no secret', null],
+    ['a wrong secret', 'editor-preview-secret-124'],
+    ['an empty secret', ''],
+  ])('refuses %s without asking DatoCMS', async (_, secret) => {
     const before = dato.requests.length;
     const res = await preview('a-draft-post', secret);
     expect(res.status).toBe(401);
@@ -203,26 +260,37 @@ describe('the editor\'s draft preview', () => {
     expect((await preview('Not_A_Slug')).status).toBe(404);
   });
 
-  describe('links for DatoCMS\'s Web Previews plugin', () => {
-    const ask = (secret: string, body: unknown, method = 'POST') => previewLinksHandler(new Request(`${origin}/preview/links?secret=${secret}`, {
-      method, headers: { 'content-type': 'application/json', origin: 'https://plugins-cdn.datocms.com' }, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-    }));
+  describe("links for DatoCMS's Web Previews plugin", () => {
+    const ask = (secret: string, body: unknown, method = 'POST') =>
+      previewLinksHandler(
+        new Request(`${origin}/preview/links?secret=${secret}`, {
+          method,
+          headers: { 'content-type': 'application/json', origin: 'https://plugins-cdn.datocms.com' },
+          ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+        }),
+      );
     const record = (status: string) => ({
       item: { id: '1', type: 'item', attributes: { slug: 'a-draft-post', title: 'x' }, meta: { status } },
-      itemType: { id: '2', type: 'item_type', attributes: { api_key: 'blog_post' } }, environmentId: 'main', locale: 'en',
+      itemType: { id: '2', type: 'item_type', attributes: { api_key: 'blog_post' } },
+      environmentId: 'main',
+      locale: 'en',
     });
 
     it('gives the draft preview link of a post, and its page once published', async () => {
       const draft = await ask(PREVIEW_SECRET, record('draft'));
       expect(draft.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await draft.json()).toEqual({ previewLinks: [{ label: 'Draft preview', url: `${origin}/preview/blog/a-draft-post?secret=${PREVIEW_SECRET}` }] });
-      const live = (await (await ask(PREVIEW_SECRET, record('updated'))).json()) as { previewLinks: { label: string }[] };
+      expect(await draft.json()).toEqual({
+        previewLinks: [{ label: 'Draft preview', url: `${origin}/preview/blog/a-draft-post?secret=${PREVIEW_SECRET}` }],
+      });
+      const live = (await (await ask(PREVIEW_SECRET, record('updated'))).json()) as {
+        previewLinks: { label: string }[];
+      };
       expect(live.previewLinks.map((l) => l.label)).toEqual(['Draft preview', 'Published page']);
       const faq = await ask(PREVIEW_SECRET, { ...record('draft'), itemType: { attributes: { api_key: 'faq_entry' } } });
       expect(await faq.json()).toEqual({ previewLinks: [] });
     });
 
-    it('answers the browser\'s CORS check, and refuses a wrong secret', async () => {
+    it("answers the browser's CORS check, and refuses a wrong secret", async () => {
       const options = await ask(PREVIEW_SECRET, null, 'OPTIONS');
       expect(options.status).toBe(204);
       expect(options.headers.get('access-control-allow-methods')).toContain('POST');

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentClient } from '../../src/cms/content-client.ts';
 import { importContent } from '../../src/cms/import.ts';
 import { MODELS, planModels } from '../../src/cms/models.ts';
-import { BlogPostCount, BlogPosts, FaqCount, FaqEntries, ShowcaseCount, ShowcasePictures, fetchAll } from '../../src/cms/queries.ts';
+import {
+  BlogPostCount,
+  BlogPosts,
+  FaqCount,
+  FaqEntries,
+  ShowcaseCount,
+  ShowcasePictures,
+  fetchAll,
+} from '../../src/cms/queries.ts';
 import { setupCms, WEBHOOK_NAME } from '../../src/cms/setup.ts';
 import { startFakeDatoCms, type FakeDatoCms } from '../helpers/fake-datocms.ts';
 
@@ -29,7 +37,10 @@ const cma = () => buildClient({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl 
 
 describe('npm run cms:setup', () => {
   it('creates every model in a sandbox, promotes it and ends maintenance mode', async () => {
-    const result = await setup({ now: () => new Date('2026-11-23T10:00:00Z'), webhook: { url: 'https://shop.example/v1.0.1/cms/publish-webhook', secret: 'a-shared-secret-of-length' } });
+    const result = await setup({
+      now: () => new Date('2026-11-23T10:00:00Z'),
+      webhook: { url: 'https://shop.example/v1.0.1/cms/publish-webhook', secret: 'a-shared-secret-of-length' },
+    });
     expect(result.sandbox).toBe('models-20261123-100000');
     expect(result.promoted).toBe(true);
     expect(result.webhook).toBe('created');
@@ -43,18 +54,38 @@ describe('npm run cms:setup', () => {
     const blog = dato.environment().itemTypes.find((t) => t.attributes.api_key === 'blog_post')!;
     expect(blog.attributes).toMatchObject({ draft_mode_active: true, sortable: false });
     const fields = dato.environment().fields.filter((f) => f.itemTypeId === blog.id);
-    expect(fields.map((f) => f.attributes.api_key)).toEqual(['title', 'slug', 'seo', 'pub_date', 'updated_date', 'author', 'cover', 'tags', 'body']);
+    expect(fields.map((f) => f.attributes.api_key)).toEqual([
+      'title',
+      'slug',
+      'seo',
+      'pub_date',
+      'updated_date',
+      'author',
+      'cover',
+      'tags',
+      'body',
+    ]);
     expect(fields.find((f) => f.attributes.api_key === 'slug')!.attributes.validators).toMatchObject({
       slug_title_field: { title_field_id: fields.find((f) => f.attributes.api_key === 'title')!.id },
     });
     expect(blog.titleFieldId).toBe(fields.find((f) => f.attributes.api_key === 'title')!.id);
-    expect(dato.webhooks()).toMatchObject([{ attributes: { name: WEBHOOK_NAME, url: 'https://shop.example/v1.0.1/cms/publish-webhook', headers: { 'x-webhook-secret': 'a-shared-secret-of-length' } } }]);
+    expect(dato.webhooks()).toMatchObject([
+      {
+        attributes: {
+          name: WEBHOOK_NAME,
+          url: 'https://shop.example/v1.0.1/cms/publish-webhook',
+          headers: { 'x-webhook-secret': 'a-shared-secret-of-length' },
+        },
+      },
+    ]);
   });
 
   it('changes nothing the second time: no write at all, the same models', async () => {
     const before = structuredClone(dato.environment());
     const from = dato.requests.length;
-    const result = await setup({ webhook: { url: 'https://shop.example/v1.0.1/cms/publish-webhook', secret: 'a-shared-secret-of-length' } });
+    const result = await setup({
+      webhook: { url: 'https://shop.example/v1.0.1/cms/publish-webhook', secret: 'a-shared-secret-of-length' },
+    });
     expect(result).toMatchObject({ changes: [], promoted: false, webhook: 'unchanged' });
     expect(dato.writesSince(from)).toEqual([]);
     expect(dato.environment()).toEqual(before);
@@ -65,7 +96,9 @@ describe('npm run cms:setup', () => {
     const blog = (await client.itemTypes.list()).find((t) => t.api_key === 'blog_post')!;
     const title = (await client.fields.list(blog.id)).find((f) => f.api_key === 'title')!;
     await client.fields.update(title.id, { label: 'Headline', validators: { required: {} } });
-    expect((await planModels(client)).changes).toEqual([{ kind: 'update field', model: 'blog_post', field: 'title', changes: ['label', 'validators'] }]);
+    expect((await planModels(client)).changes).toEqual([
+      { kind: 'update field', model: 'blog_post', field: 'title', changes: ['label', 'validators'] },
+    ]);
     const result = await setup({ now: () => new Date('2026-11-24T10:00:00Z') });
     expect(result.changes).toHaveLength(1);
     expect((await planModels(cma())).changes).toEqual([]);
@@ -80,7 +113,13 @@ describe('npm run cms:setup', () => {
     expect(result).toMatchObject({ sandbox: 'models-20261125-100000', promoted: false });
     expect(dato.environment().id).toBe('models-20261124-100000');
     expect(dato.maintenanceMode()).toBe(false);
-    expect((await planModels(buildClient({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl, environment: 'models-20261125-100000' }))).changes).toEqual([]);
+    expect(
+      (
+        await planModels(
+          buildClient({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl, environment: 'models-20261125-100000' }),
+        )
+      ).changes,
+    ).toEqual([]);
     // Put the primary right again for the tests below.
     await setup({ now: () => new Date('2026-11-26T10:00:00Z') });
   });
@@ -100,17 +139,35 @@ describe('npm run cms:import', () => {
     const client = published();
     const posts = await fetchAll(client, BlogPostCount, BlogPosts);
     expect(posts.map((p) => p.slug).sort()).toEqual([
-      'how-often-should-you-groom-your-dog', 'keeping-your-dog-cool-in-a-london-summer', 'matted-coats-why-we-sometimes-shave', 'preparing-your-puppy-for-their-first-groom',
+      'how-often-should-you-groom-your-dog',
+      'keeping-your-dog-cool-in-a-london-summer',
+      'matted-coats-why-we-sometimes-shave',
+      'preparing-your-puppy-for-their-first-groom',
     ]);
-    const source = readFileSync(new URL('../../content/blog/how-often-should-you-groom-your-dog.md', import.meta.url), 'utf8');
+    const source = readFileSync(
+      new URL('../../content/blog/how-often-should-you-groom-your-dog.md', import.meta.url),
+      'utf8',
+    );
     const post = posts.find((p) => p.slug === 'how-often-should-you-groom-your-dog')!;
     expect(source.endsWith(post.body!)).toBe(true);
-    expect(post.cover.responsiveImage).toMatchObject({ width: 1200, base64: expect.stringMatching(/^data:image\/webp;base64,/) });
+    expect(post.cover.responsiveImage).toMatchObject({
+      width: 1200,
+      base64: expect.stringMatching(/^data:image\/webp;base64,/),
+    });
     expect(post.cover.responsiveImage!.src).toMatch(/fm=webp/);
     const faq = await fetchAll(client, FaqCount, FaqEntries);
-    const local = JSON.parse(readFileSync(new URL('../../content/faq.json', import.meta.url), 'utf8')) as Array<{ id: string }>;
+    const local = JSON.parse(readFileSync(new URL('../../content/faq.json', import.meta.url), 'utf8')) as Array<{
+      id: string;
+    }>;
     expect(faq.map((q) => q.anchor)).toEqual(local.map((q) => q.id));
     const showcase = await fetchAll(client, ShowcaseCount, ShowcasePictures);
-    expect(showcase.map((s) => s.name)).toEqual(['poodle', 'westie', 'cockapoo', 'dachshund', 'spaniel', 'golden-retriever']);
+    expect(showcase.map((s) => s.name)).toEqual([
+      'poodle',
+      'westie',
+      'cockapoo',
+      'dachshund',
+      'spaniel',
+      'golden-retriever',
+    ]);
   });
 });

@@ -38,16 +38,28 @@ beforeEach(async () => {
 /** A DatoCMS webhook call as DatoCMS sends it (payload shape of its documentation). */
 function call(event = 'publish', headers: Record<string, string> = { 'x-webhook-secret': SECRET }, entity = 'item') {
   const body = JSON.stringify({
-    environment: 'main', entity_type: entity, event_type: event,
-    entity: { id: 'FWdBJBlDRMOlT0v4-2Bdbg', type: entity, attributes: { title: 'How often should you groom your dog?' }, meta: { status: 'published' } },
+    environment: 'main',
+    entity_type: entity,
+    event_type: event,
+    entity: {
+      id: 'FWdBJBlDRMOlT0v4-2Bdbg',
+      type: entity,
+      attributes: { title: 'How often should you groom your dog?' },
+      meta: { status: 'published' },
+    },
     related_entities: [{ id: 'UZyfjdBES8y2W2ruMEHSoA', type: 'item_type', attributes: { api_key: 'blog_post' } }],
   });
   const pending: Promise<unknown>[] = [];
   const context = { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
-  const request = new Request('https://shop.example/v1.0.1/cms/publish-webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const request = new Request('https://shop.example/v1.0.1/cms/publish-webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   return { response: (webhookHandler as (r: Request, c: unknown) => Promise<Response>)(request, context), pending };
 }
-const row = async () => (await query<{ due_at: Date | null; publishes: number; attempts: number }>('SELECT * FROM cms_rebuilds'))[0];
+const row = async () =>
+  (await query<{ due_at: Date | null; publishes: number; attempts: number }>('SELECT * FROM cms_rebuilds'))[0];
 
 describe('the publish webhook', () => {
   it('turns a burst of five publishes into exactly one build request', async () => {
@@ -103,9 +115,13 @@ describe('the publish webhook', () => {
   });
 
   it('refuses a body that is not a webhook payload', async () => {
-    const res = await (webhookHandler as (r: Request) => Promise<Response>)(new Request('https://shop.example/v1.0.1/cms/publish-webhook', {
-      method: 'POST', headers: { 'x-webhook-secret': SECRET }, body: 'not json',
-    }));
+    const res = await (webhookHandler as (r: Request) => Promise<Response>)(
+      new Request('https://shop.example/v1.0.1/cms/publish-webhook', {
+        method: 'POST',
+        headers: { 'x-webhook-secret': SECRET },
+        body: 'not json',
+      }),
+    );
     expect(res.status).toBe(400);
   });
 

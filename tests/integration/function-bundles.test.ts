@@ -25,27 +25,54 @@ const BASE = 'https://www.leytondoggrooming.co.uk/v1.0.1';
 const STAFF = { 'x-access-key': '__STAFF_KEY__' };
 
 /** One real call per function; a function added without one here fails the first test. */
-const CALLS: Record<string, { method: string; path: string; body?: unknown; headers?: Record<string, string>; expect: number }> = {
+const CALLS: Record<
+  string,
+  { method: string; path: string; body?: unknown; headers?: Record<string, string>; expect: number }
+> = {
   'booking-types': { method: 'GET', path: '/cms/booking-types', expect: 200 },
   availability: { method: 'GET', path: '/availability?service=full&days=7', expect: 200 },
   breeds: { method: 'GET', path: '/breeds', expect: 200 },
   quote: { method: 'GET', path: '/quote?service=full&weightKg=9.5', expect: 200 },
-  'phone-codes': { method: 'POST', path: '/phone-codes', body: { phone: '07700 900124', purpose: 'booking' }, expect: 202 },
+  'phone-codes': {
+    method: 'POST',
+    path: '/phone-codes',
+    body: { phone: '07700 900124', purpose: 'booking' },
+    expect: 202,
+  },
   bookings: {
-    method: 'POST', path: '/bookings', expect: 201,
+    method: 'POST',
+    path: '/bookings',
+    expect: 201,
     body: {
-      serviceId: 'nails', start: '__FIRST_SLOT__',
+      serviceId: 'nails',
+      start: '__FIRST_SLOT__',
       dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
-      owner: { name: 'Bundle Check', phone: '07700 900123', email: 'bundle@example.com', marketingConsent: false, acceptTerms: true },
+      owner: {
+        name: 'Bundle Check',
+        phone: '07700 900123',
+        email: 'bundle@example.com',
+        marketingConsent: false,
+        acceptTerms: true,
+      },
       idempotencyKey: randomUUID(),
     },
   },
   'blog-posts': { method: 'POST', path: '/cms/blog/posts', body: {}, expect: 405 },
   booking: { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA', expect: 404 },
-  'booking-changes': { method: 'POST', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel', body: { reason: 'check' }, expect: 404 },
+  'booking-changes': {
+    method: 'POST',
+    path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel',
+    body: { reason: 'check' },
+    expect: 404,
+  },
   'customer-auth': { method: 'GET', path: '/customer/auth', expect: 401 },
   // The staff area: its doors answer without a key (SimpleWebAuthn loaded by the passkey one); the rest refuse.
-  'management-sign-in': { method: 'POST', path: '/management/sign-in/codes', body: { phone: '07700 900126' }, expect: 202 },
+  'management-sign-in': {
+    method: 'POST',
+    path: '/management/sign-in/codes',
+    body: { phone: '07700 900126' },
+    expect: 202,
+  },
   'management-passkey-sign-in': { method: 'POST', path: '/management/sign-in/passkey-options', body: {}, expect: 200 },
   'management-session': { method: 'GET', path: '/management/session', expect: 401 },
   'management-staff': { method: 'GET', path: '/management/staff', expect: 401 },
@@ -54,7 +81,12 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   'saved-dogs': { method: 'GET', path: '/customer/dogs', expect: 401 },
   magic: { method: 'POST', path: '/magic', body: { type: 'identify' }, expect: 200 },
   'stripe-webhook': { method: 'POST', path: '/payments/stripe-webhook', body: {}, expect: 400 },
-  'cms-publish-webhook': { method: 'POST', path: '/cms/publish-webhook', body: { entity_type: 'item', event_type: 'publish' }, expect: 401 },
+  'cms-publish-webhook': {
+    method: 'POST',
+    path: '/cms/publish-webhook',
+    body: { entity_type: 'item', event_type: 'publish' },
+    expect: 401,
+  },
   // Not under /v1.0.1: the editor's preview page (no preview token configured here: 404).
   'cms-preview': { method: 'GET', path: '/preview/blog/a-post', expect: 404 },
   'cms-preview-links': { method: 'POST', path: '/preview/links', body: {}, expect: 401 },
@@ -67,25 +99,83 @@ const CALLS: Record<string, { method: string; path: string; body?: unknown; head
   // A picture stored through the sources, read and resized by the bundle: sharp's native code must travel with it.
   'breed-images': { method: 'GET', path: '/breed-images/__BREED_IMAGE__.webp?w=48', expect: 200 },
   // The staff schedule, with a staff key made for the run (__STAFF_KEY__).
-  'management-schedule': { method: 'GET', path: '/management/schedule?from=2026-11-23&days=7', headers: STAFF, expect: 200 },
-  'management-free-times': { method: 'GET', path: '/management/free-times?service=full&date=__FIRST_DAY__', headers: STAFF, expect: 200 },
-  'management-customer-lookup': { method: 'GET', path: '/management/customer-lookup?q=Bundle', headers: STAFF, expect: 200 },
+  'management-schedule': {
+    method: 'GET',
+    path: '/management/schedule?from=2026-11-23&days=7',
+    headers: STAFF,
+    expect: 200,
+  },
+  'management-free-times': {
+    method: 'GET',
+    path: '/management/free-times?service=full&date=__FIRST_DAY__',
+    headers: STAFF,
+    expect: 200,
+  },
+  'management-customer-lookup': {
+    method: 'GET',
+    path: '/management/customer-lookup?q=Bundle',
+    headers: STAFF,
+    expect: 200,
+  },
   'management-dashboard': { method: 'GET', path: '/management/dashboard', headers: STAFF, expect: 200 },
   'management-phone-bookings': {
-    method: 'POST', path: '/management/bookings', headers: STAFF, expect: 201,
+    method: 'POST',
+    path: '/management/bookings',
+    headers: STAFF,
+    expect: 201,
     body: {
-      serviceId: 'nails', start: '__FIRST_SLOT__', idempotencyKey: randomUUID(),
-      customer: { name: 'Bundle Phone', phone: '07700 900125' }, dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
+      serviceId: 'nails',
+      start: '__FIRST_SLOT__',
+      idempotencyKey: randomUUID(),
+      customer: { name: 'Bundle Phone', phone: '07700 900125' },
+      dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
     },
   },
-  'management-booking-changes': { method: 'POST', path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel', headers: STAFF, body: {}, expect: 404 },
-  'management-blocks': { method: 'POST', path: '/management/blocks/AAAAAAAAAAAAAAAAAAAA/remove', headers: STAFF, body: {}, expect: 404 },
+  'management-booking-changes': {
+    method: 'POST',
+    path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel',
+    headers: STAFF,
+    body: {},
+    expect: 404,
+  },
+  'management-blocks': {
+    method: 'POST',
+    path: '/management/blocks/AAAAAAAAAAAAAAAAAAAA/remove',
+    headers: STAFF,
+    body: {},
+    expect: 404,
+  },
   // Scheduled functions, called as the scheduler calls them.
-  'send-outbox': { method: 'POST', path: '/.netlify/functions/send-outbox', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
-  reminders: { method: 'POST', path: '/.netlify/functions/reminders', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
-  'settle-payments': { method: 'POST', path: '/.netlify/functions/settle-payments', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
-  retention: { method: 'POST', path: '/.netlify/functions/retention', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
-  'cms-rebuild': { method: 'POST', path: '/.netlify/functions/cms-rebuild', headers: { 'x-nf-event': 'schedule' }, expect: 204 },
+  'send-outbox': {
+    method: 'POST',
+    path: '/.netlify/functions/send-outbox',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
+  reminders: {
+    method: 'POST',
+    path: '/.netlify/functions/reminders',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
+  'settle-payments': {
+    method: 'POST',
+    path: '/.netlify/functions/settle-payments',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
+  retention: {
+    method: 'POST',
+    path: '/.netlify/functions/retention',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
+  'cms-rebuild': {
+    method: 'POST',
+    path: '/.netlify/functions/cms-rebuild',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
 };
 
 describe('every function, bundled as a deploy bundles it', () => {
@@ -96,7 +186,9 @@ describe('every function, bundled as a deploy bundles it', () => {
   beforeAll(async () => {
     bundles = await mkdtemp(path.join(os.tmpdir(), 'function-bundles-'));
     const built = await zipFunctions([FUNCTIONS_DIR], bundles, {
-      archiveFormat: 'none', basePath: PROJECT_ROOT, repositoryRoot: PROJECT_ROOT,
+      archiveFormat: 'none',
+      basePath: PROJECT_ROOT,
+      repositoryRoot: PROJECT_ROOT,
       config: { '*': { nodeBundler: 'esbuild' } },
     });
     names = built.map((fn) => fn.name).sort();
@@ -109,31 +201,55 @@ describe('every function, bundled as a deploy bundles it', () => {
     expect(Object.keys(CALLS).sort()).toEqual(local);
   });
 
-  it('loads each bundle through Netlify\'s entry point and answers its call', async () => {
-    const slots = await (await import('../../netlify/functions/availability.ts')).default(new Request(`${BASE}/availability?service=nails&days=14`));
+  it("loads each bundle through Netlify's entry point and answers its call", async () => {
+    const slots = await (
+      await import('../../netlify/functions/availability.ts')
+    ).default(new Request(`${BASE}/availability?service=nails&days=14`));
     const { days } = (await slots.json()) as { days: { date: string; slots: { start: string }[] }[] };
     const first = days.flatMap((d) => d.slots)[0]!.start;
-    const picture = await storeBreedImage((await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c84' } }).png().toBuffer()).toString('base64'));
+    const picture = await storeBreedImage(
+      (
+        await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c84' } })
+          .png()
+          .toBuffer()
+      ).toString('base64'),
+    );
     const firstDay = days.find((d) => d.slots.length)!.date;
     const staffKey = await transaction(async (tx) => {
-      const { rows: [staff] } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
+      const {
+        rows: [staff],
+      } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
       return issueAccessKey(tx, staff!.id, 'staff');
     });
     const calls = Object.entries(CALLS).map(([name, call]) => ({
       name,
       method: call.method,
-      url: (call.path.startsWith('/.netlify') || call.path.startsWith('/preview') ? `https://www.leytondoggrooming.co.uk${call.path}` : `${BASE}${call.path}`)
-        .replace('__FIRST_DAY__', firstDay).replace('__BREED_IMAGE__', picture.key),
-      headers: Object.fromEntries(Object.entries({ ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers })
-        .map(([k, v]) => [k, v.replace('__STAFF_KEY__', staffKey)])),
+      url: (call.path.startsWith('/.netlify') || call.path.startsWith('/preview')
+        ? `https://www.leytondoggrooming.co.uk${call.path}`
+        : `${BASE}${call.path}`
+      )
+        .replace('__FIRST_DAY__', firstDay)
+        .replace('__BREED_IMAGE__', picture.key),
+      headers: Object.fromEntries(
+        Object.entries({ ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers }).map(
+          ([k, v]) => [k, v.replace('__STAFF_KEY__', staffKey)],
+        ),
+      ),
       ...(call.body ? { body: JSON.stringify(call.body).replace('__FIRST_SLOT__', first) } : {}),
     }));
     const results = await callBundles(bundles, calls);
-    expect(results.map((r) => `${r.name} ${r.status}`).sort()).toEqual(Object.entries(CALLS).map(([name, call]) => `${name} ${call.expect}`).sort());
+    expect(results.map((r) => `${r.name} ${r.status}`).sort()).toEqual(
+      Object.entries(CALLS)
+        .map(([name, call]) => `${name} ${call.expect}`)
+        .sort(),
+    );
   }, 120_000);
 });
 
-async function callBundles(bundles: string, calls: unknown[]): Promise<{ name: string; status: number; body: string }[]> {
+async function callBundles(
+  bundles: string,
+  calls: unknown[],
+): Promise<{ name: string; status: number; body: string }[]> {
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'tests/helpers/call-bundles.ts')], {
     // The bundles read the database and settings from the environment, as on Netlify (which sets URL).
     env: { ...process.env, URL: 'https://www.leytondoggrooming.co.uk' },

@@ -28,23 +28,35 @@ describe('the local server under a burst of bookings', () => {
     const { days } = AvailabilityResponseSchema.parse(await (await fetch(`${base}/availability?service=full`)).json());
     const slot = days.filter((d) => d.open && d.slots.length >= 10)[1]!.slots[3]!;
 
-    const statuses = await Promise.all(Array.from({ length: ATTEMPTS }, async (_, i) => {
-      const response = await fetch(`${base}/bookings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          serviceId: 'full', start: slot.start,
-          dog: { name: `Racer ${i}`, breedId: 'whippet', weightKg: 13, coat: 'short' },
-          owner: { name: `Owner ${i}`, phone: `07700 900${300 + i}`, email: `owner${i}@example.com`, marketingConsent: false, acceptTerms: true },
-          idempotencyKey: randomUUID(),
-        }),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    }));
+    const statuses = await Promise.all(
+      Array.from({ length: ATTEMPTS }, async (_, i) => {
+        const response = await fetch(`${base}/bookings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            serviceId: 'full',
+            start: slot.start,
+            dog: { name: `Racer ${i}`, breedId: 'whippet', weightKg: 13, coat: 'short' },
+            owner: {
+              name: `Owner ${i}`,
+              phone: `07700 900${300 + i}`,
+              email: `owner${i}@example.com`,
+              marketingConsent: false,
+              acceptTerms: true,
+            },
+            idempotencyKey: randomUUID(),
+          }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
 
     const tally = Object.fromEntries([...new Set(statuses)].map((s) => [s, statuses.filter((x) => x === s).length]));
-    expect(tally).toEqual({ 201: DEFAULT_BOOKING_SETTINGS.capacity, 409: ATTEMPTS - DEFAULT_BOOKING_SETTINGS.capacity });
+    expect(tally).toEqual({
+      201: DEFAULT_BOOKING_SETTINGS.capacity,
+      409: ATTEMPTS - DEFAULT_BOOKING_SETTINGS.capacity,
+    });
   }, 120_000);
 
   it('answers normally afterwards', async () => {

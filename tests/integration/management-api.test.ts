@@ -38,7 +38,10 @@ useTestBlobs();
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../netlify/functions', import.meta.url));
 
-interface Prepared { path: string; body?: unknown }
+interface Prepared {
+  path: string;
+  body?: unknown;
+}
 interface Call {
   method: 'GET' | 'HEAD' | 'POST';
   /** Builds a request that succeeds for `key` (fresh prerequisites each time: a member to remove…). */
@@ -68,7 +71,13 @@ let later = 0;
 const upcoming = async () => (await rawBooking({ start: new Date(Date.UTC(2027, 6, 1, 9) + later++ * 3600_000) })).id;
 let earlier = 0;
 /** A booking whose time has passed (a no-show may be marked), each half an hour before the last. */
-const started = async () => (await rawBooking({ start: new Date(Math.floor(Date.now() / 300_000) * 300_000 - (1 + earlier++) * 1800_000), minutes: 30 })).id;
+const started = async () =>
+  (
+    await rawBooking({
+      start: new Date(Math.floor(Date.now() / 300_000) * 300_000 - (1 + earlier++) * 1800_000),
+      minutes: 30,
+    })
+  ).id;
 
 /** One row per guarded path (as written in the function's config), with calls that succeed. */
 const CALLS: Record<string, Call[]> = {
@@ -81,14 +90,29 @@ const CALLS: Record<string, Call[]> = {
   ],
   '/v1.0.1/management/staff': [
     { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/staff' }), expect: 200 },
-    { method: 'POST', prepare: async () => ({ path: '/v1.0.1/management/staff', body: { name: 'New Groomer', phone: freshPhone() } }), expect: 201 },
+    {
+      method: 'POST',
+      prepare: async () => ({ path: '/v1.0.1/management/staff', body: { name: 'New Groomer', phone: freshPhone() } }),
+      expect: 201,
+    },
   ],
   '/v1.0.1/management/staff/:id/remove': [
-    { method: 'POST', prepare: async () => ({ path: `/v1.0.1/management/staff/${await addStaffMember(freshPhone(), 'Leaving')}/remove`, body: {} }), expect: 200 },
+    {
+      method: 'POST',
+      prepare: async () => ({
+        path: `/v1.0.1/management/staff/${await addStaffMember(freshPhone(), 'Leaving')}/remove`,
+        body: {},
+      }),
+      expect: 200,
+    },
   ],
   '/v1.0.1/management/passkeys': [
     { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/passkeys' }), expect: 200 },
-    { method: 'POST', prepare: async (key) => ({ path: '/v1.0.1/management/passkeys', body: await registrationFor(key) }), expect: 201 },
+    {
+      method: 'POST',
+      prepare: async (key) => ({ path: '/v1.0.1/management/passkeys', body: await registrationFor(key) }),
+      expect: 201,
+    },
   ],
   '/v1.0.1/management/passkeys/options': [
     { method: 'POST', prepare: async () => ({ path: '/v1.0.1/management/passkeys/options', body: {} }), expect: 200 },
@@ -106,45 +130,109 @@ const CALLS: Record<string, Call[]> = {
   ],
   ...MANAGEMENT_RECORDS_CALLS,
   // The schedule and the dashboard (docs/decisions/060).
-  '/v1.0.1/management/schedule': [{ method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/schedule?from=2026-11-23&days=7' }), expect: 200 }],
-  '/v1.0.1/management/free-times': [{ method: 'GET', prepare: async () => ({ path: `/v1.0.1/management/free-times?service=full&date=${(await openDays())[0]!.date}` }), expect: 200 }],
-  '/v1.0.1/management/customer-lookup': [{ method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/customer-lookup?q=Owner' }), expect: 200 }],
-  '/v1.0.1/management/dashboard': [{ method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/dashboard' }), expect: 200 }],
-  '/v1.0.1/management/bookings': [{
-    method: 'POST', expect: 201,
-    prepare: async () => ({
-      path: '/v1.0.1/management/bookings',
-      body: {
-        serviceId: 'nails', start: await freeStart(), idempotencyKey: randomUUID(),
-        customer: { name: 'Door Test', phone: freshPhone() }, dog: { name: 'Pip', breedId: 'pug', weightKg: 8, coat: 'short' },
+  '/v1.0.1/management/schedule': [
+    {
+      method: 'GET',
+      prepare: async () => ({ path: '/v1.0.1/management/schedule?from=2026-11-23&days=7' }),
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/free-times': [
+    {
+      method: 'GET',
+      prepare: async () => ({ path: `/v1.0.1/management/free-times?service=full&date=${(await openDays())[0]!.date}` }),
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/customer-lookup': [
+    { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/customer-lookup?q=Owner' }), expect: 200 },
+  ],
+  '/v1.0.1/management/dashboard': [
+    { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/dashboard' }), expect: 200 },
+  ],
+  '/v1.0.1/management/bookings': [
+    {
+      method: 'POST',
+      expect: 201,
+      prepare: async () => ({
+        path: '/v1.0.1/management/bookings',
+        body: {
+          serviceId: 'nails',
+          start: await freeStart(),
+          idempotencyKey: randomUUID(),
+          customer: { name: 'Door Test', phone: freshPhone() },
+          dog: { name: 'Pip', breedId: 'pug', weightKg: 8, coat: 'short' },
+        },
+      }),
+    },
+  ],
+  '/v1.0.1/management/bookings/:id/move': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const { id } = await rawBooking({ start: new Date(await freeStart()) });
+        return { path: `/v1.0.1/management/bookings/${id}/move`, body: { start: await freeStart() } };
       },
-    }),
-  }],
-  '/v1.0.1/management/bookings/:id/move': [{
-    method: 'POST', expect: 200,
-    prepare: async () => {
-      const { id } = await rawBooking({ start: new Date(await freeStart()) });
-      return { path: `/v1.0.1/management/bookings/${id}/move`, body: { start: await freeStart() } };
     },
-  }],
-  '/v1.0.1/management/bookings/:id/cancel': [{ method: 'POST', expect: 200, prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/cancel`, body: { reason: 'Door test' } }) }],
-  '/v1.0.1/management/bookings/:id/attendance': [{ method: 'POST', expect: 200, prepare: async () => ({ path: `/v1.0.1/management/bookings/${await started()}/attendance`, body: { attendance: 'no_show' } }) }],
-  '/v1.0.1/management/bookings/:id/note': [{ method: 'POST', expect: 200, prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/note`, body: { note: 'Door test' } }) }],
-  '/v1.0.1/management/blocks': [{
-    method: 'POST', expect: 201,
-    prepare: async () => {
-      const start = new Date(Date.UTC(2027, 9, 1, 9) + later++ * 86_400_000);
-      return { path: '/v1.0.1/management/blocks', body: { start: start.toISOString(), end: new Date(start.getTime() + 3 * 3600_000).toISOString() } };
+  ],
+  '/v1.0.1/management/bookings/:id/cancel': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${await upcoming()}/cancel`,
+        body: { reason: 'Door test' },
+      }),
     },
-  }],
-  '/v1.0.1/management/blocks/:id/remove': [{
-    method: 'POST', expect: 200,
-    prepare: async () => {
-      const id = randomId(12);
-      await query(`INSERT INTO time_blocks (id, start_at, end_at) VALUES ($1, now() + interval '400 days', now() + interval '401 days')`, [id]);
-      return { path: `/v1.0.1/management/blocks/${id}/remove`, body: {} };
+  ],
+  '/v1.0.1/management/bookings/:id/attendance': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${await started()}/attendance`,
+        body: { attendance: 'no_show' },
+      }),
     },
-  }],
+  ],
+  '/v1.0.1/management/bookings/:id/note': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${await upcoming()}/note`,
+        body: { note: 'Door test' },
+      }),
+    },
+  ],
+  '/v1.0.1/management/blocks': [
+    {
+      method: 'POST',
+      expect: 201,
+      prepare: async () => {
+        const start = new Date(Date.UTC(2027, 9, 1, 9) + later++ * 86_400_000);
+        return {
+          path: '/v1.0.1/management/blocks',
+          body: { start: start.toISOString(), end: new Date(start.getTime() + 3 * 3600_000).toISOString() },
+        };
+      },
+    },
+  ],
+  '/v1.0.1/management/blocks/:id/remove': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const id = randomId(12);
+        await query(
+          `INSERT INTO time_blocks (id, start_at, end_at) VALUES ($1, now() + interval '400 days', now() + interval '401 days')`,
+          [id],
+        );
+        return { path: `/v1.0.1/management/blocks/${id}/remove`, body: {} };
+      },
+    },
+  ],
 };
 
 let functions: LocalFunction[] = [];
@@ -152,27 +240,43 @@ const handlers = new Map<string, (req: Request, context?: unknown) => Promise<Re
 
 async function send(method: string, path: string, key: string | null, body?: unknown): Promise<Response> {
   const pathname = path.split('?')[0]!;
-  const fn = functions.find((f) => f.routes.some((r) => ('literal' in r ? r.literal === pathname : new RegExp(r.expression).test(pathname))));
+  const fn = functions.find((f) =>
+    f.routes.some((r) => ('literal' in r ? r.literal === pathname : new RegExp(r.expression).test(pathname))),
+  );
   if (!fn) throw new Error(`no function answers ${path}`);
   const headers: Record<string, string> = {};
   if (key !== null) headers['x-access-key'] = key;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return handlers.get(fn.name)!(new Request(`${HOST}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+  return handlers.get(fn.name)!(
+    new Request(`${HOST}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+  );
 }
 
 /** Rows of every table a staff call can change; a refused call must leave them as they were. */
 async function snapshot(): Promise<string> {
   const tables = ['customers', 'staff_passkeys', 'webauthn_challenges', 'outbox', 'phone_codes'];
-  const counts = await Promise.all(tables.map(async (t) => `${t}:${(await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n}`));
-  const keys = await query<{ n: number; revoked: number }>('SELECT count(*)::int AS n, count(revoked_at)::int AS revoked FROM access_keys');
-  const privileges = await query<{ s: string }>(`SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`);
+  const counts = await Promise.all(
+    tables.map(async (t) => `${t}:${(await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n}`),
+  );
+  const keys = await query<{ n: number; revoked: number }>(
+    'SELECT count(*)::int AS n, count(revoked_at)::int AS revoked FROM access_keys',
+  );
+  const privileges = await query<{ s: string }>(
+    `SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`,
+  );
   // The schedule's writes: bookings made, moved, cancelled, marked or noted; time blocked; the audit.
   const [schedule] = await query<{ s: string }>(
     `SELECT concat_ws(',', (SELECT count(*) FROM bookings), (SELECT count(*) FROM bookings WHERE status = 'cancelled'), (SELECT count(*) FROM dogs),
             (SELECT count(*) FROM time_blocks), (SELECT count(*) FROM audit_log), (SELECT count(*) FROM bookings WHERE attendance IS NOT NULL),
             (SELECT count(*) FROM bookings WHERE staff_note IS NOT NULL), (SELECT coalesce(sum(extract(epoch FROM start_at)), 0) FROM bookings)) AS s`,
   );
-  return [...counts, `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`, privileges[0]!.s, `schedule:${schedule!.s}`, await recordsSnapshot()].join(' ');
+  return [
+    ...counts,
+    `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`,
+    privileges[0]!.s,
+    `schedule:${schedule!.s}`,
+    await recordsSnapshot(),
+  ].join(' ');
 }
 
 /** The keys that must be refused, made fresh for each call (some calls spend or revoke one). */
@@ -181,8 +285,8 @@ const REFUSED: Record<string, () => Promise<string | null>> = {
   'an empty key': async () => '',
   'a bogus key': async () => 'A'.repeat(43),
   'a malformed key': async () => 'not a key; drop table access_keys',
-  'a customer\'s device key': async () => (await customerWithDeviceKey(freshPhone())).key,
-  'a device key of a staff member\'s own record': async () => {
+  "a customer's device key": async () => (await customerWithDeviceKey(freshPhone())).key,
+  "a device key of a staff member's own record": async () => {
     const id = await addStaffMember(freshPhone());
     return transaction((tx) => issueAccessKey(tx, id, 'device'));
   },
@@ -193,10 +297,20 @@ const REFUSED: Record<string, () => Promise<string | null>> = {
     if (out.status !== 200) throw new Error(`sign-out answered ${out.status}`);
     return key;
   },
-  'a staff key past its expiry': async () => staffKeyThen(`UPDATE access_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1`),
-  'an idle staff key': async () => staffKeyThen(`UPDATE access_keys SET last_used_at = now() - interval '13 hours', created_at = now() - interval '13 hours' WHERE key_hash = $1`),
-  'a staff key past its absolute lifetime': async () => staffKeyThen(`UPDATE access_keys SET created_at = now() - interval '7 days 1 minute', last_used_at = now() WHERE key_hash = $1`),
-  'the key of someone no longer staff': async () => staffKeyThen(`UPDATE customers SET privileges = 1 WHERE id = (SELECT customer_id FROM access_keys WHERE key_hash = $1)`),
+  'a staff key past its expiry': async () =>
+    staffKeyThen(`UPDATE access_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1`),
+  'an idle staff key': async () =>
+    staffKeyThen(
+      `UPDATE access_keys SET last_used_at = now() - interval '13 hours', created_at = now() - interval '13 hours' WHERE key_hash = $1`,
+    ),
+  'a staff key past its absolute lifetime': async () =>
+    staffKeyThen(
+      `UPDATE access_keys SET created_at = now() - interval '7 days 1 minute', last_used_at = now() WHERE key_hash = $1`,
+    ),
+  'the key of someone no longer staff': async () =>
+    staffKeyThen(
+      `UPDATE customers SET privileges = 1 WHERE id = (SELECT customer_id FROM access_keys WHERE key_hash = $1)`,
+    ),
 };
 
 /** A staff member signed in by code, whose key is then changed by `sql` ($1 is the key's hash). */
@@ -228,14 +342,18 @@ describe('every management path needs a live staff key', () => {
     for (const pattern of patterns) expect(pattern.startsWith(`${MANAGEMENT_API}/`), pattern).toBe(true);
     const doors = patterns.filter((p) => p.startsWith(SIGN_IN_DOORS)).sort();
     expect(doors).toEqual([
-      '/v1.0.1/management/sign-in/by-code', '/v1.0.1/management/sign-in/by-passkey',
-      '/v1.0.1/management/sign-in/codes', '/v1.0.1/management/sign-in/passkey-options',
+      '/v1.0.1/management/sign-in/by-code',
+      '/v1.0.1/management/sign-in/by-passkey',
+      '/v1.0.1/management/sign-in/codes',
+      '/v1.0.1/management/sign-in/passkey-options',
     ]);
     // Nothing else under /v1.0.1/management/ may open without a key: each path has its row.
     expect(Object.keys(CALLS).sort()).toEqual(patterns.filter((p) => !p.startsWith(SIGN_IN_DOORS)).sort());
   });
 
-  const cases = Object.entries(CALLS).flatMap(([pattern, calls]) => calls.map((c) => [`${c.method} ${pattern}`, c] as const));
+  const cases = Object.entries(CALLS).flatMap(([pattern, calls]) =>
+    calls.map((c) => [`${c.method} ${pattern}`, c] as const),
+  );
 
   it.each(cases)('%s answers a live staff key', async (label, c) => {
     // Sign-out spends its key: it gets one of its own.
@@ -245,17 +363,17 @@ describe('every management path needs a live staff key', () => {
     expect(res.status, await res.clone().text()).toBe(c.expect);
   });
 
-  it.each(cases.flatMap(([label, c]) => Object.keys(REFUSED).map((who) => [`${label} refuses ${who}`, c, who] as const)))(
-    '%s',
-    async (_label, c, who) => {
-      const key = await REFUSED[who]!();
-      // The request itself is one that succeeds for staff (prepared with a live key).
-      const { path, body } = await c.prepare(staffKey);
-      const before = await snapshot();
-      const res = await send(c.method, path, key, body);
-      expect(res.status).toBe(401);
-      if (c.method !== 'HEAD') expect(await res.json()).toEqual({ error: 'Please sign in to the staff area.', code: 'unauthorised' });
-      expect(await snapshot()).toBe(before);
-    },
-  );
+  it.each(
+    cases.flatMap(([label, c]) => Object.keys(REFUSED).map((who) => [`${label} refuses ${who}`, c, who] as const)),
+  )('%s', async (_label, c, who) => {
+    const key = await REFUSED[who]!();
+    // The request itself is one that succeeds for staff (prepared with a live key).
+    const { path, body } = await c.prepare(staffKey);
+    const before = await snapshot();
+    const res = await send(c.method, path, key, body);
+    expect(res.status).toBe(401);
+    if (c.method !== 'HEAD')
+      expect(await res.json()).toEqual({ error: 'Please sign in to the staff area.', code: 'unauthorised' });
+    expect(await snapshot()).toBe(before);
+  });
 });

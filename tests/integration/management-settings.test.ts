@@ -45,8 +45,11 @@ function ahead(days: number, time: string): Date {
   while (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) date = addDays(date, 1);
   return zonedDateTimeToInstant(date, time, TZ);
 }
-const snapshot = async () => JSON.stringify(await query(`SELECT (SELECT booking FROM settings) AS s, (SELECT count(*) FROM closures) AS c,
-  (SELECT json_agg(t ORDER BY id) FROM booking_types t) AS t, (SELECT count(*) FROM audit_log) AS a`));
+const snapshot = async () =>
+  JSON.stringify(
+    await query(`SELECT (SELECT booking FROM settings) AS s, (SELECT count(*) FROM closures) AS c,
+  (SELECT json_agg(t ORDER BY id) FROM booking_types t) AS t, (SELECT count(*) FROM audit_log) AS a`),
+  );
 
 describe('GET /v1.0.1/management/settings', () => {
   it('answers the booking rules, services with their bookings ahead, closures and recent changes', async () => {
@@ -67,7 +70,20 @@ describe('POST /v1.0.1/management/settings', () => {
     ['no tables', { capacity: 0 }],
     ['51 tables', { capacity: 51 }],
     ['half a table', { capacity: 1.5 }],
-    ['a day that closes before it opens', { openingHours: { monday: { opens: '18:00', closes: '09:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null } }],
+    [
+      'a day that closes before it opens',
+      {
+        openingHours: {
+          monday: { opens: '18:00', closes: '09:00' },
+          tuesday: null,
+          wednesday: null,
+          thursday: null,
+          friday: null,
+          saturday: null,
+          sunday: null,
+        },
+      },
+    ],
     ['a day missing', { openingHours: { monday: null } }],
     ['a setting staff do not edit', { timeZone: 'America/New_York' }],
     ['an unknown key', { capacity: 2, extra: 1 }],
@@ -84,15 +100,23 @@ describe('POST /v1.0.1/management/settings', () => {
 
   it('saves a change with its audit row (who, what, before and after) and asks for no rebuild unless hours change', async () => {
     const since = await lastAuditId();
-    const res = await call(handler, 'POST', '/v1.0.1/management/settings', { key, body: { minNoticeMinutes: 240, deposit: { kind: 'fixed', pence: 1000 } } });
+    const res = await call(handler, 'POST', '/v1.0.1/management/settings', {
+      key,
+      body: { minNoticeMinutes: 240, deposit: { kind: 'fixed', pence: 1000 } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.rebuild).toBe('not needed');
     expect(res.body.settings).toMatchObject({ minNoticeMinutes: 240, deposit: { kind: 'fixed', pence: 1000 } });
     const rows = await auditSince(since);
-    expect(rows).toEqual([expect.objectContaining({
-      staff_id: staffId, action: 'settings.update', entity: 'settings',
-      before: { minNoticeMinutes: 120, deposit: { kind: 'none' } }, after: { minNoticeMinutes: 240, deposit: { kind: 'fixed', pence: 1000 } },
-    })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        staff_id: staffId,
+        action: 'settings.update',
+        entity: 'settings',
+        before: { minNoticeMinutes: 120, deposit: { kind: 'none' } },
+        after: { minNoticeMinutes: 240, deposit: { kind: 'fixed', pence: 1000 } },
+      }),
+    ]);
     const shown = ShopSettingsSchema.parse((await call(handler, 'GET', '/v1.0.1/management/settings', { key })).body);
     expect(shown.changes[0]!.summary).toBe('Deposit: no deposit → £10.00 deposit; Notice: 2 hours → 4 hours');
     expect(shown.changes[0]!.who).toBe('Settings Tester');
@@ -100,11 +124,15 @@ describe('POST /v1.0.1/management/settings', () => {
 
   it('changes the hours online booking offers at once, and asks for one rebuild of the static pages', async () => {
     builds.length = 0;
-    const current = ShopSettingsSchema.parse((await call(handler, 'GET', '/v1.0.1/management/settings', { key })).body).settings;
+    const current = ShopSettingsSchema.parse(
+      (await call(handler, 'GET', '/v1.0.1/management/settings', { key })).body,
+    ).settings;
     const openingHours = { ...current.openingHours, saturday: null };
     const pending: Promise<unknown>[] = [];
     const res = await call(handler, 'POST', '/v1.0.1/management/settings', {
-      key, body: { openingHours }, context: { waitUntil: (p: Promise<unknown>) => void pending.push(p) },
+      key,
+      body: { openingHours },
+      context: { waitUntil: (p: Promise<unknown>) => void pending.push(p) },
     });
     expect(res.status).toBe(200);
     expect(res.body.rebuild).toBe('scheduled');
@@ -112,8 +140,10 @@ describe('POST /v1.0.1/management/settings', () => {
     expect(builds).toHaveLength(1);
     let saturday = addDays(today(), 3);
     while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
-    const slots = await (availability as Handler)(new Request(`http://localhost/v1.0.1/availability?service=nails&from=${saturday}&days=1`));
-    const { days } = await slots.json() as { days: { open: boolean; reason?: string }[] };
+    const slots = await (availability as Handler)(
+      new Request(`http://localhost/v1.0.1/availability?service=nails&from=${saturday}&days=1`),
+    );
+    const { days } = (await slots.json()) as { days: { open: boolean; reason?: string }[] };
     expect(days[0]).toMatchObject({ open: false, reason: 'closed' });
     // Open again, for the tests after this one.
     await call(handler, 'POST', '/v1.0.1/management/settings', { key, body: { openingHours: current.openingHours } });
@@ -128,11 +158,15 @@ describe('POST /v1.0.1/management/settings', () => {
     expect(refused.body.error).toMatch(/2 appointments overlap on .* move one before going down to 1 table/);
     // The first is cancelled: the second now sits alone on table 2 for its first half hour.
     await query(`UPDATE bookings SET status = 'cancelled' WHERE id = $1`, [first.bookingId]);
-    const seats = await query<{ seat: number }>('SELECT DISTINCT seat FROM booking_cells WHERE booking_id = $1', [second.bookingId]);
+    const seats = await query<{ seat: number }>('SELECT DISTINCT seat FROM booking_cells WHERE booking_id = $1', [
+      second.bookingId,
+    ]);
     expect(seats.map((s) => s.seat)).toContain(2);
     const ok = await call(handler, 'POST', '/v1.0.1/management/settings', { key, body: { capacity: 1 } });
     expect(ok.status).toBe(200);
-    expect(await query('SELECT DISTINCT seat FROM booking_cells WHERE booking_id = $1', [second.bookingId])).toEqual([{ seat: 1 }]);
+    expect(await query('SELECT DISTINCT seat FROM booking_cells WHERE booking_id = $1', [second.bookingId])).toEqual([
+      { seat: 1 },
+    ]);
     // With one table, nothing may overlap the second booking any more.
     await expect(insertBooking({ start, minutes: 60 })).rejects.toThrow(/No grooming table is free/);
     await call(handler, 'POST', '/v1.0.1/management/settings', { key, body: { capacity: 2 } });
@@ -144,27 +178,58 @@ describe('services', () => {
   it('adds a service with a readable id and a sanitised description, shown on the public price list at once', async () => {
     const since = await lastAuditId();
     const res = await call(handler, 'POST', '/v1.0.1/management/services', {
-      key, body: { title: 'Teeth & Breath!', price: 1500, duration: 20, description: '<p>Fresh <strong>breath</strong></p><script>alert(1)</script><img src=x onerror=alert(1)>', display_order: 9, kind: 'extras', active: true },
+      key,
+      body: {
+        title: 'Teeth & Breath!',
+        price: 1500,
+        duration: 20,
+        description: '<p>Fresh <strong>breath</strong></p><script>alert(1)</script><img src=x onerror=alert(1)>',
+        display_order: 9,
+        kind: 'extras',
+        active: true,
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.body.service).toMatchObject({ _id: 'teeth-breath', price: 1500, description: '<p>Fresh <strong>breath</strong></p>', bookingsAhead: 0 });
-    const publicList = await (await (bookingTypes as Handler)(new Request('http://localhost/v1.0.1/cms/booking-types'))).json() as { _id: string; description: string }[];
+    expect(res.body.service).toMatchObject({
+      _id: 'teeth-breath',
+      price: 1500,
+      description: '<p>Fresh <strong>breath</strong></p>',
+      bookingsAhead: 0,
+    });
+    const publicList = (await (
+      await (bookingTypes as Handler)(new Request('http://localhost/v1.0.1/cms/booking-types'))
+    ).json()) as { _id: string; description: string }[];
     expect(publicList.find((s) => s._id === 'teeth-breath')?.description).toBe('<p>Fresh <strong>breath</strong></p>');
-    const again = await call(handler, 'POST', '/v1.0.1/management/services', { key, body: { ...res.body.service, _id: undefined, descriptionHtml: undefined, bookingsAhead: undefined } });
+    const again = await call(handler, 'POST', '/v1.0.1/management/services', {
+      key,
+      body: { ...res.body.service, _id: undefined, descriptionHtml: undefined, bookingsAhead: undefined },
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(again.body.service._id).toBe('teeth-breath-2');
-    expect((await auditSince(since)).map((r) => [r.action, r.entity_id])).toEqual([['service.create', 'teeth-breath'], ['service.create', 'teeth-breath-2']]);
+    expect((await auditSince(since)).map((r) => [r.action, r.entity_id])).toEqual([
+      ['service.create', 'teeth-breath'],
+      ['service.create', 'teeth-breath-2'],
+    ]);
   });
 
   it('changes a price and hides a service; the public list follows; the audit keeps before and after', async () => {
     const since = await lastAuditId();
-    const res = await call(handler, 'POST', '/v1.0.1/management/services/teeth-breath-2', { key, body: { price: 1750, active: false } });
+    const res = await call(handler, 'POST', '/v1.0.1/management/services/teeth-breath-2', {
+      key,
+      body: { price: 1750, active: false },
+    });
     expect(res.status).toBe(200);
     expect(res.body.service).toMatchObject({ price: 1750, active: false });
-    const publicList = await (await (bookingTypes as Handler)(new Request('http://localhost/v1.0.1/cms/booking-types'))).json() as { _id: string }[];
+    const publicList = (await (
+      await (bookingTypes as Handler)(new Request('http://localhost/v1.0.1/cms/booking-types'))
+    ).json()) as { _id: string }[];
     expect(publicList.map((s) => s._id)).not.toContain('teeth-breath-2');
     const [row] = await auditSince(since);
-    expect(row).toMatchObject({ action: 'service.update', before: { price: 1500, active: true }, after: { price: 1750, active: false } });
+    expect(row).toMatchObject({
+      action: 'service.update',
+      before: { price: 1500, active: true },
+      after: { price: 1750, active: false },
+    });
   });
 
   it.each([
@@ -183,8 +248,12 @@ describe('services', () => {
   });
 
   it('answers 404 for a service that does not exist, and 400 for an id that cannot be one', async () => {
-    expect((await call(handler, 'POST', '/v1.0.1/management/services/no-such', { key, body: { price: 100 } })).status).toBe(404);
-    expect((await call(handler, 'POST', '/v1.0.1/management/services/NO_SUCH', { key, body: { price: 100 } })).status).toBe(400);
+    expect(
+      (await call(handler, 'POST', '/v1.0.1/management/services/no-such', { key, body: { price: 100 } })).status,
+    ).toBe(404);
+    expect(
+      (await call(handler, 'POST', '/v1.0.1/management/services/NO_SUCH', { key, body: { price: 100 } })).status,
+    ).toBe(400);
   });
 });
 
@@ -195,11 +264,16 @@ describe('closures', () => {
     while (![2, 3, 4, 5].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
     await insertBooking({ start: zonedDateTimeToInstant(day, '11:00', TZ) });
     const since = await lastAuditId();
-    const res = await call(handler, 'POST', '/v1.0.1/management/closures', { key, body: { date: day, reason: 'Training day' } });
+    const res = await call(handler, 'POST', '/v1.0.1/management/closures', {
+      key,
+      body: { date: day, reason: 'Training day' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.closures).toContainEqual({ date: day, reason: 'Training day' });
     expect(res.body.bookingsThatDay).toBe(1);
-    const slots = await (availability as Handler)(new Request(`http://localhost/v1.0.1/availability?service=nails&from=${day}&days=1`));
+    const slots = await (availability as Handler)(
+      new Request(`http://localhost/v1.0.1/availability?service=nails&from=${day}&days=1`),
+    );
     expect(((await slots.json()) as { days: { reason?: string }[] }).days[0]!.reason).toBe('closure');
     const removed = await call(handler, 'POST', `/v1.0.1/management/closures/${day}/remove`, { key, body: {} });
     expect(removed.status).toBe(200);
@@ -218,6 +292,8 @@ describe('closures', () => {
   });
 
   it('answers 404 when removing a day that is not closed', async () => {
-    expect((await call(handler, 'POST', '/v1.0.1/management/closures/2999-01-02/remove', { key, body: {} })).status).toBe(404);
+    expect(
+      (await call(handler, 'POST', '/v1.0.1/management/closures/2999-01-02/remove', { key, body: {} })).status,
+    ).toBe(404);
   });
 });

@@ -21,8 +21,10 @@ describe('migrations', async () => {
     const first = git('log', '--diff-filter=A', '--format=%H', '--', file).trim().split('\n').filter(Boolean).at(-1);
     // Not committed yet: nothing has landed to compare with.
     if (!first) return;
-    expect(readFileSync(path.join(PROJECT_ROOT, file), 'utf8'), `${file} was changed after it landed in ${first.slice(0, 8)}; add a new migration instead`)
-      .toBe(git('show', `${first}:${file}`));
+    expect(
+      readFileSync(path.join(PROJECT_ROOT, file), 'utf8'),
+      `${file} was changed after it landed in ${first.slice(0, 8)}; add a new migration instead`,
+    ).toBe(git('show', `${first}:${file}`));
   });
 
   it('are named with a timestamp and a name, and no two share a timestamp', () => {

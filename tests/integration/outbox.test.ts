@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { confirmationMessages, shopNewBookingNotice, type MessageBooking } from '../../src/domain/messages.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
-import { enqueueMessage, enqueueMessages, providersFromEnv, retryDelayMs, sendDueMessages, type OutboxRow } from '../../src/server/messages/outbox.ts';
+import {
+  enqueueMessage,
+  enqueueMessages,
+  providersFromEnv,
+  retryDelayMs,
+  sendDueMessages,
+  type OutboxRow,
+} from '../../src/server/messages/outbox.ts';
 import { mimePart, startSmtpServer } from '../helpers/smtp-server.ts';
 import { startSmsProvider } from '../helpers/sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -17,20 +24,31 @@ const booking: MessageBooking = {
   dog: { name: 'Biscuit', breed: 'Cockapoo', weightKg: 9.5, coat: 'long' },
   owner: { name: 'Sam Patel', email: 'sam@example.com', phone: '+447700900461' },
 };
-const ctx = { siteUrl: 'http://localhost:8888', timeZone: 'Europe/London', cancellationNoticeHours: 24, now: new Date('2026-11-20T12:00:00Z') };
+const ctx = {
+  siteUrl: 'http://localhost:8888',
+  timeZone: 'Europe/London',
+  cancellationNoticeHours: 24,
+  now: new Date('2026-11-20T12:00:00Z'),
+};
 const T0 = new Date('2026-11-20T12:00:00Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let smsProvider: Awaited<ReturnType<typeof startSmsProvider>>;
-const configured = () => providersFromEnv(parseEnv({ SMTP_URL: smtp.url, SMS_PROVIDER_URL: smsProvider.url, SMS_PROVIDER_TOKEN: 'test-token' }));
+const configured = () =>
+  providersFromEnv(
+    parseEnv({ SMTP_URL: smtp.url, SMS_PROVIDER_URL: smsProvider.url, SMS_PROVIDER_TOKEN: 'test-token' }),
+  );
 const unconfigured = () => providersFromEnv(parseEnv({}));
 const rows = () => query<OutboxRow>('SELECT * FROM outbox ORDER BY id');
 
 /** What the booking server does: the booking's messages go in with the booking, in one transaction. */
 async function enqueueConfirmation(sendAfter = T0) {
   await transaction(async (tx) => {
-    await enqueueMessages(tx, [...confirmationMessages(booking, ctx), shopNewBookingNotice(booking, ctx)].map((m) => ({ ...m, sendAfter })));
+    await enqueueMessages(
+      tx,
+      [...confirmationMessages(booking, ctx), shopNewBookingNotice(booking, ctx)].map((m) => ({ ...m, sendAfter })),
+    );
   });
 }
 
@@ -52,15 +70,30 @@ beforeEach(async () => {
 
 describe('enqueueMessage', () => {
   it('writes nothing when the booking transaction rolls back', async () => {
-    await expect(transaction(async (tx) => {
-      await enqueueMessage(tx, { kind: 'booking_confirmation', channel: 'email', recipient: 'sam@example.com', subject: 'x', bodyText: 'x', bookingId: booking.id });
-      throw new Error('the booking failed');
-    })).rejects.toThrow('the booking failed');
+    await expect(
+      transaction(async (tx) => {
+        await enqueueMessage(tx, {
+          kind: 'booking_confirmation',
+          channel: 'email',
+          recipient: 'sam@example.com',
+          subject: 'x',
+          bodyText: 'x',
+          bookingId: booking.id,
+        });
+        throw new Error('the booking failed');
+      }),
+    ).rejects.toThrow('the booking failed');
     expect(await rows()).toHaveLength(0);
   });
 
   it('enqueues once per dedupe key', async () => {
-    const message = { kind: 'booking_reminder', channel: 'sms' as const, recipient: '+447700900461', bodyText: 'See you tomorrow', dedupeKey: `reminder:${booking.id}` };
+    const message = {
+      kind: 'booking_reminder',
+      channel: 'sms' as const,
+      recipient: '+447700900461',
+      bodyText: 'See you tomorrow',
+      dedupeKey: `reminder:${booking.id}`,
+    };
     const first = await transaction((tx) => enqueueMessage(tx, message));
     const second = await transaction((tx) => enqueueMessage(tx, message));
     expect(first).not.toBeNull();
@@ -68,14 +101,22 @@ describe('enqueueMessage', () => {
     expect(await rows()).toHaveLength(1);
   });
 
-  it.each([
-    [{ channel: 'fax' }],
-    [{ recipient: '' }],
-    [{ kind: 'Bad Kind' }],
-  ])('the table refuses a malformed message %j', async (bad) => {
-    await expect(transaction((tx) => enqueueMessage(tx, { kind: 'booking_confirmation', channel: 'email', recipient: 'sam@example.com', bodyText: 'x', ...bad } as never)))
-      .rejects.toThrow();
-  });
+  it.each([[{ channel: 'fax' }], [{ recipient: '' }], [{ kind: 'Bad Kind' }]])(
+    'the table refuses a malformed message %j',
+    async (bad) => {
+      await expect(
+        transaction((tx) =>
+          enqueueMessage(tx, {
+            kind: 'booking_confirmation',
+            channel: 'email',
+            recipient: 'sam@example.com',
+            bodyText: 'x',
+            ...bad,
+          } as never),
+        ),
+      ).rejects.toThrow();
+    },
+  );
 });
 
 describe('sendDueMessages with no provider configured', () => {
@@ -83,7 +124,11 @@ describe('sendDueMessages with no provider configured', () => {
     await enqueueConfirmation();
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
-      expect(await sendDueMessages({ now: T0, providers: unconfigured() })).toEqual({ sent: 3, retrying: 0, gaveUp: 0 });
+      expect(await sendDueMessages({ now: T0, providers: unconfigured() })).toEqual({
+        sent: 3,
+        retrying: 0,
+        gaveUp: 0,
+      });
       const printed = log.mock.calls.map((c) => String(c[0])).join('\n');
       expect(printed).toContain('booking_confirmation by email to sam@example.com (no provider configured)');
       expect(printed).toContain("Subject: Booked: Biscuit's Full Groom, Tue 24 Nov, 10:00");
@@ -94,7 +139,11 @@ describe('sendDueMessages with no provider configured', () => {
       log.mockRestore();
     }
     const all = await rows();
-    expect(all.map((r) => [r.channel, r.sent_via, r.attempts])).toEqual([['email', 'log', 1], ['sms', 'log', 1], ['email', 'log', 1]]);
+    expect(all.map((r) => [r.channel, r.sent_via, r.attempts])).toEqual([
+      ['email', 'log', 1],
+      ['sms', 'log', 1],
+      ['email', 'log', 1],
+    ]);
     expect(all.every((r) => r.sent_at?.getTime() === T0.getTime())).toBe(true);
     expect(all[0]!.body_text).toContain('http://localhost:8888/b/Qm9va2luZ0lkMTIzNDU2Nzg');
     expect(all[0]!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
@@ -117,8 +166,12 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
     expect(mail.from).toBe('hello@leytondoggrooming.co.uk');
     expect(mail.raw).toMatch(/^Subject: Booked: Biscuit's Full Groom, Tue 24 Nov, 10:00$/m);
     expect(mail.raw).toMatch(/^Message-ID: <outbox-\d+@leytondoggrooming\.co\.uk>$/m);
-    expect(mimePart(mail.raw, /content-type: text\/plain/i)).toContain('http://localhost:8888/b/Qm9va2luZ0lkMTIzNDU2Nzg');
-    expect(mimePart(mail.raw, /content-type: text\/html/i)).toContain('<a href="http://localhost:8888/b/Qm9va2luZ0lkMTIzNDU2Nzg">');
+    expect(mimePart(mail.raw, /content-type: text\/plain/i)).toContain(
+      'http://localhost:8888/b/Qm9va2luZ0lkMTIzNDU2Nzg',
+    );
+    expect(mimePart(mail.raw, /content-type: text\/html/i)).toContain(
+      '<a href="http://localhost:8888/b/Qm9va2luZ0lkMTIzNDU2Nzg">',
+    );
     const ics = mimePart(mail.raw, /filename="?appointment\.ics/i);
     expect(ics).toContain('BEGIN:VCALENDAR\r\n');
     expect(ics).toContain('UID:Qm9va2luZ0lkMTIzNDU2Nzg\r\n');
@@ -139,7 +192,11 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
     smtp.failNext(1);
     smsProvider.failNext(1);
 
-    expect(await quietly(() => sendDueMessages({ now: T0, providers: configured() }))).toEqual({ sent: 1, retrying: 2, gaveUp: 0 });
+    expect(await quietly(() => sendDueMessages({ now: T0, providers: configured() }))).toEqual({
+      sent: 1,
+      retrying: 2,
+      gaveUp: 0,
+    });
     let all = await rows();
     const failed = all.filter((r) => r.sent_at === null);
     expect(failed.map((r) => r.channel).sort()).toEqual(['email', 'sms']);
@@ -150,9 +207,17 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
     }
 
     // Not due yet a minute later.
-    expect(await sendDueMessages({ now: later(1), providers: configured() })).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    expect(await sendDueMessages({ now: later(1), providers: configured() })).toEqual({
+      sent: 0,
+      retrying: 0,
+      gaveUp: 0,
+    });
     // Due after the back-off: both go.
-    expect(await sendDueMessages({ now: later(5), providers: configured() })).toEqual({ sent: 2, retrying: 0, gaveUp: 0 });
+    expect(await sendDueMessages({ now: later(5), providers: configured() })).toEqual({
+      sent: 2,
+      retrying: 0,
+      gaveUp: 0,
+    });
     all = await rows();
     expect(all.every((r) => r.sent_at !== null && r.failed_at === null && r.last_error === null)).toBe(true);
     expect(all.map((r) => r.attempts).sort()).toEqual([1, 2, 2]);
@@ -161,14 +226,35 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
   });
 
   it('an unreachable SMTP server is a failure to retry, not a crash', async () => {
-    await transaction((tx) => enqueueMessage(tx, { kind: 'booking_confirmation', channel: 'email', recipient: 'sam@example.com', subject: 'Hi', bodyText: 'Hi', sendAfter: T0 }));
+    await transaction((tx) =>
+      enqueueMessage(tx, {
+        kind: 'booking_confirmation',
+        channel: 'email',
+        recipient: 'sam@example.com',
+        subject: 'Hi',
+        bodyText: 'Hi',
+        sendAfter: T0,
+      }),
+    );
     const dead = providersFromEnv(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:1' }));
-    expect(await quietly(() => sendDueMessages({ now: T0, providers: dead }))).toEqual({ sent: 0, retrying: 1, gaveUp: 0 });
+    expect(await quietly(() => sendDueMessages({ now: T0, providers: dead }))).toEqual({
+      sent: 0,
+      retrying: 1,
+      gaveUp: 0,
+    });
     expect((await rows())[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
   });
 
   it('gives up after the last attempt and says so in the log', async () => {
-    await transaction((tx) => enqueueMessage(tx, { kind: 'booking_reminder', channel: 'sms', recipient: '+447700900461', bodyText: 'See you tomorrow', sendAfter: T0 }));
+    await transaction((tx) =>
+      enqueueMessage(tx, {
+        kind: 'booking_reminder',
+        channel: 'sms',
+        recipient: '+447700900461',
+        bodyText: 'See you tomorrow',
+        sendAfter: T0,
+      }),
+    );
     smsProvider.failNext(10, 500);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
@@ -178,8 +264,14 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
         outcomes.push(await quietly(() => sendDueMessages({ now, providers: configured(), maxAttempts: 3 })));
         now = new Date(now.getTime() + retryDelayMs(attempt));
       }
-      expect(outcomes).toEqual([{ sent: 0, retrying: 1, gaveUp: 0 }, { sent: 0, retrying: 1, gaveUp: 0 }, { sent: 0, retrying: 0, gaveUp: 1 }]);
-      expect(String(errors.mock.calls[0]?.[0])).toMatch(/gave up on message \d+ \(booking_reminder, sms to \+447700900461\) after 3 attempts: SMS provider answered 500/);
+      expect(outcomes).toEqual([
+        { sent: 0, retrying: 1, gaveUp: 0 },
+        { sent: 0, retrying: 1, gaveUp: 0 },
+        { sent: 0, retrying: 0, gaveUp: 1 },
+      ]);
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(
+        /gave up on message \d+ \(booking_reminder, sms to \+447700900461\) after 3 attempts: SMS provider answered 500/,
+      );
     } finally {
       errors.mockRestore();
     }
@@ -187,24 +279,55 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
     expect(row).toMatchObject({ attempts: 3, sent_at: null });
     expect(row!.failed_at).not.toBeNull();
     // and it is never picked up again
-    expect(await sendDueMessages({ now: later(24 * 60), providers: configured() })).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    expect(await sendDueMessages({ now: later(24 * 60), providers: configured() })).toEqual({
+      sent: 0,
+      retrying: 0,
+      gaveUp: 0,
+    });
   });
 
   it('a row claimed by a sender that died is left alone until its lease ends, then sent once', async () => {
-    await transaction((tx) => enqueueMessage(tx, { kind: 'booking_confirmation', channel: 'sms', recipient: '+447700900461', bodyText: 'Booked', sendAfter: T0 }));
+    await transaction((tx) =>
+      enqueueMessage(tx, {
+        kind: 'booking_confirmation',
+        channel: 'sms',
+        recipient: '+447700900461',
+        bodyText: 'Booked',
+        sendAfter: T0,
+      }),
+    );
     // Another sender claimed it (attempts 1, lease of 2 minutes) and then vanished.
     await query(`UPDATE outbox SET attempts = 1, locked_until = $1::timestamptz + interval '2 minutes'`, [T0]);
-    expect(await sendDueMessages({ now: later(1), providers: configured() })).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
-    expect(await sendDueMessages({ now: later(2), providers: configured() })).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
+    expect(await sendDueMessages({ now: later(1), providers: configured() })).toEqual({
+      sent: 0,
+      retrying: 0,
+      gaveUp: 0,
+    });
+    expect(await sendDueMessages({ now: later(2), providers: configured() })).toEqual({
+      sent: 1,
+      retrying: 0,
+      gaveUp: 0,
+    });
     expect(smsProvider.requests).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ attempts: 2, sent_via: 'sms_http' });
   });
 
   it('respects the limit and keeps the order', async () => {
     await transaction(async (tx) => {
-      for (let i = 0; i < 5; i++) await enqueueMessage(tx, { kind: 'booking_confirmation', channel: 'sms', recipient: '+447700900461', bodyText: `n${i}`, sendAfter: later(-i) });
+      for (let i = 0; i < 5; i++)
+        await enqueueMessage(tx, {
+          kind: 'booking_confirmation',
+          channel: 'sms',
+          recipient: '+447700900461',
+          bodyText: `n${i}`,
+          sendAfter: later(-i),
+        });
     });
-    expect(await sendDueMessages({ now: T0, limit: 2, providers: configured() })).toEqual({ sent: 2, retrying: 0, gaveUp: 0 });
+    expect(await sendDueMessages({ now: T0, limit: 2, providers: configured() })).toEqual({
+      sent: 2,
+      retrying: 0,
+      gaveUp: 0,
+    });
     expect(smsProvider.requests.map((r) => r.body.text)).toEqual(['n4', 'n3']);
   });
 });

@@ -19,22 +19,25 @@ process.env.URL = 'https://www.leytondoggrooming.co.uk';
 const API = 'http://localhost/v1.0.1';
 
 async function book(start: string, phone: string, dogName: string) {
-  const res = await bookingsHandler(new Request(`${API}/bookings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      serviceId: 'shower', start,
-      dog: { name: dogName, breedId: 'beagle', weightKg: 10, coat: 'short' },
-      owner: { name: 'Alex Reid', phone, email: 'alex@example.com', marketingConsent: false, acceptTerms: true },
-      idempotencyKey: randomUUID(),
+  const res = await bookingsHandler(
+    new Request(`${API}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceId: 'shower',
+        start,
+        dog: { name: dogName, breedId: 'beagle', weightKg: 10, coat: 'short' },
+        owner: { name: 'Alex Reid', phone, email: 'alex@example.com', marketingConsent: false, acceptTerms: true },
+        idempotencyKey: randomUUID(),
+      }),
     }),
-  }));
+  );
   expect(res.status).toBe(201);
   return CreateBookingResponseSchema.parse(await res.json()).bookingId;
 }
 
 describe('enqueueReminders', () => {
-  it('enqueues e-mail and text for tomorrow\'s confirmed appointments only, once', async () => {
+  it("enqueues e-mail and text for tomorrow's confirmed appointments only, once", async () => {
     const res = await availabilityHandler(new Request(`${API}/availability?service=shower`));
     const { days } = AvailabilityResponseSchema.parse(await res.json());
     // Two consecutive open days with room, from the day after tomorrow on (well clear of the notice).
@@ -55,7 +58,8 @@ describe('enqueueReminders', () => {
 
       const reminders = await query<OutboxRow>(`SELECT * FROM outbox WHERE kind = 'booking_reminder' ORDER BY id`);
       expect(reminders.map((r) => [r.channel, r.recipient, r.booking_id])).toEqual([
-        ['email', 'alex@example.com', kept], ['sms', '+447700900301', kept],
+        ['email', 'alex@example.com', kept],
+        ['sms', '+447700900301', kept],
       ]);
       expect(reminders[0]!.subject).toMatch(/^See you tomorrow at \d\d:\d\d: Pepper's Bath & Brush \(Shower\)$/);
       expect(reminders[1]!.body_text).toContain(`/b/${kept}`);

@@ -29,7 +29,14 @@ const NOW = new Date('2027-12-15T03:00:00Z');
 const PERIODS = { visitStatisticsMonths: 13, sentMessagesMonths: 12 };
 const IDLE_SINCE = '2026-10-01T12:00:00Z';
 const SESSION = 'AAAAAAAAAAAAAAAAAAAAAA';
-const headers = { sessionId: SESSION, visitorId: null, landingPage: null, gclid: null, accessKey: null, userAgent: null };
+const headers = {
+  sessionId: SESSION,
+  visitorId: null,
+  landingPage: null,
+  gclid: null,
+  accessKey: null,
+  userAgent: null,
+};
 
 /** Until a session other than this one is blocked on a row lock (the page view behind the job). */
 async function waitingForALock(): Promise<void> {
@@ -46,7 +53,12 @@ describe.skipIf(!available)('retention on a real PostgreSQL server, while visito
     await query('DELETE FROM page_views');
     await query('DELETE FROM visit_sessions');
     await query('INSERT INTO visit_sessions (id, created_at, last_seen_at) VALUES ($1, $2, $2)', [SESSION, IDLE_SINCE]);
-    await query('INSERT INTO page_views (session_id, url, path, created_at) VALUES ($1, $2, $3, $4)', [SESSION, 'https://example.test/', '/', IDLE_SINCE]);
+    await query('INSERT INTO page_views (session_id, url, path, created_at) VALUES ($1, $2, $3, $4)', [
+      SESSION,
+      'https://example.test/',
+      '/',
+      IDLE_SINCE,
+    ]);
   });
 
   it('neither waits for nor deletes a visit that a page view is touching at that moment', async () => {

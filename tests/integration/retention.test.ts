@@ -3,7 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingHandler from '../../netlify/functions/booking.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
-import { AvailabilityResponseSchema, BookingViewSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
+import {
+  AvailabilityResponseSchema,
+  BookingViewSchema,
+  CreateBookingResponseSchema,
+} from '../../src/domain/booking-schemas.ts';
 import { db, query } from '../../src/server/db.ts';
 import { deleteBatchSql, deleteExpiredData, SWEEPS } from '../../src/server/retention.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -21,19 +25,41 @@ const BEFORE = (instant: string) => new Date(Date.parse(instant) - 1).toISOStrin
 const BATCH = 3;
 
 async function visit(id: string, createdAt: string, lastSeenAt: string) {
-  await query('INSERT INTO visit_sessions (id, landing_path, created_at, last_seen_at) VALUES ($1, $2, $3, $4)', [id, '/', createdAt, lastSeenAt]);
+  await query('INSERT INTO visit_sessions (id, landing_path, created_at, last_seen_at) VALUES ($1, $2, $3, $4)', [
+    id,
+    '/',
+    createdAt,
+    lastSeenAt,
+  ]);
 }
 async function pageView(sessionId: string | null, at: string, path: string) {
-  await query('INSERT INTO page_views (session_id, url, path, created_at) VALUES ($1, $2, $3, $4)', [sessionId, `https://example.test${path}`, path, at]);
+  await query('INSERT INTO page_views (session_id, url, path, created_at) VALUES ($1, $2, $3, $4)', [
+    sessionId,
+    `https://example.test${path}`,
+    path,
+    at,
+  ]);
 }
 async function event(sessionId: string | null, at: string, detail: string) {
-  await query('INSERT INTO analytics_events (session_id, name, detail, created_at) VALUES ($1, $2, $3, $4)', [sessionId, 'call', detail, at]);
+  await query('INSERT INTO analytics_events (session_id, name, detail, created_at) VALUES ($1, $2, $3, $4)', [
+    sessionId,
+    'call',
+    detail,
+    at,
+  ]);
 }
 async function message(label: string, times: { createdAt: string; sentAt?: string; failedAt?: string }) {
   await query(
     `INSERT INTO outbox (kind, channel, recipient, body_text, created_at, send_after, sent_at, sent_via, failed_at, attempts)
      VALUES ('retention_check', 'email', $1, 'Your appointment…', $2, $2, $3, $4, $5, $6)`,
-    [`${label}@example.test`, times.createdAt, times.sentAt ?? null, times.sentAt ? 'log' : null, times.failedAt ?? null, times.failedAt ? 8 : 1],
+    [
+      `${label}@example.test`,
+      times.createdAt,
+      times.sentAt ?? null,
+      times.sentAt ? 'log' : null,
+      times.failedAt ?? null,
+      times.failedAt ? 8 : 1,
+    ],
   );
 }
 async function rateLimitWindow(bucket: string, start: string) {
@@ -52,18 +78,29 @@ async function clearStatistics() {
 
 /** A real booking made during visit `sessionId`, as the booking page makes it. */
 async function bookDuring(sessionId: string): Promise<string> {
-  const slots = AvailabilityResponseSchema.parse(await (await availabilityHandler(new Request(`${API}/availability?service=nails`))).json());
+  const slots = AvailabilityResponseSchema.parse(
+    await (await availabilityHandler(new Request(`${API}/availability?service=nails`))).json(),
+  );
   const start = slots.days.flatMap((d) => d.slots)[0]!.start;
-  const res = await bookingsHandler(new Request(`${API}/bookings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
-    body: JSON.stringify({
-      serviceId: 'nails', start,
-      dog: { name: 'Pip', breedId: 'whippet', weightKg: 12, coat: 'short' },
-      owner: { name: 'Ada Lovelace', phone: '07700 900777', email: 'ada@example.com', marketingConsent: false, acceptTerms: true },
-      idempotencyKey: randomUUID(),
+  const res = await bookingsHandler(
+    new Request(`${API}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+      body: JSON.stringify({
+        serviceId: 'nails',
+        start,
+        dog: { name: 'Pip', breedId: 'whippet', weightKg: 12, coat: 'short' },
+        owner: {
+          name: 'Ada Lovelace',
+          phone: '07700 900777',
+          email: 'ada@example.com',
+          marketingConsent: false,
+          acceptTerms: true,
+        },
+        idempotencyKey: randomUUID(),
+      }),
     }),
-  }));
+  );
   expect(res.status).toBe(201);
   return CreateBookingResponseSchema.parse(await res.json()).bookingId;
 }
@@ -71,7 +108,7 @@ async function bookDuring(sessionId: string): Promise<string> {
 describe('deleteExpiredData', () => {
   beforeEach(clearStatistics);
 
-  it('deletes exactly the rows older than the notice\'s periods, batch by batch, and leaves bookings whole', async () => {
+  it("deletes exactly the rows older than the notice's periods, batch by batch, and leaves bookings whole", async () => {
     // Seven visits idle since before the cut-off: three batches of three (3, 3, 1).
     const oldVisits = Array.from({ length: 7 }, (_, i) => `old-visit-${i + 1}`);
     for (const [i, id] of oldVisits.entries()) {
@@ -107,7 +144,12 @@ describe('deleteExpiredData', () => {
     // Events due: 7 + long-old + orphan-old = 9, exactly three batches, so the run needs a fourth
     // statement to see there are no more.
 
-    for (const [i, sentAt] of ['2026-11-01T09:00:00Z', '2026-11-20T09:00:00Z', '2026-12-01T09:00:00Z', BEFORE(MESSAGES_CUTOFF)].entries()) {
+    for (const [i, sentAt] of [
+      '2026-11-01T09:00:00Z',
+      '2026-11-20T09:00:00Z',
+      '2026-12-01T09:00:00Z',
+      BEFORE(MESSAGES_CUTOFF),
+    ].entries()) {
       await message(`sent-old-${i}`, { createdAt: '2026-10-31T09:00:00Z', sentAt });
     }
     await message('sent-at-cutoff', { createdAt: '2026-12-15T02:00:00Z', sentAt: MESSAGES_CUTOFF });
@@ -126,15 +168,27 @@ describe('deleteExpiredData', () => {
 
     expect(run.complete).toBe(true);
     expect(run.cutoffs).toEqual({
-      visitStatistics: new Date(STATISTICS_CUTOFF), sentMessages: new Date(MESSAGES_CUTOFF), rateLimitWindows: new Date(WINDOWS_CUTOFF),
+      visitStatistics: new Date(STATISTICS_CUTOFF),
+      sentMessages: new Date(MESSAGES_CUTOFF),
+      rateLimitWindows: new Date(WINDOWS_CUTOFF),
     });
-    expect(run.deleted).toEqual({ pageViews: 14 + 1 + 1 + 1, events: 9, visits: 8, sentMessages: 4, rateLimitWindows: 2 });
+    expect(run.deleted).toEqual({
+      pageViews: 14 + 1 + 1 + 1,
+      events: 9,
+      visits: 8,
+      sentMessages: 4,
+      rateLimitWindows: 2,
+    });
 
     expect(await column('SELECT id AS v FROM visit_sessions')).toEqual(['edge-visit', 'long-visit', 'new-visit']);
     expect(await column('SELECT path AS v FROM page_views')).toEqual(['/edge', '/long/new', '/new', '/orphan/new']);
     expect(await column('SELECT detail AS v FROM analytics_events')).toEqual(['edge', 'new']);
-    expect(await column("SELECT recipient AS v FROM outbox WHERE kind = 'retention_check'"))
-      .toEqual(['failed-old@example.test', 'sent-at-cutoff@example.test', 'sent-new@example.test', 'unsent-old@example.test']);
+    expect(await column("SELECT recipient AS v FROM outbox WHERE kind = 'retention_check'")).toEqual([
+      'failed-old@example.test',
+      'sent-at-cutoff@example.test',
+      'sent-new@example.test',
+      'unsent-old@example.test',
+    ]);
     expect(await column('SELECT bucket AS v FROM rate_limits')).toEqual(['magic:current', 'magic:edge']);
 
     // The booking still names its (deleted) visit, and everything that reads bookings still works.
@@ -145,8 +199,13 @@ describe('deleteExpiredData', () => {
     expect(await column(`SELECT id::text AS v FROM outbox WHERE booking_id = '${bookingId}'`)).toEqual(bookingMessages);
 
     // A second run finds nothing more.
-    expect((await deleteExpiredData({ now: NOW, periods: PERIODS, batchSize: BATCH })).deleted)
-      .toEqual({ pageViews: 0, events: 0, visits: 0, sentMessages: 0, rateLimitWindows: 0 });
+    expect((await deleteExpiredData({ now: NOW, periods: PERIODS, batchSize: BATCH })).deleted).toEqual({
+      pageViews: 0,
+      events: 0,
+      visits: 0,
+      sentMessages: 0,
+      rateLimitWindows: 0,
+    });
   });
 
   it('stops starting batches when its time is up, and the next run goes on from there', async () => {
@@ -159,7 +218,10 @@ describe('deleteExpiredData', () => {
     const clock = () => (reads++ < 2 ? 0 : 60_000);
 
     const first = await deleteExpiredData({ now: NOW, periods: PERIODS, batchSize: BATCH, budgetMs: 20_000, clock });
-    expect(first).toMatchObject({ complete: false, deleted: { pageViews: BATCH, events: 0, visits: 0, sentMessages: 0, rateLimitWindows: 0 } });
+    expect(first).toMatchObject({
+      complete: false,
+      deleted: { pageViews: BATCH, events: 0, visits: 0, sentMessages: 0, rateLimitWindows: 0 },
+    });
     // Visits wait for their page views to go first, so no cascade does the work of a batch.
     expect(await column('SELECT count(*)::text AS v FROM visit_sessions')).toEqual(['5']);
 
@@ -174,20 +236,23 @@ describe('deleteExpiredData', () => {
 });
 
 describe('the indexes the retention job reads', () => {
-  it.each(SWEEPS.map((sweep) => [sweep.table, sweep.column, sweep]))('%s by %s: a batch is an index range scan, then deletes by address', async (_table, _column, sweep) => {
-    // The planner prefers a sequential scan of a table this small; forbidding it on this connection
-    // shows an index serves exactly the statement the job runs.
-    const client = await db().connect();
-    try {
-      await client.query('SET enable_seqscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${deleteBatchSql(sweep)}`, [NOW, BATCH]);
-      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/Tid Scan/);
-      expect(plan).toMatch(new RegExp(`Index (Only )?Scan using \\w+ on ${sweep.table}`));
-      expect(plan).not.toMatch(/Seq Scan/);
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
-  });
+  it.each(SWEEPS.map((sweep) => [sweep.table, sweep.column, sweep]))(
+    '%s by %s: a batch is an index range scan, then deletes by address',
+    async (_table, _column, sweep) => {
+      // The planner prefers a sequential scan of a table this small; forbidding it on this connection
+      // shows an index serves exactly the statement the job runs.
+      const client = await db().connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${deleteBatchSql(sweep)}`, [NOW, BATCH]);
+        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/Tid Scan/);
+        expect(plan).toMatch(new RegExp(`Index (Only )?Scan using \\w+ on ${sweep.table}`));
+        expect(plan).not.toMatch(/Seq Scan/);
+      } finally {
+        await client.query('RESET enable_seqscan');
+        client.release();
+      }
+    },
+  );
 });

@@ -16,7 +16,8 @@ let staff: { id: string; key: string };
 beforeAll(async () => {
   staff = await staffKey();
 });
-const as = (method: string, path: string, body?: unknown) => call(method, path, { key: staff.key, ...(body === undefined ? {} : { body }) });
+const as = (method: string, path: string, body?: unknown) =>
+  call(method, path, { key: staff.key, ...(body === undefined ? {} : { body }) });
 
 describe('POST /management/blocks and /blocks/{id}/remove', () => {
   it('blocks an afternoon: online availability loses it, the schedule shows it, and giving it back restores it', async () => {
@@ -31,9 +32,13 @@ describe('POST /management/blocks and /blocks/{id}/remove', () => {
     const blocked = await publicStarts('nails', day!.date);
     expect(blocked.filter((s) => s >= start)).toEqual([]);
     expect(blocked.filter((s) => s < start)).toEqual(before.filter((s) => s < start));
-    const schedule = ScheduleResponseSchema.parse((await as('GET', `/v1.0.1/management/schedule?from=${day!.date}`)).body);
+    const schedule = ScheduleResponseSchema.parse(
+      (await as('GET', `/v1.0.1/management/schedule?from=${day!.date}`)).body,
+    );
     expect(schedule.blocks).toEqual([{ id: made.body.block.id, start, end, reason: 'Vet training' }]);
-    expect(await auditRows(made.body.block.id)).toEqual([expect.objectContaining({ action: 'block.create', staff_id: staff.id })]);
+    expect(await auditRows(made.body.block.id)).toEqual([
+      expect.objectContaining({ action: 'block.create', staff_id: staff.id }),
+    ]);
 
     const removed = await as('POST', `/v1.0.1/management/blocks/${made.body.block.id}/remove`, {});
     expect(removed.status).toBe(200);
@@ -46,19 +51,29 @@ describe('POST /management/blocks and /blocks/{id}/remove', () => {
     const [, day] = await openDays('nails');
     const booked = await rawBooking({ start: zonedDateTimeToInstant(day!.date, '14:00', TZ) });
     const res = await as('POST', '/v1.0.1/management/blocks', {
-      start: zonedDateTimeToInstant(day!.date, '13:00', TZ).toISOString(), end: zonedDateTimeToInstant(day!.date, '18:00', TZ).toISOString(),
+      start: zonedDateTimeToInstant(day!.date, '13:00', TZ).toISOString(),
+      end: zonedDateTimeToInstant(day!.date, '18:00', TZ).toISOString(),
     });
-    expect(res).toMatchObject({ status: 409, body: { code: 'slot_taken', conflicts: [expect.objectContaining({ id: booked.id })] } });
-    const past = await as('POST', '/v1.0.1/management/blocks', { start: new Date(Date.now() - 7200_000).toISOString(), end: new Date(Date.now() - 3600_000).toISOString() });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: 'slot_taken', conflicts: [expect.objectContaining({ id: booked.id })] },
+    });
+    const past = await as('POST', '/v1.0.1/management/blocks', {
+      start: new Date(Date.now() - 7200_000).toISOString(),
+      end: new Date(Date.now() - 3600_000).toISOString(),
+    });
     expect(past.status).toBe(400);
-    const [{ n }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM time_blocks') as [{ n: number }];
+    const [{ n }] = (await query<{ n: number }>('SELECT count(*)::int AS n FROM time_blocks')) as [{ n: number }];
     expect(n).toBe(0);
   });
 
   it.each([
     { name: 'an end before the start', body: { start: '2026-12-01T14:00:00Z', end: '2026-12-01T13:00:00Z' } },
     { name: 'three weeks', body: { start: '2026-12-01T14:00:00Z', end: '2026-12-22T14:00:00Z' } },
-    { name: 'a reason too long', body: { start: '2026-12-01T14:00:00Z', end: '2026-12-01T15:00:00Z', reason: 'x'.repeat(201) } },
+    {
+      name: 'a reason too long',
+      body: { start: '2026-12-01T14:00:00Z', end: '2026-12-01T15:00:00Z', reason: 'x'.repeat(201) },
+    },
     { name: 'a table number', body: { start: '2026-12-01T14:00:00Z', end: '2026-12-01T15:00:00Z', table: 1 } },
   ])('refuses $name with a 400', async ({ body }) => {
     expect((await as('POST', '/v1.0.1/management/blocks', body)).status).toBe(400);
@@ -82,11 +97,26 @@ describe('GET /management/dashboard', () => {
     // Last week: Tuesday a £45 groom paid at the counter; this week: Monday a no-show whose £10 deposit
     // was kept, and a groom by a returning customer (same number) paid by card.
     const lastTuesday = addDays(monday, -6);
-    const first = await rawBooking({ start: at(lastTuesday, '10:00'), phone: '+447700900801', attendance: 'completed' });
-    await query(`UPDATE bookings SET balance_paid_pence = 4500, balance_method = 'cash', balance_paid_at = start_at WHERE id = $1`, [first.id]);
-    await rawBooking({ start: at(monday, '09:00'), phone: '+447700900802', attendance: 'no_show', depositPaidPence: 1000 });
+    const first = await rawBooking({
+      start: at(lastTuesday, '10:00'),
+      phone: '+447700900801',
+      attendance: 'completed',
+    });
+    await query(
+      `UPDATE bookings SET balance_paid_pence = 4500, balance_method = 'cash', balance_paid_at = start_at WHERE id = $1`,
+      [first.id],
+    );
+    await rawBooking({
+      start: at(monday, '09:00'),
+      phone: '+447700900802',
+      attendance: 'no_show',
+      depositPaidPence: 1000,
+    });
     const again = await rawBooking({ start: at(monday, '12:00'), phone: '+447700900801', attendance: 'completed' });
-    await query(`UPDATE bookings SET balance_paid_pence = 3000, balance_method = 'card', balance_paid_at = start_at WHERE id = $1`, [again.id]);
+    await query(
+      `UPDATE bookings SET balance_paid_pence = 3000, balance_method = 'card', balance_paid_at = start_at WHERE id = $1`,
+      [again.id],
+    );
     // Ahead: two deposits held, one of them being refunded.
     await rawBooking({ start: new Date(now.getTime() + 3 * 86_400_000), depositPaidPence: 1500 });
     const refunding = await rawBooking({ start: new Date(now.getTime() + 4 * 86_400_000), depositPaidPence: 1500 });
@@ -94,7 +124,11 @@ describe('GET /management/dashboard', () => {
     // Channels: three visits from Google, one booked; one direct visit, booked; one booking with no visit; one by phone.
     const visit = async (source: string | null) => {
       const id = randomId(16);
-      await query('INSERT INTO visit_sessions (id, campaign_source, gclid) VALUES ($1, $2, $3)', [id, source, source ? 'g' : null]);
+      await query('INSERT INTO visit_sessions (id, campaign_source, gclid) VALUES ($1, $2, $3)', [
+        id,
+        source,
+        source ? 'g' : null,
+      ]);
       return id;
     };
     const google = await visit('google ads');
@@ -134,7 +168,9 @@ describe('GET /management/dashboard', () => {
     ]);
     expect(d.sources.byPhone).toBe(1);
     // Every other booking made in this file was written without a visit.
-    const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM bookings WHERE session_id IS NULL AND created_by IS NULL AND status <> 'expired'`) as [{ n: number }];
+    const [{ n }] = (await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE session_id IS NULL AND created_by IS NULL AND status <> 'expired'`,
+    )) as [{ n: number }];
     expect(n).toBe(7);
     expect(d.sources.unattributed).toBe(n);
   });

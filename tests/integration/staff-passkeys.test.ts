@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PasskeyOptionsResponseSchema, PasskeysResponseSchema, StaffSignInResponseSchema } from '../../src/domain/staff.ts';
+import {
+  PasskeyOptionsResponseSchema,
+  PasskeysResponseSchema,
+  StaffSignInResponseSchema,
+} from '../../src/domain/staff.ts';
 import { query } from '../../src/server/db.ts';
 import { HOST, addStaffMember, call, signIn } from '../helpers/staff.ts';
 import { SoftAuthenticator, type CeremonyKnobs } from '../helpers/soft-authenticator.ts';
@@ -39,7 +43,10 @@ async function register(key: string, authenticator: SoftAuthenticator, knobs: Ce
   return call('POST', REGISTER, { key, body: { challengeId, response, ...(name ? { name } : {}) } });
 }
 
-async function signInWith(authenticator: SoftAuthenticator, knobs: CeremonyKnobs & { reuse?: { challengeId: string; challenge: string } } = {}) {
+async function signInWith(
+  authenticator: SoftAuthenticator,
+  knobs: CeremonyKnobs & { reuse?: { challengeId: string; challenge: string } } = {},
+) {
   const asked = await call('POST', SIGN_IN_OPTIONS, { body: {}, ip: freshIp() });
   expect(asked.status).toBe(200);
   const { challengeId, options } = PasskeyOptionsResponseSchema.parse(asked.body);
@@ -60,10 +67,22 @@ describe('registering a passkey', () => {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     // The one already added is excluded, so the browser does not add it twice.
-    expect(body.options.excludeCredentials).toEqual([{ id: Buffer.from(authenticator.credentials[0]!.id).toString('base64url'), type: 'public-key', transports: ['internal'] }]);
-    const [challenge] = await query<{ challenge: string; customer_id: string; rp_id: string; expires_at: Date; created_at: Date }>(
-      'SELECT challenge, customer_id, rp_id, expires_at, created_at FROM webauthn_challenges WHERE id = $1', [body.challengeId],
-    );
+    expect(body.options.excludeCredentials).toEqual([
+      {
+        id: Buffer.from(authenticator.credentials[0]!.id).toString('base64url'),
+        type: 'public-key',
+        transports: ['internal'],
+      },
+    ]);
+    const [challenge] = await query<{
+      challenge: string;
+      customer_id: string;
+      rp_id: string;
+      expires_at: Date;
+      created_at: Date;
+    }>('SELECT challenge, customer_id, rp_id, expires_at, created_at FROM webauthn_challenges WHERE id = $1', [
+      body.challengeId,
+    ]);
     expect(challenge).toMatchObject({ challenge: body.options.challenge, customer_id: id, rp_id: 'localhost' });
     expect(challenge!.expires_at.getTime() - challenge!.created_at.getTime()).toBe(5 * 60_000);
   });
@@ -73,10 +92,19 @@ describe('registering a passkey', () => {
     const res = await register(key, authenticator, {}, 'Counter tablet');
     expect(res.status).toBe(201);
     expect(res.body.passkey).toMatchObject({ name: 'Counter tablet', lastUsedAt: null, synced: false });
-    const [row] = await query<{ credential_id: string; counter: string; transports: string[]; rp_id: string; public_key: Buffer }>(
-      'SELECT credential_id, counter, transports, rp_id, public_key FROM staff_passkeys WHERE customer_id = $1', [id],
-    );
-    expect(row).toMatchObject({ credential_id: Buffer.from(authenticator.credentials[0]!.id).toString('base64url'), counter: '0', transports: ['internal'], rp_id: 'localhost' });
+    const [row] = await query<{
+      credential_id: string;
+      counter: string;
+      transports: string[];
+      rp_id: string;
+      public_key: Buffer;
+    }>('SELECT credential_id, counter, transports, rp_id, public_key FROM staff_passkeys WHERE customer_id = $1', [id]);
+    expect(row).toMatchObject({
+      credential_id: Buffer.from(authenticator.credentials[0]!.id).toString('base64url'),
+      counter: '0',
+      transports: ['internal'],
+      rp_id: 'localhost',
+    });
     expect(row!.public_key.length).toBeGreaterThan(64);
     const mine = PasskeysResponseSchema.parse((await call('GET', REGISTER, { key })).body);
     expect(mine.passkeys.map((p) => p.name)).toEqual(['Counter tablet']);
@@ -111,8 +139,13 @@ describe('registering a passkey', () => {
   it('refuses a challenge older than five minutes', async () => {
     const { key, authenticator } = await staffWithAuthenticator();
     const { body } = await call('POST', REGISTER_OPTIONS, { key, body: {} });
-    await query(`UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [body.challengeId]);
-    const res = await call('POST', REGISTER, { key, body: { challengeId: body.challengeId, response: authenticator.create(body.options) } });
+    await query(`UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      body.challengeId,
+    ]);
+    const res = await call('POST', REGISTER, {
+      key,
+      body: { challengeId: body.challengeId, response: authenticator.create(body.options) },
+    });
     expect(res).toMatchObject({ status: 400, body: { code: 'passkey_challenge_expired' } });
   });
 });
@@ -136,10 +169,16 @@ describe('signing in with a passkey', () => {
     const answer = StaffSignInResponseSchema.parse(res.body);
     expect(answer.staff).toMatchObject({ _id: staff.id, name: 'Passkey Groomer' });
     expect((await call('GET', '/v1.0.1/management/session', { key: answer.accessKey })).status).toBe(200);
-    const [row] = await query<{ counter: string; last_used_at: Date | null }>('SELECT counter, last_used_at FROM staff_passkeys WHERE customer_id = $1', [staff.id]);
+    const [row] = await query<{ counter: string; last_used_at: Date | null }>(
+      'SELECT counter, last_used_at FROM staff_passkeys WHERE customer_id = $1',
+      [staff.id],
+    );
     expect(Number(row!.counter)).toBe(staff.authenticator.credentials[0]!.counter);
     expect(row!.last_used_at).not.toBeNull();
-    const [key] = await query<{ label: string }>(`SELECT label FROM access_keys WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`, [staff.id]);
+    const [key] = await query<{ label: string }>(
+      `SELECT label FROM access_keys WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
+      [staff.id],
+    );
     expect(key!.label).toBe('signed in by passkey');
   });
 
@@ -170,12 +209,16 @@ describe('signing in with a passkey', () => {
 
   it('refuses a passkey it does not know', async () => {
     const stranger = new SoftAuthenticator(HOST);
-    stranger.create({ challenge: 'AAAAAAAAAAAAAAAAAAAAAA', rp: { id: 'localhost', name: 'x' }, user: { id: 'eA', name: 'x', displayName: 'x' } });
+    stranger.create({
+      challenge: 'AAAAAAAAAAAAAAAAAAAAAA',
+      rp: { id: 'localhost', name: 'x' },
+      user: { id: 'eA', name: 'x', displayName: 'x' },
+    });
     const { res } = await signInWith(stranger);
     expect(res).toMatchObject({ status: 401, body: { code: 'passkey_refused' } });
   });
 
-  it('refuses a passkey presented with another staff member\'s user handle', async () => {
+  it("refuses a passkey presented with another staff member's user handle", async () => {
     const other = await staffWithAuthenticator();
     const asked = await call('POST', SIGN_IN_OPTIONS, { body: {}, ip: freshIp() });
     const response = staff.authenticator.get(asked.body.options);
@@ -191,11 +234,19 @@ describe('signing in with a passkey', () => {
     expect((await register(leaver.key, second)).status).toBe(201);
     const { passkeys } = PasskeysResponseSchema.parse((await call('GET', REGISTER, { key: leaver.key })).body);
     // Someone else's passkey is not theirs to remove.
-    expect((await call('POST', `/v1.0.1/management/passkeys/${passkeys[1]!._id}/remove`, { key: staff.key, body: {} })).status).toBe(404);
-    expect((await call('POST', `/v1.0.1/management/passkeys/${passkeys[1]!._id}/remove`, { key: leaver.key, body: {} })).status).toBe(200);
+    expect(
+      (await call('POST', `/v1.0.1/management/passkeys/${passkeys[1]!._id}/remove`, { key: staff.key, body: {} }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/v1.0.1/management/passkeys/${passkeys[1]!._id}/remove`, { key: leaver.key, body: {} }))
+        .status,
+    ).toBe(200);
     expect((await signInWith(second)).res.status).toBe(401);
     expect((await signInWith(leaver.authenticator)).res.status).toBe(200);
-    expect((await call('POST', `/v1.0.1/management/staff/${leaver.id}/remove`, { key: staff.key, body: {} })).status).toBe(200);
+    expect(
+      (await call('POST', `/v1.0.1/management/staff/${leaver.id}/remove`, { key: staff.key, body: {} })).status,
+    ).toBe(200);
     expect((await signInWith(leaver.authenticator)).res.status).toBe(401);
   });
 
@@ -204,6 +255,13 @@ describe('signing in with a passkey', () => {
     const statuses = [];
     for (let i = 0; i < 31; i++) statuses.push((await call('POST', SIGN_IN_OPTIONS, { body: {}, ip })).status);
     expect(statuses).toEqual([...Array(30).fill(200), 429]);
-    expect((await call('POST', SIGN_IN, { body: { challengeId: 'A'.repeat(24), response: staff.authenticator.get({ challenge: 'AAAA' }) }, ip })).status).toBe(429);
+    expect(
+      (
+        await call('POST', SIGN_IN, {
+          body: { challengeId: 'A'.repeat(24), response: staff.authenticator.get({ challenge: 'AAAA' }) },
+          ip,
+        })
+      ).status,
+    ).toBe(429);
   });
 });

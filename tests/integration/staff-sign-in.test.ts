@@ -41,7 +41,8 @@ describe('asking for a code', () => {
     const answer = PhoneCodeResponseSchema.parse(res.body);
     expect(answer.digits).toBe(6);
     const [text] = await query<{ body_text: string; channel: string; sent_via: string }>(
-      `SELECT body_text, channel, sent_via FROM outbox WHERE recipient = $1`, [e164(phone)],
+      `SELECT body_text, channel, sent_via FROM outbox WHERE recipient = $1`,
+      [e164(phone)],
     );
     expect(text).toMatchObject({ channel: 'sms', sent_via: 'log' });
     expect(text!.body_text).toMatch(/^\d{6} is your Leyton Dog Grooming code to sign in to the staff area\./);
@@ -129,10 +130,13 @@ describe('signing in with the code', () => {
     expect(answer.staff).toEqual({ _id: id, name: 'Key Groomer', phone: e164(phone) });
     expect(Buffer.from(answer.accessKey, 'base64url')).toHaveLength(32);
     const [key] = await query<{ key_hash: string; kind: string; expires_at: Date; created_at: Date }>(
-      'SELECT key_hash, kind, expires_at, created_at FROM access_keys WHERE customer_id = $1', [id],
+      'SELECT key_hash, kind, expires_at, created_at FROM access_keys WHERE customer_id = $1',
+      [id],
     );
     expect(key).toMatchObject({ key_hash: hashAccessKey(answer.accessKey), kind: 'staff' });
-    expect(key!.expires_at.getTime() - key!.created_at.getTime()).toBe(DEFAULT_STAFF_SETTINGS.keyLifetimeDays * 86_400_000);
+    expect(key!.expires_at.getTime() - key!.created_at.getTime()).toBe(
+      DEFAULT_STAFF_SETTINGS.keyLifetimeDays * 86_400_000,
+    );
     expect(new Date(answer.expiresAt).getTime()).toBe(key!.expires_at.getTime());
     const session = await call('GET', SESSION, { key: answer.accessKey });
     expect(session).toMatchObject({ status: 200, body: { staff: { _id: id, name: 'Key Groomer' } } });
@@ -146,9 +150,15 @@ describe('signing in with the code', () => {
     const second = await ask(phone);
     const secondCode = await lastCodeSentTo(phone);
     if (firstCode === secondCode) return; // one chance in a million: nothing to tell apart
-    const crossed = await call('POST', BY_CODE, { body: { phone, requestId: second.body.requestId, code: firstCode }, ip: freshIp() });
+    const crossed = await call('POST', BY_CODE, {
+      body: { phone, requestId: second.body.requestId, code: firstCode },
+      ip: freshIp(),
+    });
     expect(crossed).toMatchObject({ status: 400, body: { code: 'phone_code_wrong', attemptsLeft: 4 } });
-    const ok = await call('POST', BY_CODE, { body: { phone, requestId: first.body.requestId, code: firstCode }, ip: freshIp() });
+    const ok = await call('POST', BY_CODE, {
+      body: { phone, requestId: first.body.requestId, code: firstCode },
+      ip: freshIp(),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -159,7 +169,10 @@ describe('signing in with the code', () => {
     await addStaffMember(other);
     const asked = await ask(phone);
     const code = await lastCodeSentTo(phone);
-    const res = await call('POST', BY_CODE, { body: { phone: other, requestId: asked.body.requestId, code }, ip: freshIp() });
+    const res = await call('POST', BY_CODE, {
+      body: { phone: other, requestId: asked.body.requestId, code },
+      ip: freshIp(),
+    });
     expect(res).toMatchObject({ status: 400, body: { code: 'phone_code_wrong' } });
   });
 
@@ -172,7 +185,11 @@ describe('signing in with the code', () => {
     expect((await call('POST', BY_CODE, { body, ip: freshIp() })).status).toBe(200);
     const again = await call('POST', BY_CODE, { body, ip: freshIp() });
     expect(again).toMatchObject({ status: 400, body: { code: 'phone_code_expired' } });
-    expect(await query('SELECT 1 FROM access_keys k JOIN customers c ON c.id = k.customer_id WHERE c.phone = $1', [e164(phone)])).toHaveLength(1);
+    expect(
+      await query('SELECT 1 FROM access_keys k JOIN customers c ON c.id = k.customer_id WHERE c.phone = $1', [
+        e164(phone),
+      ]),
+    ).toHaveLength(1);
   });
 
   it('lets a code expire after ten minutes', async () => {
@@ -181,11 +198,14 @@ describe('signing in with the code', () => {
     const asked = await ask(phone);
     const code = (await lastCodeSentTo(phone))!;
     const late = new Date(Date.now() + 10 * 60_000 + 1000);
-    await expect(signInByCode({ phone: e164(phone), requestId: asked.body.requestId, code, ip: freshIp(), now: late }))
-      .rejects.toMatchObject({ status: 400, extra: { code: 'phone_code_expired' } });
+    await expect(
+      signInByCode({ phone: e164(phone), requestId: asked.body.requestId, code, ip: freshIp(), now: late }),
+    ).rejects.toMatchObject({ status: 400, extra: { code: 'phone_code_expired' } });
     // A minute before the end it still works.
     const inTime = new Date(Date.now() + 9 * 60_000);
-    await expect(signInByCode({ phone: e164(phone), requestId: asked.body.requestId, code, ip: freshIp(), now: inTime })).resolves.toMatchObject({ staff: { phone: e164(phone) } });
+    await expect(
+      signInByCode({ phone: e164(phone), requestId: asked.body.requestId, code, ip: freshIp(), now: inTime }),
+    ).resolves.toMatchObject({ staff: { phone: e164(phone) } });
   });
 
   it('ends the request after five wrong tries, the right code included after them', async () => {
@@ -196,21 +216,38 @@ describe('signing in with the code', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
     for (let i = 0; i < 5; i++) {
-      answers.push(await call('POST', BY_CODE, { body: { phone, requestId: asked.body.requestId, code: wrong }, ip: freshIp() }));
+      answers.push(
+        await call('POST', BY_CODE, { body: { phone, requestId: asked.body.requestId, code: wrong }, ip: freshIp() }),
+      );
     }
     expect(answers.map((a) => [a.status, a.body.code, a.body.attemptsLeft])).toEqual([
-      [400, 'phone_code_wrong', 4], [400, 'phone_code_wrong', 3], [400, 'phone_code_wrong', 2], [400, 'phone_code_wrong', 1], [400, 'phone_code_expired', undefined],
+      [400, 'phone_code_wrong', 4],
+      [400, 'phone_code_wrong', 3],
+      [400, 'phone_code_wrong', 2],
+      [400, 'phone_code_wrong', 1],
+      [400, 'phone_code_expired', undefined],
     ]);
     expect(answers[3]!.body.error).toBe('That code is not right. You have 1 try left.');
-    const right = await call('POST', BY_CODE, { body: { phone, requestId: asked.body.requestId, code }, ip: freshIp() });
+    const right = await call('POST', BY_CODE, {
+      body: { phone, requestId: asked.body.requestId, code },
+      ip: freshIp(),
+    });
     expect(right).toMatchObject({ status: 400, body: { code: 'phone_code_expired' } });
-    expect(await query('SELECT 1 FROM access_keys k JOIN customers c ON c.id = k.customer_id WHERE c.phone = $1', [e164(phone)])).toEqual([]);
+    expect(
+      await query('SELECT 1 FROM access_keys k JOIN customers c ON c.id = k.customer_id WHERE c.phone = $1', [
+        e164(phone),
+      ]),
+    ).toEqual([]);
   });
 
   it('never signs a number that is not staff in, whatever code it guesses', async () => {
     const stranger = freshPhone();
     const asked = await ask(stranger);
-    const tries = await Promise.all(['123456', '000000'].map((code) => call('POST', BY_CODE, { body: { phone: stranger, requestId: asked.body.requestId, code }, ip: freshIp() })));
+    const tries = await Promise.all(
+      ['123456', '000000'].map((code) =>
+        call('POST', BY_CODE, { body: { phone: stranger, requestId: asked.body.requestId, code }, ip: freshIp() }),
+      ),
+    );
     for (const res of tries) expect(res.status).toBe(400);
   });
 });
@@ -242,7 +279,14 @@ describe('rate limits', () => {
     const statuses = [];
     for (let i = 0; i < 31; i++) {
       // Requests that do not exist: each check still counts against the address first.
-      statuses.push((await call('POST', BY_CODE, { body: { phone, requestId: `guess${String(i).padStart(20, '0')}`, code: '123456' }, ip })).status);
+      statuses.push(
+        (
+          await call('POST', BY_CODE, {
+            body: { phone, requestId: `guess${String(i).padStart(20, '0')}`, code: '123456' },
+            ip,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([...Array(30).fill(400), 429]);
   });
@@ -266,9 +310,15 @@ describe('the key after sign-in', () => {
     const id = await addStaffMember(phone);
     const key = await signIn(phone, freshIp());
     const idle = DEFAULT_STAFF_SETTINGS.keyIdleMinutes;
-    await query(`UPDATE access_keys SET created_at = now() - make_interval(mins => $2 + 60), last_used_at = now() - make_interval(mins => $2 - 1) WHERE customer_id = $1`, [id, idle]);
+    await query(
+      `UPDATE access_keys SET created_at = now() - make_interval(mins => $2 + 60), last_used_at = now() - make_interval(mins => $2 - 1) WHERE customer_id = $1`,
+      [id, idle],
+    );
     expect((await call('GET', SESSION, { key })).status).toBe(200); // used a minute inside the timeout
-    await query(`UPDATE access_keys SET last_used_at = now() - make_interval(mins => $2 + 1) WHERE customer_id = $1`, [id, idle]);
+    await query(`UPDATE access_keys SET last_used_at = now() - make_interval(mins => $2 + 1) WHERE customer_id = $1`, [
+      id,
+      idle,
+    ]);
     expect((await call('GET', SESSION, { key })).status).toBe(401);
   });
 
@@ -276,9 +326,15 @@ describe('the key after sign-in', () => {
     const phone = freshPhone();
     const id = await addStaffMember(phone);
     const key = await signIn(phone, freshIp());
-    await query(`UPDATE access_keys SET created_at = now() - make_interval(days => $2) + interval '1 minute', last_used_at = now() WHERE customer_id = $1`, [id, DEFAULT_STAFF_SETTINGS.keyLifetimeDays]);
+    await query(
+      `UPDATE access_keys SET created_at = now() - make_interval(days => $2) + interval '1 minute', last_used_at = now() WHERE customer_id = $1`,
+      [id, DEFAULT_STAFF_SETTINGS.keyLifetimeDays],
+    );
     expect((await call('GET', SESSION, { key })).status).toBe(200);
-    await query(`UPDATE access_keys SET created_at = now() - make_interval(days => $2) - interval '1 minute', last_used_at = now() WHERE customer_id = $1`, [id, DEFAULT_STAFF_SETTINGS.keyLifetimeDays]);
+    await query(
+      `UPDATE access_keys SET created_at = now() - make_interval(days => $2) - interval '1 minute', last_used_at = now() WHERE customer_id = $1`,
+      [id, DEFAULT_STAFF_SETTINGS.keyLifetimeDays],
+    );
     expect((await call('GET', SESSION, { key })).status).toBe(401);
   });
 
@@ -298,9 +354,15 @@ describe('the key after sign-in', () => {
   });
 
   it('refuses settings a key could never live by', async () => {
-    await expect(query(`UPDATE settings SET staff = '{"keyIdleMinutes": 0}'`)).rejects.toThrow(/settings_staff_key_idle/);
-    await expect(query(`UPDATE settings SET staff = '{"keyLifetimeDays": 1.5}'`)).rejects.toThrow(/settings_staff_key_lifetime/);
-    await expect(query(`UPDATE settings SET staff = '{"keyLifetimeDays": "7"}'`)).rejects.toThrow(/settings_staff_key_lifetime/);
+    await expect(query(`UPDATE settings SET staff = '{"keyIdleMinutes": 0}'`)).rejects.toThrow(
+      /settings_staff_key_idle/,
+    );
+    await expect(query(`UPDATE settings SET staff = '{"keyLifetimeDays": 1.5}'`)).rejects.toThrow(
+      /settings_staff_key_lifetime/,
+    );
+    await expect(query(`UPDATE settings SET staff = '{"keyLifetimeDays": "7"}'`)).rejects.toThrow(
+      /settings_staff_key_lifetime/,
+    );
   });
 
   it('stops working when its holder is removed from the staff', async () => {

@@ -13,21 +13,38 @@ process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 
 const API = 'http://localhost/v1.0.1';
 async function day(n: number) {
-  const { days } = AvailabilityResponseSchema.parse(await (await availabilityHandler(new Request(`${API}/availability?service=nails`))).json());
+  const { days } = AvailabilityResponseSchema.parse(
+    await (await availabilityHandler(new Request(`${API}/availability?service=nails`))).json(),
+  );
   return days.filter((d) => d.open && d.slots.length >= 20)[n]!;
 }
 async function startsOn(date: string) {
-  const { days } = AvailabilityResponseSchema.parse(await (await availabilityHandler(new Request(`${API}/availability?service=nails&from=${date}&days=1`))).json());
+  const { days } = AvailabilityResponseSchema.parse(
+    await (await availabilityHandler(new Request(`${API}/availability?service=nails&from=${date}&days=1`))).json(),
+  );
   return days[0]!.slots.map((s) => s.start);
 }
 let phone = 600;
-const book = (start: string) => bookingsHandler(new Request(`${API}/bookings`, {
-  method: 'POST', headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    serviceId: 'nails', start, dog: { name: 'Dot', breedId: 'pug', weightKg: 7, coat: 'short' },
-    owner: { name: 'Kit Lane', phone: `07700 900${phone++}`, email: 'kit@example.com', marketingConsent: false, acceptTerms: true }, idempotencyKey: randomUUID(),
-  }),
-}));
+const book = (start: string) =>
+  bookingsHandler(
+    new Request(`${API}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceId: 'nails',
+        start,
+        dog: { name: 'Dot', breedId: 'pug', weightKg: 7, coat: 'short' },
+        owner: {
+          name: 'Kit Lane',
+          phone: `07700 900${phone++}`,
+          email: 'kit@example.com',
+          marketingConsent: false,
+          acceptTerms: true,
+        },
+        idempotencyKey: randomUUID(),
+      }),
+    }),
+  );
 
 describe('time blocked off', () => {
   it('takes its times out of online availability, and a booking into it is refused', async () => {
@@ -52,20 +69,32 @@ describe('time blocked off', () => {
     const { slots } = await day(1);
     expect((await book(slots[12]!.start)).status).toBe(201);
     const start = new Date(slots[0]!.start);
-    await transaction((tx) => createBlock(tx, { start, end: new Date(start.getTime() + 3600_000), reason: 'Break', createdBy: null }));
-    const [{ customer, dog }] = await query<{ customer: string; dog: string }>('SELECT c.id AS customer, d.id AS dog FROM customers c JOIN dogs d ON d.customer_id = c.id LIMIT 1') as [{ customer: string; dog: string }];
-    await expect(query(
-      `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, quote, price_from_pence, idempotency_key, request_hash, contact_name, contact_email)
+    await transaction((tx) =>
+      createBlock(tx, { start, end: new Date(start.getTime() + 3600_000), reason: 'Break', createdBy: null }),
+    );
+    const [{ customer, dog }] = (await query<{ customer: string; dog: string }>(
+      'SELECT c.id AS customer, d.id AS dog FROM customers c JOIN dogs d ON d.customer_id = c.id LIMIT 1',
+    )) as [{ customer: string; dog: string }];
+    await expect(
+      query(
+        `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, quote, price_from_pence, idempotency_key, request_hash, contact_name, contact_email)
        VALUES ('RawBlockedBooking0000000001', $1, $2, 'nails', $3, $4, 'confirmed', '{}', 0, 'raw-block', repeat('0', 64), 'x', 'x@example.com')`,
-      [customer, dog, start, new Date(start.getTime() + 30 * 60_000)],
-    )).rejects.toThrow(/blocked off/);
+        [customer, dog, start, new Date(start.getTime() + 30 * 60_000)],
+      ),
+    ).rejects.toThrow(/blocked off/);
   });
 
   it('cannot be made over a booking: the bookings to move first are named', async () => {
     const { slots } = await day(2);
     expect((await book(slots[2]!.start)).status).toBe(201);
     const start = new Date(slots[0]!.start);
-    await expect(transaction((tx) => createBlock(tx, { start, end: new Date(start.getTime() + 3 * 3600_000), reason: 'Closed', createdBy: null })))
-      .rejects.toMatchObject({ status: 409, extra: { conflicts: [expect.objectContaining({ start: slots[2]!.start })] } });
+    await expect(
+      transaction((tx) =>
+        createBlock(tx, { start, end: new Date(start.getTime() + 3 * 3600_000), reason: 'Closed', createdBy: null }),
+      ),
+    ).rejects.toMatchObject({
+      status: 409,
+      extra: { conflicts: [expect.objectContaining({ start: slots[2]!.start })] },
+    });
   });
 });

@@ -32,15 +32,23 @@ const intent: ClientDirective = (load, options, el) => {
     });
   };
 
-  el.addEventListener('click', (event) => {
-    if (running) return;
-    const button = (event.target as Element | null)?.closest?.('button');
-    if (button && el.contains(button) && !pressed.includes(button)) pressed.push(button);
-    start();
-  }, true);
-  el.addEventListener('island-ready', () => {
-    for (const button of pressed.splice(0)) if (button.isConnected && !button.disabled) button.click();
-  }, { once: true });
+  el.addEventListener(
+    'click',
+    (event) => {
+      if (running) return;
+      const button = (event.target as Element | null)?.closest?.('button');
+      if (button && el.contains(button) && !pressed.includes(button)) pressed.push(button);
+      start();
+    },
+    true,
+  );
+  el.addEventListener(
+    'island-ready',
+    () => {
+      for (const button of pressed.splice(0)) if (button.isConnected && !button.disabled) button.click();
+    },
+    { once: true },
+  );
 
   const selector = typeof options.value === 'string' ? options.value : '';
   if (selector && document.querySelector(selector)) {

@@ -12,8 +12,18 @@ import { RadioGroup } from '../forms/Choices.tsx';
 import { Spinner } from '../forms/Field.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import {
-  EMPTY_ANSWERS, STEP, STEPS, firstIncompleteStep, loadAnswers, parseWeight, saveAnswers, stepProblems, validateChoice,
-  type Answers, type StepIndex, type Stored,
+  EMPTY_ANSWERS,
+  STEP,
+  STEPS,
+  firstIncompleteStep,
+  loadAnswers,
+  parseWeight,
+  saveAnswers,
+  stepProblems,
+  validateChoice,
+  type Answers,
+  type StepIndex,
+  type Stored,
 } from './answers.ts';
 import { formatDuration } from './format.ts';
 import type { PhoneCheck } from './phone-check.ts';
@@ -30,10 +40,11 @@ import './booking.css';
 /** Imports a module once, sharing the promise; a failed import (a dropped connection) may be tried again. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
-  return () => (pending ??= load().catch((error: unknown) => {
-    pending = undefined;
-    throw error;
-  }));
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
 }
 
 const confirming = once(() => import('./confirm-booking.ts'));
@@ -93,8 +104,10 @@ export interface BookingIslandProps {
 function startingPoint(stored: Stored | null, type: string | null, chosenBeforeHydration: string | null): Stored {
   if (stored) {
     // A new ?type= from a button elsewhere on the site wins over a half-finished earlier choice.
-    if (type && type !== stored.answers.serviceId) return { step: STEP.dog, answers: { ...stored.answers, serviceId: type, date: null, start: null } };
-    if (stored.step === STEP.service && chosenBeforeHydration) return { step: STEP.service, answers: { ...stored.answers, serviceId: chosenBeforeHydration } };
+    if (type && type !== stored.answers.serviceId)
+      return { step: STEP.dog, answers: { ...stored.answers, serviceId: type, date: null, start: null } };
+    if (stored.step === STEP.service && chosenBeforeHydration)
+      return { step: STEP.service, answers: { ...stored.answers, serviceId: chosenBeforeHydration } };
     return stored;
   }
   if (type) return { step: STEP.dog, answers: { ...EMPTY_ANSWERS, serviceId: type } };
@@ -133,7 +146,10 @@ export default function BookingIsland(props: BookingIslandProps) {
   const moved = useRef(false);
   const breedsAsked = useRef(false);
 
-  const update = useCallback((patch: Partial<Answers>) => setState((s) => ({ ...s, answers: { ...s.answers, ...patch } })), []);
+  const update = useCallback(
+    (patch: Partial<Answers>) => setState((s) => ({ ...s, answers: { ...s.answers, ...patch } })),
+    [],
+  );
   const go = useCallback((next: StepIndex, push = true) => {
     setState((s) => ({ ...s, step: next }));
     moved.current = true;
@@ -142,7 +158,9 @@ export default function BookingIsland(props: BookingIslandProps) {
 
   const fetchStep = useCallback((s: StepIndex): Promise<void> => {
     if (s === STEP.service) return Promise.resolve();
-    return loadStep[s]().then((module) => setComponents((c) => (c[s] ? c : ({ ...c, [s]: module.default } as StepComponents))));
+    return loadStep[s]().then((module) =>
+      setComponents((c) => (c[s] ? c : ({ ...c, [s]: module.default } as StepComponents))),
+    );
   }, []);
 
   // Where this visit starts. Saved answers are checked by a schema imported for the purpose; a service
@@ -156,7 +174,11 @@ export default function BookingIsland(props: BookingIslandProps) {
       if (start.step !== STEP.service) await fetchStep(start.step).catch(() => setStepLoadFailed(true));
       if (!live) return;
       // On the first step the visitor may have chosen since (the form is on show): their choice wins.
-      setState((s) => (stored || type ? start : { ...s, answers: { ...s.answers, serviceId: s.answers.serviceId ?? start.answers.serviceId } }));
+      setState((s) =>
+        stored || type
+          ? start
+          : { ...s, answers: { ...s.answers, serviceId: s.answers.serviceId ?? start.answers.serviceId } },
+      );
       setPhase('ready');
       history.replaceState({ ...(history.state ?? {}), bookingStep: start.step }, '');
     });
@@ -199,17 +221,26 @@ export default function BookingIsland(props: BookingIslandProps) {
     if (!moved.current) return;
     moved.current = false;
     heading.current?.focus({ preventScroll: true });
-    root.current?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    root.current?.scrollIntoView({
+      block: 'start',
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
   }, [step]);
 
   // The server's list of services replaces the build's: prices and services can change after a build.
   const loadServices = useCallback(() => {
     setServicesError(null);
-    void api('/cms/booking-types', { schema: bookingTypes().then((m) => m.BookingTypesResponseSchema), timeoutMs: BOOKING_TYPES_TIMEOUT_MS }).then(async (r) => {
+    void api('/cms/booking-types', {
+      schema: bookingTypes().then((m) => m.BookingTypesResponseSchema),
+      timeoutMs: BOOKING_TYPES_TIMEOUT_MS,
+    }).then(async (r) => {
       if (r.data) {
         const { sortBookingTypes } = await bookingTypes();
         setServices(sortBookingTypes(r.data));
-      } else setServicesError(r.status === 0 ? 'We could not load our services just now.' : r.error ?? 'We could not load our services.');
+      } else
+        setServicesError(
+          r.status === 0 ? 'We could not load our services just now.' : (r.error ?? 'We could not load our services.'),
+        );
     });
   }, []);
   useEffect(loadServices, [loadServices]);
@@ -259,15 +290,16 @@ export default function BookingIsland(props: BookingIslandProps) {
   // A returning device (an auth_key cookie from an earlier booking): its saved dogs and its owner's
   // details, to pick rather than type. Device auth fills the store too; either source prefills.
   useEffect(() => {
-    const prefill = (owner: { name?: string | null; phone?: string | null; email?: string | null }) => setState((s) => ({
-      ...s,
-      answers: {
-        ...s.answers,
-        ownerName: s.answers.ownerName || owner.name || '',
-        phone: s.answers.phone || (owner.phone ? formatUkMobile(owner.phone) : ''),
-        email: s.answers.email || owner.email || '',
-      },
-    }));
+    const prefill = (owner: { name?: string | null; phone?: string | null; email?: string | null }) =>
+      setState((s) => ({
+        ...s,
+        answers: {
+          ...s.answers,
+          ownerName: s.answers.ownerName || owner.name || '',
+          phone: s.answers.phone || (owner.phone ? formatUkMobile(owner.phone) : ''),
+          email: s.answers.email || owner.email || '',
+        },
+      }));
     let asked = false;
     const apply = () => {
       const u = deviceUser.get();
@@ -299,7 +331,9 @@ export default function BookingIsland(props: BookingIslandProps) {
   // only once the steps before it are complete, so this costs nothing on the first step.
   useEffect(() => {
     let live = true;
-    void firstIncompleteStep(answers).then((s) => live && setFurthest(s)).catch(() => undefined);
+    void firstIncompleteStep(answers)
+      .then((s) => live && setFurthest(s))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -311,7 +345,12 @@ export default function BookingIsland(props: BookingIslandProps) {
     if (problems.length) {
       setAttempted((s) => new Set(s).add(from));
       // Take the visitor to the first thing to fix.
-      requestAnimationFrame(() => (document.getElementById(`f-${problems[0]}`) ?? document.querySelector<HTMLElement>(`[name="f-${problems[0]}"]`))?.focus());
+      requestAnimationFrame(() =>
+        (
+          document.getElementById(`f-${problems[0]}`) ??
+          document.querySelector<HTMLElement>(`[name="f-${problems[0]}"]`)
+        )?.focus(),
+      );
       return false;
     }
     go((from + 1) as StepIndex);
@@ -324,7 +363,18 @@ export default function BookingIsland(props: BookingIslandProps) {
   const cancellationNoticeHours = estimate ? estimate.cancellationNoticeHours : props.defaults.cancellationNoticeHours;
 
   // Booking, and the code check a number may need first: their own module, loaded with the review.
-  const confirmContext = { answers, phoneCheck, idempotency, setPhoneCheck, setConfirmStatus, setConfirmError, setSlotTaken, setFreshDay, update, go };
+  const confirmContext = {
+    answers,
+    phoneCheck,
+    idempotency,
+    setPhoneCheck,
+    setConfirmStatus,
+    setConfirmError,
+    setSlotTaken,
+    setFreshDay,
+    update,
+    go,
+  };
   const confirm = () => void confirming().then((m) => m.confirmBooking(confirmContext));
   const askForCode = (phone: string) => void confirming().then((m) => m.askForCode(phone, setPhoneCheck));
 
@@ -332,10 +382,13 @@ export default function BookingIsland(props: BookingIslandProps) {
   const YouStep = components[STEP.you];
   const ReviewStep = components[STEP.review];
   const loading = (
-    <StepLoading failed={stepLoadFailed} onRetry={() => {
-      setStepLoadFailed(false);
-      fetchStep(step).catch(() => setStepLoadFailed(true));
-    }} />
+    <StepLoading
+      failed={stepLoadFailed}
+      onRetry={() => {
+        setStepLoadFailed(false);
+        fetchStep(step).catch(() => setStepLoadFailed(true));
+      }}
+    />
   );
 
   return (
@@ -343,74 +396,134 @@ export default function BookingIsland(props: BookingIslandProps) {
       <Progress step={step} reachable={reachable} onJump={(s) => go(s)} serviceTitle={service?.title ?? null} />
       <div className="booking-card">
         {/* Shown only to a visitor resuming, while the first step is hidden (booking.css). */}
-        {phase === 'start' ? <p className="booking-resume-note"><Spinner /> Getting your booking ready…</p> : null}
+        {phase === 'start' ? (
+          <p className="booking-resume-note">
+            <Spinner /> Getting your booking ready…
+          </p>
+        ) : null}
         <h2 className="booking-step-title" ref={heading} tabIndex={-1}>
-          <span className="visually-hidden">Step {step + 1} of {STEPS.length}: </span>{STEPS[step]}
+          <span className="visually-hidden">
+            Step {step + 1} of {STEPS.length}:{' '}
+          </span>
+          {STEPS[step]}
         </h2>
 
         {step !== STEP.service && step !== STEP.review && service ? (
           <p className="booking-context">
             <strong>{service.title}</strong> · {formatDuration(service.duration)} · From {formatPence(service.price)}
-            {step === STEP.dog ? <> · <button type="button" className="link-button" onClick={() => go(STEP.service)}>Change service</button></> : null}
+            {step === STEP.dog ? (
+              <>
+                {' '}
+                ·{' '}
+                <button type="button" className="link-button" onClick={() => go(STEP.service)}>
+                  Change service
+                </button>
+              </>
+            ) : null}
           </p>
         ) : null}
 
         {step === STEP.service ? (
-          <ServiceStep services={services} error={servicesError} onRetry={loadServices} value={answers.serviceId} onChange={(id) => update({ serviceId: id, date: null, start: null })} onNext={() => void tryNext(STEP.service)} showErrors={attempted.has(STEP.service)} />
+          <ServiceStep
+            services={services}
+            error={servicesError}
+            onRetry={loadServices}
+            value={answers.serviceId}
+            onChange={(id) => update({ serviceId: id, date: null, start: null })}
+            onNext={() => void tryNext(STEP.service)}
+            showErrors={attempted.has(STEP.service)}
+          />
         ) : null}
 
-        {step === STEP.dog ? (DogStep ? (
-          <DogStep answers={answers} update={update} breeds={breeds} breedsLoading={breedsLoading} breedsError={breedsError} onRetryBreeds={loadBreeds} promotion={promotion} savedDogs={savedDogs} showErrors={attempted.has(STEP.dog)} onNext={() => void tryNext(STEP.dog)} onBack={() => go(STEP.service)} serviceId={answers.serviceId} />
-        ) : loading) : null}
+        {step === STEP.dog ? (
+          DogStep ? (
+            <DogStep
+              answers={answers}
+              update={update}
+              breeds={breeds}
+              breedsLoading={breedsLoading}
+              breedsError={breedsError}
+              onRetryBreeds={loadBreeds}
+              promotion={promotion}
+              savedDogs={savedDogs}
+              showErrors={attempted.has(STEP.dog)}
+              onNext={() => void tryNext(STEP.dog)}
+              onBack={() => go(STEP.service)}
+              serviceId={answers.serviceId}
+            />
+          ) : (
+            loading
+          )
+        ) : null}
 
-        {step === STEP.time && answers.serviceId ? (TimeStep ? (
-          <TimeStep
-            serviceId={answers.serviceId}
-            date={answers.date}
-            start={answers.start}
-            freshDay={freshDay}
-            slotTaken={slotTaken}
-            onDate={(date) => update(date === answers.date ? {} : { date, start: null })}
-            onTime={(slot, date) => {
-              update({ date, start: slot.start });
-              setSlotTaken(false);
-              go(STEP.you);
-            }}
-            onBack={() => go(STEP.dog)}
-          />
-        ) : loading) : null}
+        {step === STEP.time && answers.serviceId ? (
+          TimeStep ? (
+            <TimeStep
+              serviceId={answers.serviceId}
+              date={answers.date}
+              start={answers.start}
+              freshDay={freshDay}
+              slotTaken={slotTaken}
+              onDate={(date) => update(date === answers.date ? {} : { date, start: null })}
+              onTime={(slot, date) => {
+                update({ date, start: slot.start });
+                setSlotTaken(false);
+                go(STEP.you);
+              }}
+              onBack={() => go(STEP.dog)}
+            />
+          ) : (
+            loading
+          )
+        ) : null}
 
-        {step === STEP.you ? (YouStep ? (
-          <YouStep answers={answers} update={update} cancellationNoticeHours={cancellationNoticeHours} showErrors={attempted.has(STEP.you)} onBack={() => go(STEP.time)} onNext={() => {
-            void stepProblems(STEP.you, answers).then((problems) => {
-              if (problems.length) return tryNext(STEP.you);
-              update({ acceptTerms: true });
-              go(STEP.review);
-            });
-          }} />
-        ) : loading) : null}
+        {step === STEP.you ? (
+          YouStep ? (
+            <YouStep
+              answers={answers}
+              update={update}
+              cancellationNoticeHours={cancellationNoticeHours}
+              showErrors={attempted.has(STEP.you)}
+              onBack={() => go(STEP.time)}
+              onNext={() => {
+                void stepProblems(STEP.you, answers).then((problems) => {
+                  if (problems.length) return tryNext(STEP.you);
+                  update({ acceptTerms: true });
+                  go(STEP.review);
+                });
+              }}
+            />
+          ) : (
+            loading
+          )
+        ) : null}
 
-        {step === STEP.review ? (ReviewStep ? (
-          <ReviewStep
-            answers={answers}
-            service={service}
-            breedName={breeds.find((b) => b._id === answers.breedId)?.name ?? answers.breedId ?? ''}
-            estimate={estimate}
-            quoteError={quoteError}
-            onRetryQuote={() => quoteKey && loadQuote(quoteKey)}
-            phoneCheck={phoneCheck}
-            onCode={(code) => setPhoneCheck((c) => c && { ...c, code, error: null })}
-            onResendCode={() => phoneCheck && askForCode(phoneCheck.phone)}
-            status={confirmStatus}
-            error={confirmError}
-            onJump={(s) => go(s)}
-            onConfirm={confirm}
-            onBack={() => go(STEP.you)}
-          />
-        ) : loading) : null}
+        {step === STEP.review ? (
+          ReviewStep ? (
+            <ReviewStep
+              answers={answers}
+              service={service}
+              breedName={breeds.find((b) => b._id === answers.breedId)?.name ?? answers.breedId ?? ''}
+              estimate={estimate}
+              quoteError={quoteError}
+              onRetryQuote={() => quoteKey && loadQuote(quoteKey)}
+              phoneCheck={phoneCheck}
+              onCode={(code) => setPhoneCheck((c) => c && { ...c, code, error: null })}
+              onResendCode={() => phoneCheck && askForCode(phoneCheck.phone)}
+              status={confirmStatus}
+              error={confirmError}
+              onJump={(s) => go(s)}
+              onConfirm={confirm}
+              onBack={() => go(STEP.you)}
+            />
+          ) : (
+            loading
+          )
+        ) : null}
       </div>
       <p className="booking-help">
-        Rather talk to us? Call <a href={`tel:${props.phoneE164}`}>{props.phoneDisplay}</a> or <a href={`https://wa.me/${props.whatsappE164.replace(/\D/g, '')}`}>message us on WhatsApp</a>.
+        Rather talk to us? Call <a href={`tel:${props.phoneE164}`}>{props.phoneDisplay}</a> or{' '}
+        <a href={`https://wa.me/${props.whatsappE164.replace(/\D/g, '')}`}>message us on WhatsApp</a>.
       </p>
     </div>
   );
@@ -422,18 +535,38 @@ function StepLoading({ failed, onRetry }: { failed: boolean; onRetry(): void }) 
     return (
       <div className="notice notice--error" role="alert">
         <p>We could not load this step just now. Please check your connection and try again.</p>
-        <button type="button" className="link-button" onClick={onRetry}>Try again</button>
+        <button type="button" className="link-button" onClick={onRetry}>
+          Try again
+        </button>
       </div>
     );
   }
-  return <p className="picker-loading step-loading" role="status"><Spinner /> Loading…</p>;
+  return (
+    <p className="picker-loading step-loading" role="status">
+      <Spinner /> Loading…
+    </p>
+  );
 }
 
-function Progress({ step, reachable, onJump, serviceTitle }: { step: StepIndex; reachable(s: StepIndex): boolean; onJump(s: StepIndex): void; serviceTitle: string | null }) {
+function Progress({
+  step,
+  reachable,
+  onJump,
+  serviceTitle,
+}: {
+  step: StepIndex;
+  reachable(s: StepIndex): boolean;
+  onJump(s: StepIndex): void;
+  serviceTitle: string | null;
+}) {
   return (
     <nav className="progress" aria-label="Booking steps">
-      <p className="progress-count" aria-hidden="true">Step {step + 1} of {STEPS.length}</p>
-      <div className="progress-bar" aria-hidden="true"><span style={{ width: `${((step + 1) / STEPS.length) * 100}%` }} /></div>
+      <p className="progress-count" aria-hidden="true">
+        Step {step + 1} of {STEPS.length}
+      </p>
+      <div className="progress-bar" aria-hidden="true">
+        <span style={{ width: `${((step + 1) / STEPS.length) * 100}%` }} />
+      </div>
       <ol className="progress-steps">
         {STEPS.map((name, index) => {
           const i = index as StepIndex;
@@ -442,15 +575,21 @@ function Progress({ step, reachable, onJump, serviceTitle }: { step: StepIndex; 
             <li key={name} data-state={state}>
               {i !== step && reachable(i) ? (
                 <button type="button" className="progress-step" onClick={() => onJump(i)}>
-                  <span className="progress-num" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
+                  <span className="progress-num" aria-hidden="true">
+                    {i < step ? '✓' : i + 1}
+                  </span>
                   <span className="progress-name">{name}</span>
                   {/* The service chosen by the button that brought the visitor here, one tap from changing. */}
-                  {i === STEP.service && serviceTitle && i < step ? <span className="progress-detail">{serviceTitle}</span> : null}
+                  {i === STEP.service && serviceTitle && i < step ? (
+                    <span className="progress-detail">{serviceTitle}</span>
+                  ) : null}
                   {i < step ? <span className="visually-hidden"> (done)</span> : null}
                 </button>
               ) : (
                 <span className="progress-step" aria-current={i === step ? 'step' : undefined}>
-                  <span className="progress-num" aria-hidden="true">{i + 1}</span>
+                  <span className="progress-num" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   <span className="progress-name">{name}</span>
                 </span>
               )}
@@ -462,8 +601,22 @@ function Progress({ step, reachable, onJump, serviceTitle }: { step: StepIndex; 
   );
 }
 
-function ServiceStep({ services, error, onRetry, value, onChange, onNext, showErrors }: {
-  services: BookingType[]; error: string | null; onRetry(): void; value: string | null; onChange(id: string): void; onNext(): void; showErrors: boolean;
+function ServiceStep({
+  services,
+  error,
+  onRetry,
+  value,
+  onChange,
+  onNext,
+  showErrors,
+}: {
+  services: BookingType[];
+  error: string | null;
+  onRetry(): void;
+  value: string | null;
+  onChange(id: string): void;
+  onNext(): void;
+  showErrors: boolean;
 }) {
   const result = validateChoice.serviceId(value);
   return (
@@ -472,7 +625,9 @@ function ServiceStep({ services, error, onRetry, value, onChange, onNext, showEr
         // The list below is the one the site was built with: still bookable, perhaps not today's prices.
         <div className="notice notice--error" role="alert">
           <p>{error} Please try again, or call us to book.</p>
-          <button type="button" className="link-button" onClick={onRetry}>Try again</button>
+          <button type="button" className="link-button" onClick={onRetry}>
+            Try again
+          </button>
         </div>
       ) : null}
       <RadioGroup
@@ -482,7 +637,12 @@ function ServiceStep({ services, error, onRetry, value, onChange, onNext, showEr
         onChange={onChange}
         status={result.ok ? 3 : showErrors ? 4 : 1}
         message={result.ok ? undefined : result.message}
-        options={services.map((s) => ({ value: s._id, label: s.title, description: `Duration: ${s.duration} min.`, aside: `From ${formatPence(s.price)}` }))}
+        options={services.map((s) => ({
+          value: s._id,
+          label: s.title,
+          description: `Duration: ${s.duration} min.`,
+          aside: `From ${formatPence(s.price)}`,
+        }))}
       />
       <StepButtons onNext={onNext} />
     </>

@@ -1,7 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../client/api.ts';
 import * as z from 'zod/mini';
-import { BookingErrorSchema, BookingViewSchema as BaseViewSchema, type Slot } from '../../domain/booking-api-schemas.ts';
+import {
+  BookingErrorSchema,
+  BookingViewSchema as BaseViewSchema,
+  type Slot,
+} from '../../domain/booking-api-schemas.ts';
 import { formatPence } from '../../domain/money.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
@@ -58,7 +62,7 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
       setView(result.data);
       setError(null);
     } else {
-      setError(result.status === 404 ? 'not_found' : result.error ?? 'We could not load your booking.');
+      setError(result.status === 404 ? 'not_found' : (result.error ?? 'We could not load your booking.'));
     }
     return result.data;
   };
@@ -90,7 +94,10 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
   if (id === null || (error === 'not_found' && props.mode === 'booking')) {
     return (
       <Card title="We can't find that booking">
-        <p>Please check the link in your confirmation message. If it still doesn't work, get in touch and we'll sort it out.</p>
+        <p>
+          Please check the link in your confirmation message. If it still doesn't work, get in touch and we'll sort it
+          out.
+        </p>
         {contact}
       </Card>
     );
@@ -102,8 +109,22 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
     if (waitedOut) {
       return (
         <Card title="We're still confirming your payment">
-          <p>Your payment went through to Stripe, but the confirmation hasn't reached us yet. It usually takes seconds; we'll send your confirmation as soon as it does.</p>
-          <p><button type="button" className="link-button" onClick={() => { setWaitedOut(false); void load(); }}>Check again</button></p>
+          <p>
+            Your payment went through to Stripe, but the confirmation hasn't reached us yet. It usually takes seconds;
+            we'll send your confirmation as soon as it does.
+          </p>
+          <p>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setWaitedOut(false);
+                void load();
+              }}
+            >
+              Check again
+            </button>
+          </p>
           {contact}
         </Card>
       );
@@ -116,7 +137,18 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
     return (
       <Card title="Something went wrong">
         <p>{error}</p>
-        <p><button type="button" className="link-button" onClick={() => { setError(null); void load(); }}>Try again</button></p>
+        <p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setError(null);
+              void load();
+            }}
+          >
+            Try again
+          </button>
+        </p>
         {contact}
       </Card>
     );
@@ -125,7 +157,13 @@ export default function ConfirmationIsland(props: ConfirmationIslandProps) {
 }
 
 function Loading({ text }: { text: string }) {
-  return <div className="booking-card" aria-busy="true"><p className="picker-loading" role="status"><Spinner /> {text}</p></div>;
+  return (
+    <div className="booking-card" aria-busy="true">
+      <p className="picker-loading" role="status">
+        <Spinner /> {text}
+      </p>
+    </div>
+  );
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -140,8 +178,12 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 function Contact({ phoneDisplay, phoneE164, whatsappE164 }: ConfirmationIslandProps) {
   return (
     <div className="actions">
-      <a className="button button--brand" href={`https://wa.me/${whatsappE164.replace(/\D/g, '')}`}>WhatsApp us</a>
-      <a className="button button--ghost" href={`tel:${phoneE164}`}>Call {phoneDisplay}</a>
+      <a className="button button--brand" href={`https://wa.me/${whatsappE164.replace(/\D/g, '')}`}>
+        WhatsApp us
+      </a>
+      <a className="button button--ghost" href={`tel:${phoneE164}`}>
+        Call {phoneDisplay}
+      </a>
     </div>
   );
 }
@@ -153,7 +195,15 @@ const HEADINGS: Record<BookingView['status'], string> = {
   expired: 'This booking was not completed',
 };
 
-function BookingDetails({ view, props, reload }: { view: BookingView; props: ConfirmationIslandProps; reload(): void }) {
+function BookingDetails({
+  view,
+  props,
+  reload,
+}: {
+  view: BookingView;
+  props: ConfirmationIslandProps;
+  reload(): void;
+}) {
   const [action, setAction] = useState<'none' | 'cancel' | 'move'>('none');
   const [status, setStatus] = useState<ButtonStatus>(0);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -169,20 +219,30 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
     setStatus(0);
     if (result.error) return setMessage({ kind: 'error', text: result.error });
     setAction('none');
-    setMessage({ kind: 'ok', text: view.refundOnCancel && view.depositPaidPence > 0 ? 'Your booking is cancelled and your deposit is on its way back to you.' : 'Your booking is cancelled.' });
+    setMessage({
+      kind: 'ok',
+      text:
+        view.refundOnCancel && view.depositPaidPence > 0
+          ? 'Your booking is cancelled and your deposit is on its way back to you.'
+          : 'Your booking is cancelled.',
+    });
     reload();
   };
   const move = async () => {
     if (!moveTo.slot) return;
     setStatus(1);
-    const result = await api(`/bookings/${view.id}/move`, { method: 'POST', body: { start: moveTo.slot.start }, timeoutMs: 15_000 });
+    const result = await api(`/bookings/${view.id}/move`, {
+      method: 'POST',
+      body: { start: moveTo.slot.start },
+      timeoutMs: 15_000,
+    });
     setStatus(0);
     if (result.error) {
       if (result.code === 'slot_taken') {
         // The refusal carries the day's fresh times: show them, without asking for the weeks again.
         const refusal = BookingErrorSchema.safeParse(result.body);
         setMoveTo({ date: moveTo.date, slot: null });
-        if (moveTo.date) setFreshDay({ date: moveTo.date, slots: refusal.success ? refusal.data.slots ?? [] : [] });
+        if (moveTo.date) setFreshDay({ date: moveTo.date, slots: refusal.success ? (refusal.data.slots ?? []) : [] });
       }
       return setMessage({ kind: 'error', text: result.error });
     }
@@ -197,46 +257,104 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
     <div className="confirmation">
       <div className="booking-card">
         <h2 className="booking-step-title">{HEADINGS[view.status]}</h2>
-        {view.status === 'confirmed' ? <p>Thank you, {view.ownerName.split(' ')[0]}. We've sent your confirmation and we'll remind you the day before.</p> : null}
-        {props.mode === 'success' ? <p>Your booking's own page, to keep or bookmark: <a href={`/b/${view.id}`}>view or change your booking</a>.</p> : null}
+        {view.status === 'confirmed' ? (
+          <p>
+            Thank you, {view.ownerName.split(' ')[0]}. We've sent your confirmation and we'll remind you the day before.
+          </p>
+        ) : null}
+        {props.mode === 'success' ? (
+          <p>
+            Your booking's own page, to keep or bookmark: <a href={`/b/${view.id}`}>view or change your booking</a>.
+          </p>
+        ) : null}
         {view.status === 'pending_payment' && view.checkoutUrl ? (
           <div className="notice">
-            <p>Your time is held while you pay the deposit{view.holdExpiresAt ? ` (until ${formatTime(view.holdExpiresAt, view.timeZone)})` : ''}.</p>
-            <a className="button" href={view.checkoutUrl}>Pay the deposit</a>
+            <p>
+              Your time is held while you pay the deposit
+              {view.holdExpiresAt ? ` (until ${formatTime(view.holdExpiresAt, view.timeZone)})` : ''}.
+            </p>
+            <a className="button" href={view.checkoutUrl}>
+              Pay the deposit
+            </a>
           </div>
         ) : null}
-        {message ? <div className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}><p>{message.text}</p></div> : null}
+        {message ? (
+          <div className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+            <p>{message.text}</p>
+          </div>
+        ) : null}
         <dl className="facts">
-          <div><dt>What</dt><dd>{view.service.title} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}</dd></div>
-          <div><dt>When</dt><dd><strong>{when}</strong></dd></div>
+          <div>
+            <dt>What</dt>
+            <dd>
+              {view.service.title} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}
+            </dd>
+          </div>
+          <div>
+            <dt>When</dt>
+            <dd>
+              <strong>{when}</strong>
+            </dd>
+          </div>
           <div>
             <dt>Where</dt>
             <dd>
-              {view.location.name}, {view.location.address}, {view.location.postcode}<br />
-              <a href={view.location.mapUrl} target="_blank" rel="noopener">Open in maps</a>
-              <br /><span className="price-note">{view.location.directions}</span>
+              {view.location.name}, {view.location.address}, {view.location.postcode}
+              <br />
+              <a href={view.location.mapUrl} target="_blank" rel="noopener">
+                Open in maps
+              </a>
+              <br />
+              <span className="price-note">{view.location.directions}</span>
             </dd>
           </div>
           <div>
             <dt>Price</dt>
             <dd>
-              {view.price.lines.filter((l) => l.kind !== 'deposit').map((line) => (
-                <span key={line.kind + line.label} className={`price-line price-line--${line.kind}`}>
-                  <span>{line.kind === 'service' ? `${line.label}, from` : line.label}</span>
-                  <span>{line.pence < 0 ? `−${formatPence(-line.pence)}` : formatPence(line.pence)}</span>
-                </span>
-              ))}
+              {view.price.lines
+                .filter((l) => l.kind !== 'deposit')
+                .map((line) => (
+                  <span key={line.kind + line.label} className={`price-line price-line--${line.kind}`}>
+                    <span>{line.kind === 'service' ? `${line.label}, from` : line.label}</span>
+                    <span>{line.pence < 0 ? `−${formatPence(-line.pence)}` : formatPence(line.pence)}</span>
+                  </span>
+                ))}
               <span className="price-line price-line--deposit">
-                <span>Deposit paid</span><span>{view.depositPaidPence > 0 ? formatPence(view.depositPaidPence) : 'None, pay in the shop'}</span>
+                <span>Deposit paid</span>
+                <span>{view.depositPaidPence > 0 ? formatPence(view.depositPaidPence) : 'None, pay in the shop'}</span>
               </span>
             </dd>
           </div>
-          <div><dt>Booking reference</dt><dd><code>{view.id.slice(0, 8)}</code></dd></div>
+          <div>
+            <dt>Booking reference</dt>
+            <dd>
+              <code>{view.id.slice(0, 8)}</code>
+            </dd>
+          </div>
         </dl>
         {active ? (
           <div className="actions">
-            <a className="button button--brand" href={`/v1.0.1/bookings/${view.id}/calendar.ics`} download="grooming-appointment.ics">Add to calendar (.ics)</a>
-            <a className="button button--ghost" href={googleCalendarUrl({ summary: title, start: new Date(view.start), end: new Date(view.end), location: place, description: `${title} at ${view.location.name}. Your booking: ${location.href}` })} target="_blank" rel="noopener">Add to Google Calendar</a>
+            <a
+              className="button button--brand"
+              href={`/v1.0.1/bookings/${view.id}/calendar.ics`}
+              download="grooming-appointment.ics"
+            >
+              Add to calendar (.ics)
+            </a>
+            <a
+              className="button button--ghost"
+              href={googleCalendarUrl({
+                summary: title,
+                start: new Date(view.start),
+                end: new Date(view.end),
+                location: place,
+                description: `${title} at ${view.location.name}. Your booking: ${location.href}`,
+              })}
+              target="_blank"
+              rel="noopener"
+            >
+              Add to Google Calendar
+            </a>
           </div>
         ) : null}
       </div>
@@ -250,19 +368,54 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
       {active ? (
         <div className="booking-card">
           <h2 className="picker-heading">Change of plan?</h2>
-          <p>{view.policyMessage} <a href="/legal/refunds-and-cancellations">Refunds and cancellations policy</a>.</p>
+          <p>
+            {view.policyMessage} <a href="/legal/refunds-and-cancellations">Refunds and cancellations policy</a>.
+          </p>
           {action === 'none' ? (
             <div className="actions">
-              {view.canMove ? <button type="button" className="button button--ghost" onClick={() => { setMessage(null); setAction('move'); }}>Move to another time</button> : null}
-              {view.canCancel ? <button type="button" className="button button--ghost" onClick={() => { setMessage(null); setAction('cancel'); }}>Cancel booking</button> : null}
+              {view.canMove ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => {
+                    setMessage(null);
+                    setAction('move');
+                  }}
+                >
+                  Move to another time
+                </button>
+              ) : null}
+              {view.canCancel ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => {
+                    setMessage(null);
+                    setAction('cancel');
+                  }}
+                >
+                  Cancel booking
+                </button>
+              ) : null}
             </div>
           ) : null}
           {action === 'cancel' ? (
             <div className="notice">
-              <p><strong>Cancel {when}?</strong> {view.depositPaidPence > 0 ? (view.refundOnCancel ? 'Your deposit will be refunded.' : 'Your deposit cannot be refunded this close to the appointment.') : ''}</p>
+              <p>
+                <strong>Cancel {when}?</strong>{' '}
+                {view.depositPaidPence > 0
+                  ? view.refundOnCancel
+                    ? 'Your deposit will be refunded.'
+                    : 'Your deposit cannot be refunded this close to the appointment.'
+                  : ''}
+              </p>
               <div className="step-buttons">
-                <InteractiveButton status={status} onClick={() => void cancel()} statusText="Cancelling…">Yes, cancel it</InteractiveButton>
-                <button type="button" className="link-button" onClick={() => setAction('none')}>Keep my booking</button>
+                <InteractiveButton status={status} onClick={() => void cancel()} statusText="Cancelling…">
+                  Yes, cancel it
+                </InteractiveButton>
+                <button type="button" className="link-button" onClick={() => setAction('none')}>
+                  Keep my booking
+                </button>
               </div>
             </div>
           ) : null}
@@ -279,16 +432,26 @@ function BookingDetails({ view, props, reload }: { view: BookingView; props: Con
                 onTime={(slot, date) => setMoveTo({ date, slot })}
               />
               <div className="step-buttons">
-                <InteractiveButton status={moveTo.slot ? status : 2} onClick={() => void move()} statusText={status === 1 ? 'Moving…' : 'Choose a time first'}>
+                <InteractiveButton
+                  status={moveTo.slot ? status : 2}
+                  onClick={() => void move()}
+                  statusText={status === 1 ? 'Moving…' : 'Choose a time first'}
+                >
                   {moveTo.slot ? `Move to ${formatWhen(moveTo.slot.start, view.timeZone)}` : 'Move'}
                 </InteractiveButton>
-                <button type="button" className="link-button" onClick={() => setAction('none')}>Keep the current time</button>
+                <button type="button" className="link-button" onClick={() => setAction('none')}>
+                  Keep the current time
+                </button>
               </div>
             </div>
           ) : null}
         </div>
       ) : (
-        <div className="booking-card"><a className="button" href="/book">Book another appointment</a></div>
+        <div className="booking-card">
+          <a className="button" href="/book">
+            Book another appointment
+          </a>
+        </div>
       )}
     </div>
   );
@@ -298,7 +461,10 @@ function PaymentCancelled({ view, props }: { view: BookingView | null; props: Co
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
     try {
-      const stored = JSON.parse(window.sessionStorage.getItem('booking_checkout') ?? 'null') as { url?: string; bookingId?: string } | null;
+      const stored = JSON.parse(window.sessionStorage.getItem('booking_checkout') ?? 'null') as {
+        url?: string;
+        bookingId?: string;
+      } | null;
       if (stored?.url && (!view || stored.bookingId === view.id)) setSaved(stored.url);
     } catch {
       /* nothing saved: offer to book again instead */
@@ -314,12 +480,25 @@ function PaymentCancelled({ view, props }: { view: BookingView | null; props: Co
         <h2 className="booking-step-title">Your payment was cancelled</h2>
         <p>
           No money has been taken.{' '}
-          {held
-            ? <>We're still holding <strong>{formatWhen(view.start, view.timeZone)}</strong> for {view.dog.name} for a while{until ? ` (until ${until})` : ''}, so you can try again.</>
-            : <>We hold a chosen time for a while, so you can try again.</>}
+          {held ? (
+            <>
+              We're still holding <strong>{formatWhen(view.start, view.timeZone)}</strong> for {view.dog.name} for a
+              while{until ? ` (until ${until})` : ''}, so you can try again.
+            </>
+          ) : (
+            <>We hold a chosen time for a while, so you can try again.</>
+          )}
         </p>
         <div className="actions">
-          {checkout ? <a className="button" href={checkout}>Try paying again</a> : <a className="button" href="/book">Try again</a>}
+          {checkout ? (
+            <a className="button" href={checkout}>
+              Try paying again
+            </a>
+          ) : (
+            <a className="button" href="/book">
+              Try again
+            </a>
+          )}
         </div>
       </div>
       <div className="booking-card">

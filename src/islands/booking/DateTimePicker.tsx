@@ -39,7 +39,17 @@ function weekdayIndex(isoDate: string): number {
  * A calendar of the coming weeks showing which days have room, then the free start times of the
  * chosen day as large buttons. Times come from GET /availability (the server decides).
  */
-export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude, refreshKey = 0, freshDay = null, headingLevel = 2 }: DateTimePickerProps) {
+export function DateTimePicker({
+  serviceId,
+  date,
+  start,
+  onDate,
+  onTime,
+  exclude,
+  refreshKey = 0,
+  freshDay = null,
+  headingLevel = 2,
+}: DateTimePickerProps) {
   const [days, setDays] = useState<AvailabilityDay[]>([]);
   const [timeZone, setTimeZone] = useState(SHOP_TIME_ZONE);
   const [loading, setLoading] = useState(true);
@@ -56,7 +66,11 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
     if (signal?.aborted) return;
     setLoading(false);
     if (!result.data) {
-      setError(result.status === 0 ? 'We could not load the free times. Please check your connection and try again.' : result.error ?? 'We could not load the free times.');
+      setError(
+        result.status === 0
+          ? 'We could not load the free times. Please check your connection and try again.'
+          : (result.error ?? 'We could not load the free times.'),
+      );
       return;
     }
     setError(null);
@@ -96,7 +110,8 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
     // Move to the next day with room in that direction (closed days are skipped).
     let target = addDays(current, step);
     const dates = new Set(bookable.map((d) => d.date));
-    for (let i = 0; i < 60 && days.some((d) => d.date === target) && !dates.has(target); i++) target = addDays(target, Math.sign(step));
+    for (let i = 0; i < 60 && days.some((d) => d.date === target) && !dates.has(target); i++)
+      target = addDays(target, Math.sign(step));
     if (dates.has(target)) {
       onDate(target);
       requestAnimationFrame(() => focusDay(target));
@@ -110,32 +125,54 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
 
   return (
     <div className="picker">
-      <H className="picker-heading" id="picker-days">Choose a day</H>
+      <H className="picker-heading" id="picker-days">
+        Choose a day
+      </H>
       {error ? (
         <div className="notice notice--error" role="alert">
           <p>{error}</p>
-          <button type="button" className="link-button" onClick={() => void load(null, true)}>Try again</button>
+          <button type="button" className="link-button" onClick={() => void load(null, true)}>
+            Try again
+          </button>
         </div>
       ) : null}
       {days.length === 0 && loading ? (
         // The calendar's own grid, empty, while its days load: the first weeks take the same room
         // as they will with their days in, so nothing below them moves when they arrive.
         <div className="calendar-pending">
-          <p className="picker-loading" role="status"><Spinner /> Finding free times…</p>
+          <p className="picker-loading" role="status">
+            <Spinner /> Finding free times…
+          </p>
           <div className="calendar" aria-hidden="true">
-            {WEEKDAY_HEADINGS.map((w) => <span key={w} className="calendar-weekday">{w}</span>)}
-            {Array.from({ length: weekdayIndex(todayIn(timeZone, new Date())) }, (_, i) => <span key={`pad${i}`} />)}
-            {Array.from({ length: DAYS_PER_PAGE }, (_, i) => <span key={i} className="calendar-day calendar-day--pending" />)}
+            {WEEKDAY_HEADINGS.map((w) => (
+              <span key={w} className="calendar-weekday">
+                {w}
+              </span>
+            ))}
+            {Array.from({ length: weekdayIndex(todayIn(timeZone, new Date())) }, (_, i) => (
+              <span key={`pad${i}`} />
+            ))}
+            {Array.from({ length: DAYS_PER_PAGE }, (_, i) => (
+              <span key={i} className="calendar-day calendar-day--pending" />
+            ))}
           </div>
-          <p className="calendar-key" aria-hidden="true"><span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed</p>
+          <p className="calendar-key" aria-hidden="true">
+            <span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed
+          </p>
           <span className="calendar-more-pending" aria-hidden="true" />
         </div>
       ) : null}
       {days.length > 0 ? (
         <>
           <div className="calendar" role="group" aria-labelledby="picker-days" ref={grid}>
-            {WEEKDAY_HEADINGS.map((w) => <span key={w} className="calendar-weekday" aria-hidden="true">{w}</span>)}
-            {Array.from({ length: leading }, (_, i) => <span key={`pad${i}`} aria-hidden="true" />)}
+            {WEEKDAY_HEADINGS.map((w) => (
+              <span key={w} className="calendar-weekday" aria-hidden="true">
+                {w}
+              </span>
+            ))}
+            {Array.from({ length: leading }, (_, i) => (
+              <span key={`pad${i}`} aria-hidden="true" />
+            ))}
             {days.map((day) => {
               const free = day.open ? day.slots.length : 0;
               const selected = chosen?.date === day.date;
@@ -156,46 +193,68 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
                   onKeyDown={(event) => onGridKey(event, day.date)}
                 >
                   <span className="calendar-date">{Number(dom)}</span>
-                  {dom === '01' || day === first ? <span className="calendar-month">{formatDate(day.date).split(' ')[2]?.slice(0, 3) ?? month}</span> : null}
+                  {dom === '01' || day === first ? (
+                    <span className="calendar-month">{formatDate(day.date).split(' ')[2]?.slice(0, 3) ?? month}</span>
+                  ) : null}
                   <span className="calendar-dot" aria-hidden="true" />
                 </button>
               );
             })}
           </div>
-          <p className="calendar-key" aria-hidden="true"><span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed</p>
+          <p className="calendar-key" aria-hidden="true">
+            <span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed
+          </p>
           {more ? (
-            <button type="button" className="link-button" disabled={loading} onClick={() => { const last = days.at(-1); if (last) void load(addDays(last.date, 1), false); }}>
+            <button
+              type="button"
+              className="link-button"
+              disabled={loading}
+              onClick={() => {
+                const last = days.at(-1);
+                if (last) void load(addDays(last.date, 1), false);
+              }}
+            >
               {loading ? 'Loading…' : 'Show later dates'}
             </button>
           ) : null}
-          {!loading && bookable.length === 0 ? <p className="notice">There are no free times in these weeks. Please call or WhatsApp us and we will find you a time.</p> : null}
+          {!loading && bookable.length === 0 ? (
+            <p className="notice">
+              There are no free times in these weeks. Please call or WhatsApp us and we will find you a time.
+            </p>
+          ) : null}
         </>
       ) : null}
 
       {chosen ? (
         <section className="times" aria-labelledby="picker-times">
-          <H className="picker-heading" id="picker-times">Free times on {formatDate(chosen.date)}</H>
+          <H className="picker-heading" id="picker-times">
+            Free times on {formatDate(chosen.date)}
+          </H>
           {[
             { name: 'Morning', slots: chosen.slots.filter((slot) => slot.time < '12:00') },
             { name: 'Afternoon', slots: chosen.slots.filter((slot) => slot.time >= '12:00') },
-          ].filter((part) => part.slots.length > 0).map((part) => (
-            <div key={part.name} role="group" aria-labelledby={`times-${part.name}`} className="times-part">
-              <p className="times-part-name" id={`times-${part.name}`}>{part.name}</p>
-              <div className="times-grid">
-                {part.slots.map((slot) => (
-                  <button
-                    key={slot.start}
-                    type="button"
-                    className="time"
-                    aria-pressed={slot.start === start}
-                    onClick={() => onTime(slot, chosen.date)}
-                  >
-                    {slot.time}
-                  </button>
-                ))}
+          ]
+            .filter((part) => part.slots.length > 0)
+            .map((part) => (
+              <div key={part.name} role="group" aria-labelledby={`times-${part.name}`} className="times-part">
+                <p className="times-part-name" id={`times-${part.name}`}>
+                  {part.name}
+                </p>
+                <div className="times-grid">
+                  {part.slots.map((slot) => (
+                    <button
+                      key={slot.start}
+                      type="button"
+                      className="time"
+                      aria-pressed={slot.start === start}
+                      onClick={() => onTime(slot, chosen.date)}
+                    >
+                      {slot.time}
+                    </button>
+                  ))}
+                </div>
               </div>
-            </div>
-          ))}
+            ))}
           <p className="times-note">Times are UK time ({timeZone.replace('_', ' ')}). Choose one to go on.</p>
         </section>
       ) : null}
@@ -205,10 +264,15 @@ export function DateTimePicker({ serviceId, date, start, onDate, onTime, exclude
 
 function closedText(reason: AvailabilityDay['reason']): string {
   switch (reason) {
-    case 'bank_holiday': return 'closed, bank holiday';
-    case 'closure': return 'closed';
-    case 'past': return 'not bookable';
-    case 'beyond_horizon': return 'not open for booking yet';
-    default: return 'closed';
+    case 'bank_holiday':
+      return 'closed, bank holiday';
+    case 'closure':
+      return 'closed';
+    case 'past':
+      return 'not bookable';
+    case 'beyond_horizon':
+      return 'not open for booking yet';
+    default:
+      return 'closed';
   }
 }

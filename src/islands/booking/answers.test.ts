@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ANSWERS, STORAGE_KEY, firstIncompleteStep, loadAnswers, parseWeight, saveAnswers, stepProblems, type Answers } from './answers.ts';
+import {
+  EMPTY_ANSWERS,
+  STORAGE_KEY,
+  firstIncompleteStep,
+  loadAnswers,
+  parseWeight,
+  saveAnswers,
+  stepProblems,
+  type Answers,
+} from './answers.ts';
 import { validateDog } from './dog-answers.ts';
 import { bookingRequest, validateOwner } from './owner-answers.ts';
 import { typicalCoat } from './typical-coats.ts';
@@ -21,13 +30,28 @@ const complete: Answers = {
 
 class MemoryStorage {
   map = new Map<string, string>();
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, v); }
-  removeItem(k: string) { this.map.delete(k); }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
 }
 
 describe('parseWeight', () => {
-  it.each([['9.5', 9.5], ['9,5', 9.5], [' 12 kg', 12], ['12KG', 12], ['', Number.NaN], ['ten', Number.NaN], ['-3', Number.NaN], ['1e2', Number.NaN]])('%j is %d', (text, kg) => {
+  it.each([
+    ['9.5', 9.5],
+    ['9,5', 9.5],
+    [' 12 kg', 12],
+    ['12KG', 12],
+    ['', Number.NaN],
+    ['ten', Number.NaN],
+    ['-3', Number.NaN],
+    ['1e2', Number.NaN],
+  ])('%j is %d', (text, kg) => {
     expect(parseWeight(text)).toBe(kg);
   });
 });
@@ -84,8 +108,21 @@ describe('bookingRequest', () => {
     expect(request).toMatchObject({
       serviceId: 'full',
       start: '2026-12-01T10:30:00.000Z',
-      dog: { name: 'Bella', breedId: 'cockapoo', weightKg: 9.5, coat: 'medium', notes: 'Hates the dryer', nervous: true },
-      owner: { name: 'Sam Patel', phone: '+447700900123', email: 'sam@example.com', marketingConsent: false, acceptTerms: true },
+      dog: {
+        name: 'Bella',
+        breedId: 'cockapoo',
+        weightKg: 9.5,
+        coat: 'medium',
+        notes: 'Hates the dryer',
+        nervous: true,
+      },
+      owner: {
+        name: 'Sam Patel',
+        phone: '+447700900123',
+        email: 'sam@example.com',
+        marketingConsent: false,
+        acceptTerms: true,
+      },
       idempotencyKey: key,
     });
   });
@@ -112,7 +149,13 @@ describe('session storage', () => {
 });
 
 describe('typicalCoat', () => {
-  it.each([['cockapoo', 'medium'], ['siberian-husky', 'double'], ['border-terrier', 'wire'], ['none-other', null], [null, null]])('%s → %s', (breed, coat) => {
+  it.each([
+    ['cockapoo', 'medium'],
+    ['siberian-husky', 'double'],
+    ['border-terrier', 'wire'],
+    ['none-other', null],
+    [null, null],
+  ])('%s → %s', (breed, coat) => {
     expect(typicalCoat(breed)).toBe(coat);
   });
 });

@@ -94,7 +94,10 @@ export function clearAnswers(storage: Storage | undefined): void {
 
 /** "9,5 kg" and "9.5" both mean 9.5; empty or junk is NaN. */
 export function parseWeight(text: string): number {
-  const cleaned = text.trim().replace(',', '.').replace(/\s*kg$/i, '');
+  const cleaned = text
+    .trim()
+    .replace(',', '.')
+    .replace(/\s*kg$/i, '');
   if (!/^\d{1,3}(\.\d+)?$/.test(cleaned)) return Number.NaN;
   return Number(cleaned);
 }

@@ -31,11 +31,20 @@ export interface ConfirmContext {
 /** Texts a code to `phone` and keeps the request it answers to. */
 export async function askForCode(phone: string, setPhoneCheck: ConfirmContext['setPhoneCheck']): Promise<void> {
   setPhoneCheck({ phone, requestId: null, code: '', sending: true, error: null });
-  const sent = await api('/phone-codes', { method: 'POST', body: { phone, purpose: 'booking' }, schema: PhoneCodeResponseSchema });
-  setPhoneCheck((c) => c && {
-    ...c, sending: false, requestId: sent.data?.requestId ?? null,
-    error: sent.data ? null : sent.error ?? 'We could not send the code. Please try again.',
+  const sent = await api('/phone-codes', {
+    method: 'POST',
+    body: { phone, purpose: 'booking' },
+    schema: PhoneCodeResponseSchema,
   });
+  setPhoneCheck(
+    (c) =>
+      c && {
+        ...c,
+        sending: false,
+        requestId: sent.data?.requestId ?? null,
+        error: sent.data ? null : (sent.error ?? 'We could not send the code. Please try again.'),
+      },
+  );
 }
 
 export async function confirmBooking(c: ConfirmContext): Promise<void> {
@@ -56,7 +65,12 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
 
   c.setConfirmStatus(1);
   c.setConfirmError(null);
-  const result = await api('/bookings', { method: 'POST', body, schema: CreateBookingResponseSchema, timeoutMs: 20_000 });
+  const result = await api('/bookings', {
+    method: 'POST',
+    body,
+    schema: CreateBookingResponseSchema,
+    timeoutMs: 20_000,
+  });
   if (result.data) {
     if (result.data.accessKey) setCookie(COOKIE_NAMES.authKey, result.data.accessKey);
     c.setConfirmStatus(4);
@@ -79,7 +93,7 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
       // Someone else took the time: keep every answer, show the day's fresh times the answer carries.
       c.setConfirmStatus(0);
       c.setSlotTaken(true);
-      if (answers.date) c.setFreshDay({ date: answers.date, slots: refusal.success ? refusal.data.slots ?? [] : [] });
+      if (answers.date) c.setFreshDay({ date: answers.date, slots: refusal.success ? (refusal.data.slots ?? []) : [] });
       c.update({ start: null });
       c.go(STEP.time);
       return;
@@ -97,9 +111,11 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
       return;
   }
   c.setConfirmStatus(3);
-  c.setConfirmError(result.status === 0
-    ? 'We could not reach the booking system. Please check your connection and try again; you will not be booked twice.'
-    : result.error ?? 'Something went wrong. Please try again.');
+  c.setConfirmError(
+    result.status === 0
+      ? 'We could not reach the booking system. Please check your connection and try again; you will not be booked twice.'
+      : (result.error ?? 'Something went wrong. Please try again.'),
+  );
   setTimeout(() => c.setConfirmStatus(0), 2500);
 }
 

@@ -4,17 +4,27 @@ import { ok, parseWeight, wrong, type Answers } from './answers.ts';
 
 /** The "Your dog" answers checked with the server's own schema, with messages in the shop's voice. */
 export const validateDog = {
-  dogName: (v: string) => (DogSchema.shape.name.safeParse(v).success ? ok() : wrong(v.trim() ? 'Please keep the name under 40 characters.' : "Please tell us your dog's name.")),
-  breedId: (v: string | null) => (v && DogSchema.shape.breedId.safeParse(v).success ? ok() : wrong('Please choose a breed, or None/Other.')),
+  dogName: (v: string) =>
+    DogSchema.shape.name.safeParse(v).success
+      ? ok()
+      : wrong(v.trim() ? 'Please keep the name under 40 characters.' : "Please tell us your dog's name."),
+  breedId: (v: string | null) =>
+    v && DogSchema.shape.breedId.safeParse(v).success ? ok() : wrong('Please choose a breed, or None/Other.'),
   weight: (v: string) => {
     const kg = parseWeight(v);
     if (!v.trim()) return wrong('Please give their weight in kg; a good guess is fine.');
     if (Number.isNaN(kg)) return wrong('Please enter a number of kg, like 9.5.');
-    if (!DogSchema.shape.weightKg.safeParse(kg).success) return wrong(kg < 0.5 || kg > 100 ? 'Please enter between 0.5 and 100 kg.' : 'Please use at most one decimal place, like 9.5.');
+    if (!DogSchema.shape.weightKg.safeParse(kg).success)
+      return wrong(
+        kg < 0.5 || kg > 100
+          ? 'Please enter between 0.5 and 100 kg.'
+          : 'Please use at most one decimal place, like 9.5.',
+      );
     return ok(`${kg} kg`);
   },
   coat: (v: Coat | null) => (v ? ok() : wrong('Please choose the coat that fits best.')),
-  notes: (v: string) => (v.length <= 500 ? ok(v.trim() ? 'Noted' : undefined) : wrong('Please keep notes under 500 characters.')),
+  notes: (v: string) =>
+    v.length <= 500 ? ok(v.trim() ? 'Noted' : undefined) : wrong('Please keep notes under 500 characters.'),
 };
 
 export function dogProblems(a: Answers): string[] {

@@ -16,7 +16,9 @@ describe('booking dates and times, in Europe/London', () => {
   });
 
   it('adds the year when asked', () => {
-    expect(formatWhen('2026-12-01T10:30:00.000Z', 'Europe/London', { year: true })).toBe('Tuesday 1 December 2026, 10:30');
+    expect(formatWhen('2026-12-01T10:30:00.000Z', 'Europe/London', { year: true })).toBe(
+      'Tuesday 1 December 2026, 10:30',
+    );
   });
 
   it('reads a calendar date without shifting it', () => {
@@ -26,7 +28,12 @@ describe('booking dates and times, in Europe/London', () => {
     expect(formatTime('2026-10-25T09:00:00.000Z', 'Europe/London')).toBe('09:00');
   });
 
-  it.each([[45, '45 min'], [60, '1 h'], [90, '1 h 30 min'], [120, '2 h']])('%i minutes read %s', (minutes, text) => {
+  it.each([
+    [45, '45 min'],
+    [60, '1 h'],
+    [90, '1 h 30 min'],
+    [120, '2 h'],
+  ])('%i minutes read %s', (minutes, text) => {
     expect(formatDuration(minutes)).toBe(text);
   });
 });

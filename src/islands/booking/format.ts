@@ -22,7 +22,12 @@ function parts(instant: Date, timeZone: string, options: Intl.DateTimeFormatOpti
 /** "Tuesday 1 December" for a calendar date "2026-12-01" (a date, so no time zone shift). */
 export function formatDate(isoDate: string, options: { weekday?: 'long' | 'short'; year?: boolean } = {}): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const p = parts(new Date(Date.UTC(y, m - 1, d, 12)), 'UTC', { weekday: options.weekday ?? 'long', day: 'numeric', month: 'long', ...(options.year ? { year: 'numeric' } : {}) });
+  const p = parts(new Date(Date.UTC(y, m - 1, d, 12)), 'UTC', {
+    weekday: options.weekday ?? 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(options.year ? { year: 'numeric' } : {}),
+  });
   return `${p.weekday} ${p.day} ${p.month}${options.year ? ` ${p.year}` : ''}`;
 }
 

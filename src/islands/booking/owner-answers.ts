@@ -1,4 +1,8 @@
-import { CreateBookingRequestSchema, OwnerSchema, type CreateBookingRequest } from '../../domain/booking-request-schemas.ts';
+import {
+  CreateBookingRequestSchema,
+  OwnerSchema,
+  type CreateBookingRequest,
+} from '../../domain/booking-request-schemas.ts';
 import { normaliseUkMobile } from '../../domain/phone.ts';
 import { formatUkMobile } from '../../domain/phone-format.ts';
 import type { Validation } from '../forms/status.ts';
@@ -9,13 +13,19 @@ import { ok, parseWeight, wrong, type Answers } from './answers.ts';
  * This is what brings libphonenumber and its +44 metadata: loaded with the "You" step.
  */
 export const validateOwner = {
-  ownerName: (v: string) => (OwnerSchema.shape.name.safeParse(v).success ? ok() : wrong(v.trim() ? 'Please keep your name under 80 characters.' : 'Please tell us your name.')),
+  ownerName: (v: string) =>
+    OwnerSchema.shape.name.safeParse(v).success
+      ? ok()
+      : wrong(v.trim() ? 'Please keep your name under 80 characters.' : 'Please tell us your name.'),
   phone: (v: string) => {
     const e164 = normaliseUkMobile(v);
     if (e164) return ok(formatUkMobile(e164));
     return wrong('Please enter a UK mobile number, like 07700 900461.');
   },
-  email: (v: string) => (OwnerSchema.shape.email.safeParse(v).success ? ok() : wrong('Please enter an e-mail address, like name@example.com.')),
+  email: (v: string) =>
+    OwnerSchema.shape.email.safeParse(v).success
+      ? ok()
+      : wrong('Please enter an e-mail address, like name@example.com.'),
 };
 
 export function ownerProblems(a: Answers): string[] {

@@ -6,11 +6,57 @@ import type { Coat } from '../../domain/booking-api-schemas.ts';
  * whose coats vary too much to guess (and 'None/Other') are left for the owner to choose.
  */
 const BY_COAT: Record<Exclude<Coat, 'matted'>, string[]> = {
-  short: ['beagle', 'boxer', 'bulldog', 'french-bulldog', 'greyhound', 'jack-russell-terrier', 'pug', 'rottweiler', 'staffordshire-bull-terrier', 'weimaraner', 'whippet'],
-  double: ['akita', 'bernese-mountain-dog', 'border-collie', 'chow-chow', 'german-shepherd', 'golden-retriever', 'labrador-retriever', 'newfoundland', 'old-english-sheepdog', 'pomeranian', 'samoyed', 'shiba-inu', 'siberian-husky'],
-  wire: ['airedale-terrier', 'border-terrier', 'miniature-schnauzer', 'schnauzer-standard', 'scottish-terrier', 'west-highland-white-terrier'],
+  short: [
+    'beagle',
+    'boxer',
+    'bulldog',
+    'french-bulldog',
+    'greyhound',
+    'jack-russell-terrier',
+    'pug',
+    'rottweiler',
+    'staffordshire-bull-terrier',
+    'weimaraner',
+    'whippet',
+  ],
+  double: [
+    'akita',
+    'bernese-mountain-dog',
+    'border-collie',
+    'chow-chow',
+    'german-shepherd',
+    'golden-retriever',
+    'labrador-retriever',
+    'newfoundland',
+    'old-english-sheepdog',
+    'pomeranian',
+    'samoyed',
+    'shiba-inu',
+    'siberian-husky',
+  ],
+  wire: [
+    'airedale-terrier',
+    'border-terrier',
+    'miniature-schnauzer',
+    'schnauzer-standard',
+    'scottish-terrier',
+    'west-highland-white-terrier',
+  ],
   long: ['havanese', 'lhasa-apso', 'maltese', 'papillon', 'shih-tzu', 'yorkshire-terrier'],
-  medium: ['bichon-frise', 'cavalier-king-charles-spaniel', 'cavapoo', 'cockapoo', 'cocker-spaniel', 'goldendoodle', 'labradoodle', 'maltipoo', 'poodle-miniature', 'poodle-standard', 'poodle-toy', 'springer-spaniel'],
+  medium: [
+    'bichon-frise',
+    'cavalier-king-charles-spaniel',
+    'cavapoo',
+    'cockapoo',
+    'cocker-spaniel',
+    'goldendoodle',
+    'labradoodle',
+    'maltipoo',
+    'poodle-miniature',
+    'poodle-standard',
+    'poodle-toy',
+    'springer-spaniel',
+  ],
 };
 
 const TYPICAL = new Map<string, Coat>(
@@ -18,5 +64,5 @@ const TYPICAL = new Map<string, Coat>(
 );
 
 export function typicalCoat(breedId: string | null | undefined): Coat | null {
-  return breedId ? TYPICAL.get(breedId) ?? null : null;
+  return breedId ? (TYPICAL.get(breedId) ?? null) : null;
 }

@@ -19,7 +19,16 @@ export interface CheckboxProps {
 export function Checkbox(props: CheckboxProps) {
   const { id, checked, onChange, status, successText, message, hint, optional } = props;
   return (
-    <Field id={`${id}-field`} label={props.label ?? ''} hint={hint} status={status} successText={successText} message={message} group="group" optional={optional}>
+    <Field
+      id={`${id}-field`}
+      label={props.label ?? ''}
+      hint={hint}
+      status={status}
+      successText={successText}
+      message={message}
+      group="group"
+      optional={optional}
+    >
       <div className="check">
         <input
           id={id}
@@ -31,7 +40,9 @@ export function Checkbox(props: CheckboxProps) {
           aria-invalid={status === 4 ? true : undefined}
           aria-describedby={describedBy(`${id}-field`, hint)}
         />
-        <label htmlFor={id} className="check-label">{props.children}</label>
+        <label htmlFor={id} className="check-label">
+          {props.children}
+        </label>
       </div>
     </Field>
   );
@@ -63,14 +74,40 @@ export interface RadioGroupProps {
 
 /** Native radio buttons (arrow keys move between them) styled as large tap targets. */
 export function RadioGroup(props: RadioGroupProps) {
-  const { id, label, options, value, onChange, status, successText, message, hint, variant = 'cards', optional } = props;
+  const {
+    id,
+    label,
+    options,
+    value,
+    onChange,
+    status,
+    successText,
+    message,
+    hint,
+    variant = 'cards',
+    optional,
+  } = props;
   return (
-    <Field id={id} label={label} hint={hint} status={status} successText={successText} message={message} group="radiogroup" optional={optional}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      status={status}
+      successText={successText}
+      message={message}
+      group="radiogroup"
+      optional={optional}
+    >
       <div className={`radios radios--${variant}`}>
         {options.map((option) => {
           const optionId = `${id}-${option.value}`;
           return (
-            <label key={option.value} className="radio" htmlFor={optionId} data-checked={value === option.value ? 'true' : undefined}>
+            <label
+              key={option.value}
+              className="radio"
+              htmlFor={optionId}
+              data-checked={value === option.value ? 'true' : undefined}
+            >
               <input
                 id={optionId}
                 type="radio"

@@ -35,9 +35,30 @@ export function StatusBadge({ id, status, successText }: { id: string; status: I
 }
 
 function StatusIcon({ status }: { status: InputStatus }) {
-  if (status === 3) return <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>;
-  if (status === 4) return <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><path d="M8 3.5v5.5M8 11.8v.4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>;
-  return <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" /></svg>;
+  if (status === 3)
+    return (
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+        <path
+          d="M3 8.5l3 3 7-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    );
+  if (status === 4)
+    return (
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+        <path d="M8 3.5v5.5M8 11.8v.4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      </svg>
+    );
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+      <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
 }
 
 /** The frame every block shares: label, optional hint, the control, its §4 status and the error. */
@@ -55,12 +76,26 @@ export function Field({ id, label, hint, status, successText, message, group, op
       {...(group ? { role: group, 'aria-labelledby': `${id}-label`, 'aria-describedby': describedBy(id, hint) } : {})}
     >
       <div className="field-head">
-        {group ? <span className="field-label" id={`${id}-label`}>{labelContent}</span> : <label className="field-label" htmlFor={id} id={`${id}-label`}>{labelContent}</label>}
+        {group ? (
+          <span className="field-label" id={`${id}-label`}>
+            {labelContent}
+          </span>
+        ) : (
+          <label className="field-label" htmlFor={id} id={`${id}-label`}>
+            {labelContent}
+          </label>
+        )}
         <StatusBadge id={id} status={status} successText={successText} />
       </div>
-      {hint ? <p className="field-hint" id={`${id}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {children}
-      <p className="field-message" id={`${id}-message`} role="alert">{status === 4 && message ? message : ''}</p>
+      <p className="field-message" id={`${id}-message`} role="alert">
+        {status === 4 && message ? message : ''}
+      </p>
     </div>
   );
 }

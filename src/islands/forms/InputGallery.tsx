@@ -31,7 +31,9 @@ export default function InputGallery() {
   const [events, setEvents] = useState<string[]>([]);
   const log = (line: string) => setEvents((all) => [line, ...all].slice(0, 5));
   const [name, setName] = useState('');
-  const nameField = useValidatedField(name, (v) => (v.trim().length >= 2 ? { ok: true, text: 'Lovely name' } : { ok: false, message: 'Enter at least 2 letters.' }));
+  const nameField = useValidatedField(name, (v) =>
+    v.trim().length >= 2 ? { ok: true, text: 'Lovely name' } : { ok: false, message: 'Enter at least 2 letters.' },
+  );
   const [breed, setBreed] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [stars, setStars] = useState(3);
@@ -41,29 +43,178 @@ export default function InputGallery() {
     <div className="gallery">
       <section aria-labelledby="live-h">
         <h2 id="live-h">Try them</h2>
-        <TextField id="live-text" label="Your dog's name" value={name} onChange={setName} status={nameField.status} successText={nameField.successText} message={nameField.message} onBlur={nameField.touch} onEnter={() => log(`Enter emitted with "${name}"`)} maxLength={40} />
-        <SearchableDropdown id="live-breed" label="Breed" items={DEMO_BREEDS} value={breed} onChange={(id) => setBreed(id)} status={breed ? 3 : 1} placeholder="Start typing, e.g. poodle" />
-        <OtpField id="live-otp" label="One-time code" value={code} onChange={setCode} status={code.length === 6 ? 3 : 1} maxLength={6} onEnter={() => log(`Code entered: ${code}`)} />
-        <StarRating id="live-stars" label="Rating (increment 1)" value={stars} onChange={setStars} status={3} successText={`${stars} stars`} />
-        <StarRating id="live-stars-half" label="Rating (increment 0.5)" value={starsHalf} onChange={setStarsHalf} increment={0.5} status={3} successText={`${starsHalf} stars`} />
-        <p aria-live="polite" className="gallery-log">{events[0] ?? 'Press Enter in a field to see its event.'}</p>
+        <TextField
+          id="live-text"
+          label="Your dog's name"
+          value={name}
+          onChange={setName}
+          status={nameField.status}
+          successText={nameField.successText}
+          message={nameField.message}
+          onBlur={nameField.touch}
+          onEnter={() => log(`Enter emitted with "${name}"`)}
+          maxLength={40}
+        />
+        <SearchableDropdown
+          id="live-breed"
+          label="Breed"
+          items={DEMO_BREEDS}
+          value={breed}
+          onChange={(id) => setBreed(id)}
+          status={breed ? 3 : 1}
+          placeholder="Start typing, e.g. poodle"
+        />
+        <OtpField
+          id="live-otp"
+          label="One-time code"
+          value={code}
+          onChange={setCode}
+          status={code.length === 6 ? 3 : 1}
+          maxLength={6}
+          onEnter={() => log(`Code entered: ${code}`)}
+        />
+        <StarRating
+          id="live-stars"
+          label="Rating (increment 1)"
+          value={stars}
+          onChange={setStars}
+          status={3}
+          successText={`${stars} stars`}
+        />
+        <StarRating
+          id="live-stars-half"
+          label="Rating (increment 0.5)"
+          value={starsHalf}
+          onChange={setStarsHalf}
+          increment={0.5}
+          status={3}
+          successText={`${starsHalf} stars`}
+        />
+        <p aria-live="polite" className="gallery-log">
+          {events[0] ?? 'Press Enter in a field to see its event.'}
+        </p>
       </section>
 
       {STATUSES.map(({ status, name: statusName }) => (
         <section key={status} aria-labelledby={`s${status}-h`} data-testid={`status-${status}`}>
-          <h2 id={`s${status}-h`}>Status {status}: {statusName}</h2>
+          <h2 id={`s${status}-h`}>
+            Status {status}: {statusName}
+          </h2>
           <div className="gallery-grid">
-            <TextField id={`text-${status}`} label="Text" value={status === 1 ? '' : 'Bella'} onChange={noop} status={status} message="Enter at least 2 letters." maxLength={40} />
-            <TextField id={`number-${status}`} label="Number" type="number" value={status === 1 ? '' : '9.5'} onChange={noop} status={status} message="Enter a weight between 0.5 and 100 kg." min={0.5} max={100} suffix="kg" />
-            <OtpField id={`otp-${status}`} label="OTP" value={status === 1 ? '' : '1234'} onChange={noop} status={status} message="That code is not right." maxLength={4} />
-            <TextField id={`tel-${status}`} label="Tel" type="tel" value={status === 1 ? '' : '07700 900123'} onChange={noop} status={status} successText={status === 3 ? '+447700900123' : undefined} message="Enter a UK mobile number, e.g. 07700 900123." autoComplete="tel" />
-            <TextField id={`date-${status}`} label="Date" type="date" value={status === 1 ? '' : '2026-12-01'} onChange={noop} status={status} message="Choose a date from today on." min="2026-01-01" max="2027-12-31" />
-            <TextField id={`time-${status}`} label="Time" type="time" value={status === 1 ? '' : '10:30'} onChange={noop} status={status} message="Choose a time between 09:00 and 18:00." min="09:00" max="18:00" />
-            <SearchableDropdown id={`dropdown-${status}`} label="Searchable dropdown" items={DEMO_BREEDS} value={status === 3 ? 'poodle' : null} onChange={noop} status={status} message="Choose a breed, or None/Other." placeholder="Search breeds" />
-            <Checkbox id={`checkbox-${status}`} label="Checkbox" checked={status === 3} onChange={noop} status={status} message="Please tick to agree.">I agree</Checkbox>
-            <RadioGroup id={`radio-${status}`} label="Radio" variant="chips" value={status === 3 ? 'medium' : null} onChange={noop} status={status} message="Choose one." options={[{ value: 'short', label: 'Short' }, { value: 'medium', label: 'Medium' }, { value: 'long', label: 'Long' }]} />
-            <TextArea id={`textarea-${status}`} label="Textarea" value={status === 1 ? '' : 'Nervous of the dryer.'} onChange={noop} status={status} message="At most 500 characters." maxLength={500} />
-            <StarRating id={`stars-${status}`} label="Star rating" value={status === 1 ? 0 : 4} onChange={noop} status={status} message="Choose a rating." />
+            <TextField
+              id={`text-${status}`}
+              label="Text"
+              value={status === 1 ? '' : 'Bella'}
+              onChange={noop}
+              status={status}
+              message="Enter at least 2 letters."
+              maxLength={40}
+            />
+            <TextField
+              id={`number-${status}`}
+              label="Number"
+              type="number"
+              value={status === 1 ? '' : '9.5'}
+              onChange={noop}
+              status={status}
+              message="Enter a weight between 0.5 and 100 kg."
+              min={0.5}
+              max={100}
+              suffix="kg"
+            />
+            <OtpField
+              id={`otp-${status}`}
+              label="OTP"
+              value={status === 1 ? '' : '1234'}
+              onChange={noop}
+              status={status}
+              message="That code is not right."
+              maxLength={4}
+            />
+            <TextField
+              id={`tel-${status}`}
+              label="Tel"
+              type="tel"
+              value={status === 1 ? '' : '07700 900123'}
+              onChange={noop}
+              status={status}
+              successText={status === 3 ? '+447700900123' : undefined}
+              message="Enter a UK mobile number, e.g. 07700 900123."
+              autoComplete="tel"
+            />
+            <TextField
+              id={`date-${status}`}
+              label="Date"
+              type="date"
+              value={status === 1 ? '' : '2026-12-01'}
+              onChange={noop}
+              status={status}
+              message="Choose a date from today on."
+              min="2026-01-01"
+              max="2027-12-31"
+            />
+            <TextField
+              id={`time-${status}`}
+              label="Time"
+              type="time"
+              value={status === 1 ? '' : '10:30'}
+              onChange={noop}
+              status={status}
+              message="Choose a time between 09:00 and 18:00."
+              min="09:00"
+              max="18:00"
+            />
+            <SearchableDropdown
+              id={`dropdown-${status}`}
+              label="Searchable dropdown"
+              items={DEMO_BREEDS}
+              value={status === 3 ? 'poodle' : null}
+              onChange={noop}
+              status={status}
+              message="Choose a breed, or None/Other."
+              placeholder="Search breeds"
+            />
+            <Checkbox
+              id={`checkbox-${status}`}
+              label="Checkbox"
+              checked={status === 3}
+              onChange={noop}
+              status={status}
+              message="Please tick to agree."
+            >
+              I agree
+            </Checkbox>
+            <RadioGroup
+              id={`radio-${status}`}
+              label="Radio"
+              variant="chips"
+              value={status === 3 ? 'medium' : null}
+              onChange={noop}
+              status={status}
+              message="Choose one."
+              options={[
+                { value: 'short', label: 'Short' },
+                { value: 'medium', label: 'Medium' },
+                { value: 'long', label: 'Long' },
+              ]}
+            />
+            <TextArea
+              id={`textarea-${status}`}
+              label="Textarea"
+              value={status === 1 ? '' : 'Nervous of the dryer.'}
+              onChange={noop}
+              status={status}
+              message="At most 500 characters."
+              maxLength={500}
+            />
+            <StarRating
+              id={`stars-${status}`}
+              label="Star rating"
+              value={status === 1 ? 0 : 4}
+              onChange={noop}
+              status={status}
+              message="Choose a rating."
+            />
           </div>
         </section>
       ))}
@@ -72,7 +223,13 @@ export default function InputGallery() {
         <h2 id="buttons-h">Interactive button statuses</h2>
         <div className="gallery-buttons">
           {([0, 1, 2, 3, 4] as ButtonStatus[]).map((status) => (
-            <InteractiveButton key={status} status={status} data-testid={`button-${status}`} statusText={['', 'Booking…', 'Check your answers', 'Something went wrong', 'Booked'][status]} onClick={() => log(`Button ${status} pressed`)}>
+            <InteractiveButton
+              key={status}
+              status={status}
+              data-testid={`button-${status}`}
+              statusText={['', 'Booking…', 'Check your answers', 'Something went wrong', 'Booked'][status]}
+              onClick={() => log(`Button ${status} pressed`)}
+            >
               Button status {status}
             </InteractiveButton>
           ))}

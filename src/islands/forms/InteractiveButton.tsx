@@ -11,7 +11,15 @@ export interface InteractiveButtonProps extends Omit<ButtonHTMLAttributes<HTMLBu
 }
 
 /** Contract §4: 0 default, 1 loading, 2 warning, 3 error, 4 success; enabled only at 0 or 4. */
-export function InteractiveButton({ status, children, statusText, variant = 'accent', className, type = 'button', ...rest }: InteractiveButtonProps) {
+export function InteractiveButton({
+  status,
+  children,
+  statusText,
+  variant = 'accent',
+  className,
+  type = 'button',
+  ...rest
+}: InteractiveButtonProps) {
   const enabled = buttonEnabled(status);
   return (
     <button

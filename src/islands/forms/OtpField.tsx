@@ -20,7 +20,10 @@ export interface OtpFieldProps {
 
 /** Keeps the characters a code may hold, at most `length` of them. */
 export function cleanCode(text: string, length: number, pattern: RegExp = /[0-9]/): string {
-  return [...text].filter((ch) => pattern.test(ch)).slice(0, length).join('');
+  return [...text]
+    .filter((ch) => pattern.test(ch))
+    .slice(0, length)
+    .join('');
 }
 
 /** One box per character; typing moves on, Backspace moves back, pasting fills every box. */

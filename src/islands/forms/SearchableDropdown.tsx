@@ -27,7 +27,19 @@ export interface SearchableDropdownProps<T extends Choice> {
  * with a 'Selected' badge; pressing the badge clears the choice and searches again.
  */
 export function SearchableDropdown<T extends Choice>(props: SearchableDropdownProps<T>) {
-  const { id, label, items, value, onChange, status, successText, message, hint, placeholder, otherId = OTHER_CHOICE_ID } = props;
+  const {
+    id,
+    label,
+    items,
+    value,
+    onChange,
+    status,
+    successText,
+    message,
+    hint,
+    placeholder,
+    otherId = OTHER_CHOICE_ID,
+  } = props;
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
@@ -37,7 +49,7 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
   const refocus = useRef<'input' | 'badge' | null>(null);
   const listId = `${id}-list`;
   const uid = useId();
-  const selected = value ? items.find((item) => item._id === value) ?? null : null;
+  const selected = value ? (items.find((item) => item._id === value) ?? null) : null;
   const { items: shown, noMatch } = filterChoices(items, search, otherId);
 
   useEffect(() => {
@@ -87,10 +99,16 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
         setActive((i) => Math.max(0, i - 1));
         break;
       case 'Home':
-        if (open) { event.preventDefault(); setActive(0); }
+        if (open) {
+          event.preventDefault();
+          setActive(0);
+        }
         break;
       case 'End':
-        if (open) { event.preventDefault(); setActive(shown.length - 1); }
+        if (open) {
+          event.preventDefault();
+          setActive(shown.length - 1);
+        }
         break;
       case 'Enter': {
         event.preventDefault();
@@ -100,7 +118,10 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
         break;
       }
       case 'Escape':
-        if (open) { event.preventDefault(); setOpen(false); }
+        if (open) {
+          event.preventDefault();
+          setOpen(false);
+        }
         break;
       case 'Tab':
         setOpen(false);
@@ -163,7 +184,11 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
               </div>
             ) : null}
             <ul className="dropdown-list" id={listId} role="listbox" aria-labelledby={`${id}-label`}>
-              {props.loading && items.length === 0 ? <li className="dropdown-loading" role="option" aria-selected="false" aria-disabled="true">Loading…</li> : null}
+              {props.loading && items.length === 0 ? (
+                <li className="dropdown-loading" role="option" aria-selected="false" aria-disabled="true">
+                  Loading…
+                </li>
+              ) : null}
               {shown.map((item, index) => (
                 <li
                   key={item._id}
@@ -193,11 +218,24 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
 
 function ChoiceImage({ item }: { item: Choice }) {
   if (item.image_url_s3) {
-    return <img className="choice-image" src={item.image_url_s3} alt="" width={36} height={36} loading="lazy" decoding="async" />;
+    return (
+      <img
+        className="choice-image"
+        src={item.image_url_s3}
+        alt=""
+        width={36}
+        height={36}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
   return (
     <span className="choice-image choice-image--initial" aria-hidden="true">
-      {item.name.replace(/[^A-Za-z]/g, '').charAt(0).toUpperCase() || '?'}
+      {item.name
+        .replace(/[^A-Za-z]/g, '')
+        .charAt(0)
+        .toUpperCase() || '?'}
     </span>
   );
 }

@@ -33,7 +33,12 @@ export function StarRating(props: StarRatingProps) {
     if (!readOnly && onChange) onChange(roundStars(Math.min(STAR_MAX, Math.max(0, next)), increment));
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: increment, ArrowUp: increment, ArrowLeft: -increment, ArrowDown: -increment };
+    const moves: Record<string, number> = {
+      ArrowRight: increment,
+      ArrowUp: increment,
+      ArrowLeft: -increment,
+      ArrowDown: -increment,
+    };
     if (event.key in moves) {
       event.preventDefault();
       const next = shown + (moves[event.key] ?? 0);
@@ -80,7 +85,13 @@ export function StarRating(props: StarRatingProps) {
                     <stop offset={`${fill * 100}%`} stopColor="transparent" />
                   </linearGradient>
                 </defs>
-                <path d={STAR_PATH} fill={`url(#${id}-g${index})`} stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+                <path
+                  d={STAR_PATH}
+                  fill={`url(#${id}-g${index})`}
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinejoin="round"
+                />
               </svg>
             </span>
           );

@@ -41,7 +41,15 @@ export function enterHandler(status: InputStatus, onEnter?: () => void) {
 export function TextField(props: TextFieldProps) {
   const { id, label, type = 'text', value, onChange, status, successText, message, hint, optional, suffix } = props;
   return (
-    <Field id={id} label={label} hint={hint} status={status} successText={successText} message={message} optional={optional}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      status={status}
+      successText={successText}
+      message={message}
+      optional={optional}
+    >
       <div className="control" data-suffix={suffix ? 'true' : undefined}>
         <input
           id={id}
@@ -63,7 +71,11 @@ export function TextField(props: TextFieldProps) {
           aria-invalid={status === 4 ? true : undefined}
           aria-describedby={describedBy(id, hint)}
         />
-        {suffix ? <span className="control-suffix" aria-hidden="true">{suffix}</span> : null}
+        {suffix ? (
+          <span className="control-suffix" aria-hidden="true">
+            {suffix}
+          </span>
+        ) : null}
       </div>
     </Field>
   );
@@ -88,7 +100,15 @@ export interface TextAreaProps {
 export function TextArea(props: TextAreaProps) {
   const { id, label, value, onChange, status, successText, message, hint, optional } = props;
   return (
-    <Field id={id} label={label} hint={hint} status={status} successText={successText} message={message} optional={optional}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      status={status}
+      successText={successText}
+      message={message}
+      optional={optional}
+    >
       <textarea
         id={id}
         name={id}
@@ -103,7 +123,11 @@ export function TextArea(props: TextAreaProps) {
         aria-invalid={status === 4 ? true : undefined}
         aria-describedby={describedBy(id, hint)}
       />
-      {props.maxLength ? <span className="field-count" aria-hidden="true">{value.length}/{props.maxLength}</span> : null}
+      {props.maxLength ? (
+        <span className="field-count" aria-hidden="true">
+          {value.length}/{props.maxLength}
+        </span>
+      ) : null}
     </Field>
   );
 }

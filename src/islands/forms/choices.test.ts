@@ -35,7 +35,11 @@ describe('filterChoices (contract §5)', () => {
   });
 
   it('keeps the exact no-match texts of the spec', () => {
-    expect(NO_MATCH_TEXT).toBe('It seems none of the available choices match your search criteria, please try again using a different phrase.');
-    expect(NO_MATCH_OTHER_TEXT).toBe('If you can\'t find the breed of your pet, you can select the "Other" option below');
+    expect(NO_MATCH_TEXT).toBe(
+      'It seems none of the available choices match your search criteria, please try again using a different phrase.',
+    );
+    expect(NO_MATCH_OTHER_TEXT).toBe(
+      'If you can\'t find the breed of your pet, you can select the "Other" option below',
+    );
   });
 });

@@ -21,7 +21,11 @@ export interface FilterResult<T extends Choice> {
   noMatch: boolean;
 }
 
-export function filterChoices<T extends Choice>(items: readonly T[], search: string, otherId = OTHER_CHOICE_ID): FilterResult<T> {
+export function filterChoices<T extends Choice>(
+  items: readonly T[],
+  search: string,
+  otherId = OTHER_CHOICE_ID,
+): FilterResult<T> {
   const needle = search.trim().toLocaleLowerCase('en-GB');
   if (!needle) return { items: [...items], noMatch: false };
   const matches = items.filter((item) => item.name.toLocaleLowerCase('en-GB').includes(needle));

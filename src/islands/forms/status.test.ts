@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buttonEnabled, enterEmits, inputStatusText, statusFromValidation, type ButtonStatus, type InputStatus } from './status.ts';
+import {
+  buttonEnabled,
+  enterEmits,
+  inputStatusText,
+  statusFromValidation,
+  type ButtonStatus,
+  type InputStatus,
+} from './status.ts';
 
 describe('input statuses (contract §4)', () => {
   it.each<[InputStatus, string | undefined, string]>([
@@ -14,7 +21,12 @@ describe('input statuses (contract §4)', () => {
     expect(inputStatusText(status, text)).toBe(expected);
   });
 
-  it.each<[InputStatus, boolean]>([[1, true], [2, true], [3, true], [4, false]])('Enter at status %i emits: %s', (status, emits) => {
+  it.each<[InputStatus, boolean]>([
+    [1, true],
+    [2, true],
+    [3, true],
+    [4, false],
+  ])('Enter at status %i emits: %s', (status, emits) => {
     expect(enterEmits(status)).toBe(emits);
   });
 
@@ -29,7 +41,13 @@ describe('input statuses (contract §4)', () => {
 });
 
 describe('interactive button statuses (contract §4)', () => {
-  it.each<[ButtonStatus, boolean]>([[0, true], [1, false], [2, false], [3, false], [4, true]])('status %i enabled: %s', (status, enabled) => {
+  it.each<[ButtonStatus, boolean]>([
+    [0, true],
+    [1, false],
+    [2, false],
+    [3, false],
+    [4, true],
+  ])('status %i enabled: %s', (status, enabled) => {
     expect(buttonEnabled(status)).toBe(enabled);
   });
 });

@@ -11,10 +11,14 @@ export type ButtonStatus = 0 | 1 | 2 | 3 | 4;
 /** The status text shown beside an input. */
 export function inputStatusText(status: InputStatus, successText?: string): string {
   switch (status) {
-    case 1: return 'Check';
-    case 2: return 'Validating';
-    case 3: return successText && successText.trim() ? successText : 'Done';
-    case 4: return 'Error';
+    case 1:
+      return 'Check';
+    case 2:
+      return 'Validating';
+    case 3:
+      return successText && successText.trim() ? successText : 'Done';
+    case 4:
+      return 'Error';
   }
 }
 

@@ -18,7 +18,11 @@ export interface ValidatedField {
  * Validates as the visitor types, with the §4 statuses: 'Validating' while typing, then 'Done' (or a
  * custom text) or 'Error'. An untouched empty field stays 'Check' so a fresh form does not shout.
  */
-export function useValidatedField<T>(value: T, validate: (value: T) => Validation, options: { delayMs?: number } = {}): ValidatedField {
+export function useValidatedField<T>(
+  value: T,
+  validate: (value: T) => Validation,
+  options: { delayMs?: number } = {},
+): ValidatedField {
   const delay = options.delayMs ?? VALIDATE_DELAY_MS;
   const [settled, setSettled] = useState(value);
   const [touched, setTouched] = useState(() => !isEmpty(value));
@@ -32,7 +36,11 @@ export function useValidatedField<T>(value: T, validate: (value: T) => Validatio
   const settledResult = Object.is(value, settled) ? result : validate(settled);
   const waiting = !Object.is(value, settled) && !isEmpty(value);
   // An empty field is 'ready' (Check) until it is touched, and always when it is optional.
-  const status: InputStatus = waiting ? 2 : isEmpty(settled) && (!touched || settledResult.ok) ? 1 : statusFromValidation(settledResult, touched);
+  const status: InputStatus = waiting
+    ? 2
+    : isEmpty(settled) && (!touched || settledResult.ok)
+      ? 1
+      : statusFromValidation(settledResult, touched);
   return {
     status,
     result,

@@ -19,7 +19,12 @@ export default function CustomersPage() {
 function Customers() {
   const [typed, setTyped] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
   const [q, setQ] = useState(typed);
-  const [more, setMore] = useState<{ customers: CustomerListItem[]; nextCursor: string | null; loading: boolean; error: string | null } | null>(null);
+  const [more, setMore] = useState<{
+    customers: CustomerListItem[];
+    nextCursor: string | null;
+    loading: boolean;
+    error: string | null;
+  } | null>(null);
   const hintId = useId();
 
   useEffect(() => {
@@ -39,24 +44,43 @@ function Customers() {
   const first = useStaffGet(`/management/customers?${new URLSearchParams(q ? { q } : {})}`, CustomerListResponseSchema);
 
   const customers = [...(first.data?.customers ?? []), ...(more?.customers ?? [])];
-  const nextCursor = more ? more.nextCursor : first.data?.nextCursor ?? null;
+  const nextCursor = more ? more.nextCursor : (first.data?.nextCursor ?? null);
 
   const showMore = async () => {
     if (!nextCursor) return;
     setMore((m) => ({ customers: m?.customers ?? [], nextCursor, loading: true, error: null }));
-    const r = await staffApi(`/management/customers?${new URLSearchParams({ ...(q ? { q } : {}), cursor: nextCursor })}`, { schema: CustomerListResponseSchema });
-    setMore((m) => (r.data
-      ? { customers: [...(m?.customers ?? []), ...r.data.customers], nextCursor: r.data.nextCursor, loading: false, error: null }
-      : { customers: m?.customers ?? [], nextCursor, loading: false, error: r.error ?? 'Something went wrong' }));
+    const r = await staffApi(
+      `/management/customers?${new URLSearchParams({ ...(q ? { q } : {}), cursor: nextCursor })}`,
+      { schema: CustomerListResponseSchema },
+    );
+    setMore((m) =>
+      r.data
+        ? {
+            customers: [...(m?.customers ?? []), ...r.data.customers],
+            nextCursor: r.data.nextCursor,
+            loading: false,
+            error: null,
+          }
+        : { customers: m?.customers ?? [], nextCursor, loading: false, error: r.error ?? 'Something went wrong' },
+    );
   };
 
   return (
     <ManagementPage title="Customers" lead="Find someone by their name, number, e-mail or their dog's name.">
       <div role="search" className="rec-search">
-        <label htmlFor="customer-search" className="field-label">Search customers</label>
+        <label htmlFor="customer-search" className="field-label">
+          Search customers
+        </label>
         <input
-          id="customer-search" className="input rec-search-input" type="search" value={typed} autoComplete="off" spellCheck={false}
-          placeholder="Sam, 07700 900461, sam@… or Biscuit" aria-describedby={hintId} onChange={(e) => setTyped(e.target.value)}
+          id="customer-search"
+          className="input rec-search-input"
+          type="search"
+          value={typed}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Sam, 07700 900461, sam@… or Biscuit"
+          aria-describedby={hintId}
+          onChange={(e) => setTyped(e.target.value)}
         />
         <p id={hintId} className="field-hint" aria-live="polite">
           {first.loading ? 'Searching…' : first.data ? listSummary(customers.length, nextCursor !== null, q) : ''}
@@ -64,16 +88,29 @@ function Customers() {
       </div>
       {first.error ? <LoadFailed what="the customers" error={first.error} onRetry={first.reload} /> : null}
       {first.data && customers.length === 0 ? (
-        <div className="mgmt-placeholder"><p>{q ? `Nobody matches “${q}”. Try part of a name, the last digits of a number, or the dog's name.` : 'No customers yet.'}</p></div>
+        <div className="mgmt-placeholder">
+          <p>
+            {q
+              ? `Nobody matches “${q}”. Try part of a name, the last digits of a number, or the dog's name.`
+              : 'No customers yet.'}
+          </p>
+        </div>
       ) : null}
       {customers.length > 0 ? (
         <ul className="rec-customers" aria-label="Customers">
-          {customers.map((c) => <CustomerRow key={c._id} customer={c} />)}
+          {customers.map((c) => (
+            <CustomerRow key={c._id} customer={c} />
+          ))}
         </ul>
       ) : null}
       {more?.error ? <LoadFailed what="more customers" error={more.error} onRetry={() => void showMore()} /> : null}
       {nextCursor ? (
-        <button type="button" className="ibutton ibutton--ghost rec-more" disabled={more?.loading} onClick={() => void showMore()}>
+        <button
+          type="button"
+          className="ibutton ibutton--ghost rec-more"
+          disabled={more?.loading}
+          onClick={() => void showMore()}
+        >
           {more?.loading ? 'Loading…' : 'Show more'}
         </button>
       ) : null}
@@ -92,12 +129,23 @@ function CustomerRow({ customer: c }: { customer: CustomerListItem }) {
       <a className="rec-customer" href={`/management/customer/${encodeURIComponent(c._id)}`}>
         <span className="rec-customer-who">
           <strong>{c.name ?? 'No name given'}</strong>
-          <span className="mgmt-meta">{[formatPhone(c.phone), c.email].filter(Boolean).join(' · ') || 'No contact details'}</span>
-          {c.dogs.length ? <span className="rec-dogs"><span className="rec-label">{c.dogs.length === 1 ? 'Dog' : 'Dogs'}</span> {c.dogs.map((d) => d.name).join(', ')}</span> : null}
+          <span className="mgmt-meta">
+            {[formatPhone(c.phone), c.email].filter(Boolean).join(' · ') || 'No contact details'}
+          </span>
+          {c.dogs.length ? (
+            <span className="rec-dogs">
+              <span className="rec-label">{c.dogs.length === 1 ? 'Dog' : 'Dogs'}</span>{' '}
+              {c.dogs.map((d) => d.name).join(', ')}
+            </span>
+          ) : null}
         </span>
         <span className="rec-customer-visits">
-          <span><span className="rec-label">Last visit</span> {c.lastVisit ? formatWhen(c.lastVisit) : '—'}</span>
-          <span><span className="rec-label">Next</span> {c.nextVisit ? formatWhen(c.nextVisit) : '—'}</span>
+          <span>
+            <span className="rec-label">Last visit</span> {c.lastVisit ? formatWhen(c.lastVisit) : '—'}
+          </span>
+          <span>
+            <span className="rec-label">Next</span> {c.nextVisit ? formatWhen(c.nextVisit) : '—'}
+          </span>
         </span>
       </a>
     </li>

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { staffApi } from '../../client/staff-session.ts';
-import { changeAgainst, conversionPercent, firstDays, DashboardResponseSchema, type DashboardResponse } from '../../domain/dashboard.ts';
+import {
+  changeAgainst,
+  conversionPercent,
+  firstDays,
+  DashboardResponseSchema,
+  type DashboardResponse,
+} from '../../domain/dashboard.ts';
 import { addDays, daysBetween } from '../../domain/london-time.ts';
 import { formatPence } from '../../domain/money.ts';
 import { ScheduleResponseSchema, type ScheduleResponse } from '../../domain/schedule.ts';
@@ -15,7 +21,12 @@ import './schedule.css';
  * each have their table beside them.
  */
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const CHANNEL_NAMES = { 'google ads': 'Google Ads', 'facebook ads': 'Facebook Ads', direct: 'Direct', other: 'Other' } as const;
+const CHANNEL_NAMES = {
+  'google ads': 'Google Ads',
+  'facebook ads': 'Facebook Ads',
+  direct: 'Direct',
+  other: 'Other',
+} as const;
 const ATTENDANCE_TEXT = { arrived: 'Arrived', completed: 'Done', no_show: 'No-show' } as const;
 
 export function DashboardPanel() {
@@ -28,8 +39,10 @@ export function DashboardPanel() {
     const dashboard = await staffApi('/management/dashboard', { schema: DashboardResponseSchema });
     if (!dashboard.data) return setError(dashboard.error ?? 'The figures could not be loaded.');
     setFigures(dashboard.data);
-    const schedule = await staffApi(`/management/schedule?from=${dashboard.data.today}&days=2`, { schema: ScheduleResponseSchema });
-    if (!schedule.data) return setError(schedule.error ?? 'Today\'s appointments could not be loaded.');
+    const schedule = await staffApi(`/management/schedule?from=${dashboard.data.today}&days=2`, {
+      schema: ScheduleResponseSchema,
+    });
+    if (!schedule.data) return setError(schedule.error ?? "Today's appointments could not be loaded.");
     setDays(schedule.data);
   }, []);
   useEffect(() => {
@@ -37,7 +50,12 @@ export function DashboardPanel() {
   }, [load]);
 
   if (error) return <ErrorNotice message={error} onRetry={() => void load()} />;
-  if (!figures) return <p role="status" className="sched-loading">Loading today and the week’s figures…</p>;
+  if (!figures)
+    return (
+      <p role="status" className="sched-loading">
+        Loading today and the week’s figures…
+      </p>
+    );
 
   const today = figures.today;
   const dayIndex = daysBetween(figures.takings.thisWeek.monday, today) + 1;
@@ -59,13 +77,18 @@ export function DashboardPanel() {
           <span className="dash-tile__label">Takings this week so far</span>
           <strong className="dash-tile__value">{formatPence(soFar)}</strong>
           <span className="dash-tile__note" data-direction={change.direction}>
-            {change.percent === null ? `Last week to ${WEEKDAYS[dayIndex - 1]}: ${formatPence(lastSoFar)}` : `${change.direction === 'up' ? '▲' : change.direction === 'down' ? '▼' : '='} ${change.percent}% against last week to ${WEEKDAYS[dayIndex - 1]} (${formatPence(lastSoFar)})`}
+            {change.percent === null
+              ? `Last week to ${WEEKDAYS[dayIndex - 1]}: ${formatPence(lastSoFar)}`
+              : `${change.direction === 'up' ? '▲' : change.direction === 'down' ? '▼' : '='} ${change.percent}% against last week to ${WEEKDAYS[dayIndex - 1]} (${formatPence(lastSoFar)})`}
           </span>
         </li>
         <li className="dash-tile">
           <span className="dash-tile__label">Deposits held</span>
           <strong className="dash-tile__value">{formatPence(figures.depositsHeld.pence)}</strong>
-          <span className="dash-tile__note">for {figures.depositsHeld.appointments} appointment{figures.depositsHeld.appointments === 1 ? '' : 's'} to come</span>
+          <span className="dash-tile__note">
+            for {figures.depositsHeld.appointments} appointment{figures.depositsHeld.appointments === 1 ? '' : 's'} to
+            come
+          </span>
         </li>
         <li className="dash-tile">
           <span className="dash-tile__label">No-shows this week</span>
@@ -77,7 +100,13 @@ export function DashboardPanel() {
         <li className="dash-tile" data-attention={figures.noShows.unmarkedToday ? 'true' : undefined}>
           <span className="dash-tile__label">Not marked yet today</span>
           <strong className="dash-tile__value">{figures.noShows.unmarkedToday}</strong>
-          <span className="dash-tile__note">{figures.noShows.unmarkedToday ? <a href={`/management/schedule?day=${today}`}>Mark them on the schedule</a> : 'Every past appointment is marked'}</span>
+          <span className="dash-tile__note">
+            {figures.noShows.unmarkedToday ? (
+              <a href={`/management/schedule?day=${today}`}>Mark them on the schedule</a>
+            ) : (
+              'Every past appointment is marked'
+            )}
+          </span>
         </li>
       </ul>
 
@@ -87,14 +116,28 @@ export function DashboardPanel() {
           caption="Bars: this week by day. Line: the same days last week."
           labels={WEEKDAYS}
           series={[
-            { label: 'This week', values: figures.takings.thisWeek.days.map((p) => p / 100), colour: '#0f5563', kind: 'bars' },
-            { label: 'Last week', values: figures.takings.lastWeek.days.map((p) => p / 100), colour: '#b8431c', kind: 'line' },
+            {
+              label: 'This week',
+              values: figures.takings.thisWeek.days.map((p) => p / 100),
+              colour: '#0f5563',
+              kind: 'bars',
+            },
+            {
+              label: 'Last week',
+              values: figures.takings.lastWeek.days.map((p) => p / 100),
+              colour: '#b8431c',
+              kind: 'line',
+            },
           ]}
           format="pounds"
           table={{
             name: 'Takings by day, this week and last week',
             head: ['Day', 'This week', 'Last week'],
-            rows: WEEKDAYS.map((d, i) => [`${d} ${shortDate(addDays(figures.takings.thisWeek.monday, i)).split(' ').slice(1).join(' ')}`, formatPence(figures.takings.thisWeek.days[i]!), formatPence(figures.takings.lastWeek.days[i]!)]),
+            rows: WEEKDAYS.map((d, i) => [
+              `${d} ${shortDate(addDays(figures.takings.thisWeek.monday, i)).split(' ').slice(1).join(' ')}`,
+              formatPence(figures.takings.thisWeek.days[i]!),
+              formatPence(figures.takings.lastWeek.days[i]!),
+            ]),
           }}
         />
         <ChartCard
@@ -114,10 +157,20 @@ export function DashboardPanel() {
         />
         <section className="mgmt-card dash-sources" aria-labelledby="dash-sources">
           <h2 id="dash-sources">Where bookings came from</h2>
-          <p className="dash-caption">Visits to the site and the online bookings made in them, since {shortDate(figures.sources.since.slice(0, 10))}.</p>
+          <p className="dash-caption">
+            Visits to the site and the online bookings made in them, since{' '}
+            {shortDate(figures.sources.since.slice(0, 10))}.
+          </p>
           <table className="dash-table">
             <caption className="visually-hidden">Visits, bookings and conversion by channel</caption>
-            <thead><tr><th scope="col">Channel</th><th scope="col">Visits</th><th scope="col">Bookings</th><th scope="col">Conversion</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Visits</th>
+                <th scope="col">Bookings</th>
+                <th scope="col">Conversion</th>
+              </tr>
+            </thead>
             <tbody>
               {figures.sources.channels.map((c) => {
                 const percent = conversionPercent(c.visits, c.bookings);
@@ -127,7 +180,9 @@ export function DashboardPanel() {
                     <td>{c.visits}</td>
                     <td>{c.bookings}</td>
                     <td>
-                      <span className="dash-meter" aria-hidden="true"><span style={{ width: `${Math.min(100, (percent ?? 0) * 5)}%` }} /></span>
+                      <span className="dash-meter" aria-hidden="true">
+                        <span style={{ width: `${Math.min(100, (percent ?? 0) * 5)}%` }} />
+                      </span>
                       {percent === null ? '–' : `${percent}%`}
                     </td>
                   </tr>
@@ -135,7 +190,10 @@ export function DashboardPanel() {
               })}
             </tbody>
           </table>
-          <p className="dash-caption">Also {figures.sources.byPhone} taken on the phone, and {figures.sources.unattributed} online without a recorded visit (statistics declined).</p>
+          <p className="dash-caption">
+            Also {figures.sources.byPhone} taken on the phone, and {figures.sources.unattributed} online without a
+            recorded visit (statistics declined).
+          </p>
         </section>
       </div>
     </div>
@@ -148,27 +206,63 @@ function DayCard({ title, date, schedule }: { title: string; date: string; sched
   return (
     <section className="mgmt-card dash-day" aria-labelledby={`dash-${title}`}>
       <div className="dash-day__head">
-        <h2 id={`dash-${title}`}>{title} <span className="dash-day__date">{longDate(date)}</span></h2>
-        <a className="dash-day__link" href={`/management/schedule?day=${date}`}>Open in the schedule</a>
+        <h2 id={`dash-${title}`}>
+          {title} <span className="dash-day__date">{longDate(date)}</span>
+        </h2>
+        <a className="dash-day__link" href={`/management/schedule?day=${date}`}>
+          Open in the schedule
+        </a>
       </div>
-      {!layout ? <p role="status" className="sched-loading">Loading…</p> : null}
-      {layout && day && !day.open ? <p className="dash-closed">{day.reason === 'bank_holiday' ? `Closed: ${day.holiday ?? 'bank holiday'}` : 'The shop is closed.'}</p> : null}
-      {layout && day?.open && !layout.bookings.length ? <p className="dash-closed">No appointments yet. Open {day.opens}–{day.closes}.</p> : null}
-      {layout?.blocks.map((b) => <p key={b.block.id} className="sched-week__block">{b.wholeDay ? 'Blocked all day' : `Blocked ${b.startTime}–${b.endTime}`}{b.block.reason ? ` · ${b.block.reason}` : ''}</p>)}
+      {!layout ? (
+        <p role="status" className="sched-loading">
+          Loading…
+        </p>
+      ) : null}
+      {layout && day && !day.open ? (
+        <p className="dash-closed">
+          {day.reason === 'bank_holiday' ? `Closed: ${day.holiday ?? 'bank holiday'}` : 'The shop is closed.'}
+        </p>
+      ) : null}
+      {layout && day?.open && !layout.bookings.length ? (
+        <p className="dash-closed">
+          No appointments yet. Open {day.opens}–{day.closes}.
+        </p>
+      ) : null}
+      {layout?.blocks.map((b) => (
+        <p key={b.block.id} className="sched-week__block">
+          {b.wholeDay ? 'Blocked all day' : `Blocked ${b.startTime}–${b.endTime}`}
+          {b.block.reason ? ` · ${b.block.reason}` : ''}
+        </p>
+      ))}
       {layout && layout.bookings.length ? (
         <ul className="dash-list">
           {layout.bookings.map(({ booking: b, table, startTime, endTime }) => (
             <li key={b.id} data-attendance={b.attendance ?? undefined}>
-              <span className="dash-list__time">{startTime}<span>–{endTime}</span><span className="dash-list__table">Table {table.table}</span></span>
+              <span className="dash-list__time">
+                {startTime}
+                <span>–{endTime}</span>
+                <span className="dash-list__table">Table {table.table}</span>
+              </span>
               <span className="dash-list__who">
-                <strong>{b.dog.name}</strong> <span className="dash-list__soft">{b.dog.breed} · {b.service.title}</span>
+                <strong>{b.dog.name}</strong>{' '}
+                <span className="dash-list__soft">
+                  {b.dog.breed} · {b.service.title}
+                </span>
                 <span className="dash-list__soft">{b.customer.name}</span>
-                {b.dog.notes || b.staffNote ? <span className="sched-card__notes">{[b.dog.notes, b.staffNote].filter(Boolean).join(' · ')}</span> : null}
+                {b.dog.notes || b.staffNote ? (
+                  <span className="sched-card__notes">{[b.dog.notes, b.staffNote].filter(Boolean).join(' · ')}</span>
+                ) : null}
               </span>
               <span className="dash-list__chips">
-                {b.attendance ? <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span> : null}
-                {b.depositHeldPence ? <span className="sched-chip sched-chip--paid">Deposit {formatPence(b.depositHeldPence)} paid</span> : null}
-                {b.attendance !== 'completed' ? <span className="sched-chip sched-chip--due">{formatPence(b.balanceDuePence)} due</span> : null}
+                {b.attendance ? (
+                  <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span>
+                ) : null}
+                {b.depositHeldPence ? (
+                  <span className="sched-chip sched-chip--paid">Deposit {formatPence(b.depositHeldPence)} paid</span>
+                ) : null}
+                {b.attendance !== 'completed' ? (
+                  <span className="sched-chip sched-chip--due">{formatPence(b.balanceDuePence)} due</span>
+                ) : null}
                 {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
                 {b.firstVisit ? <span className="sched-chip">First visit</span> : null}
               </span>
@@ -180,8 +274,19 @@ function DayCard({ title, date, schedule }: { title: string; date: string; sched
   );
 }
 
-function ChartCard({ title, caption, labels, series, format, table }: {
-  title: string; caption: string; labels: string[]; series: ChartSeries[]; format: 'pounds' | 'count';
+function ChartCard({
+  title,
+  caption,
+  labels,
+  series,
+  format,
+  table,
+}: {
+  title: string;
+  caption: string;
+  labels: string[];
+  series: ChartSeries[];
+  format: 'pounds' | 'count';
   table: { name: string; head: string[]; rows: string[][] };
 }) {
   const target = useRef<HTMLDivElement>(null);
@@ -190,10 +295,17 @@ function ChartCard({ title, caption, labels, series, format, table }: {
     let stop: (() => void) | undefined;
     let current = true;
     // uPlot comes with the first chart, not with the page.
-    void import('./charts.ts').then(({ drawChart }) => {
-      if (!current || !target.current) return;
-      stop = drawChart(target.current, labels, series, format === 'pounds' ? (n) => `£${Math.round(n)}` : (n) => String(Math.round(n)));
-    }).catch(() => setFailed(true));
+    void import('./charts.ts')
+      .then(({ drawChart }) => {
+        if (!current || !target.current) return;
+        stop = drawChart(
+          target.current,
+          labels,
+          series,
+          format === 'pounds' ? (n) => `£${Math.round(n)}` : (n) => String(Math.round(n)),
+        );
+      })
+      .catch(() => setFailed(true));
     return () => {
       current = false;
       stop?.();
@@ -206,13 +318,32 @@ function ChartCard({ title, caption, labels, series, format, table }: {
     <section className="mgmt-card dash-chart" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <p className="dash-caption">{caption}</p>
-      <div ref={target} className="dash-chart__plot" aria-hidden="true">{failed ? <p>The chart could not be drawn; the table below has the figures.</p> : null}</div>
+      <div ref={target} className="dash-chart__plot" aria-hidden="true">
+        {failed ? <p>The chart could not be drawn; the table below has the figures.</p> : null}
+      </div>
       <details className="dash-details">
         <summary>Show the figures as a table</summary>
         <table className="dash-table">
           <caption className="visually-hidden">{table.name}</caption>
-          <thead><tr>{table.head.map((h) => <th key={h} scope="col">{h}</th>)}</tr></thead>
-          <tbody>{table.rows.map((r) => <tr key={r[0]}><th scope="row">{r[0]}</th>{r.slice(1).map((c, i) => <td key={i}>{c}</td>)}</tr>)}</tbody>
+          <thead>
+            <tr>
+              {table.head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((r) => (
+              <tr key={r[0]}>
+                <th scope="row">{r[0]}</th>
+                {r.slice(1).map((c, i) => (
+                  <td key={i}>{c}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>
       </details>
     </section>

@@ -4,8 +4,15 @@ import { forgetStaffSignIn, previousUser, rememberPreviousUser, staffApi } from 
 import { MANAGEMENT_LOGIN } from '../../domain/management-guard.ts';
 import { formatUkMobile, normaliseUkMobile } from '../../domain/phone.ts';
 import {
-  AddStaffResponseSchema, PasskeyOptionsResponseSchema, PasskeyResponseSchema, PasskeysResponseSchema, StaffListResponseSchema,
-  StaffSessionResponseSchema, type PasskeyView, type StaffListEntry, type StaffMemberView,
+  AddStaffResponseSchema,
+  PasskeyOptionsResponseSchema,
+  PasskeyResponseSchema,
+  PasskeysResponseSchema,
+  StaffListResponseSchema,
+  StaffSessionResponseSchema,
+  type PasskeyView,
+  type StaffListEntry,
+  type StaffMemberView,
 } from '../../domain/staff.ts';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
@@ -22,7 +29,13 @@ import './management.css';
  * (DashboardPanel, docs/decisions/060); below them who is signed in, this staff member's passkeys,
  * and the staff list with add and remove.
  */
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 
 export default function ManagementHome() {
   const session = useStaffSession();
@@ -31,7 +44,9 @@ export default function ManagementHome() {
 
   useEffect(() => {
     if (!session) return;
-    void staffApi('/management/session', { schema: StaffSessionResponseSchema }).then((result) => setMe(result.data?.staff ?? null));
+    void staffApi('/management/session', { schema: StaffSessionResponseSchema }).then((result) =>
+      setMe(result.data?.staff ?? null),
+    );
   }, [session]);
 
   if (!session) return null;
@@ -48,9 +63,18 @@ export default function ManagementHome() {
     <ManagementPage title="Dashboard">
       <div className="mgmt-signed-in">
         <p>
-          {me ? <>Signed in as <strong>{me.name ?? 'staff'}</strong>{me.phone ? <> ({formatUkMobile(me.phone)})</> : null}.</> : 'Signed in.'}
+          {me ? (
+            <>
+              Signed in as <strong>{me.name ?? 'staff'}</strong>
+              {me.phone ? <> ({formatUkMobile(me.phone)})</> : null}.
+            </>
+          ) : (
+            'Signed in.'
+          )}
         </p>
-        <InteractiveButton variant="ghost" status={signingOut} statusText="Signing out…" onClick={() => void signOut()}>Sign out</InteractiveButton>
+        <InteractiveButton variant="ghost" status={signingOut} statusText="Signing out…" onClick={() => void signOut()}>
+          Sign out
+        </InteractiveButton>
       </div>
       <DashboardPanel />
       <h2 className="dash-section">Your sign-in and the team</h2>
@@ -69,16 +93,28 @@ function Passkeys() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
 
-  const load = useCallback(() => staffApi('/management/passkeys', { schema: PasskeysResponseSchema }).then((r) => r.data && setPasskeys(r.data.passkeys)), []);
+  const load = useCallback(
+    () =>
+      staffApi('/management/passkeys', { schema: PasskeysResponseSchema }).then(
+        (r) => r.data && setPasskeys(r.data.passkeys),
+      ),
+    [],
+  );
   useEffect(() => {
     void load();
-    void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) => setSupported(browserSupportsWebAuthn()));
+    void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) =>
+      setSupported(browserSupportsWebAuthn()),
+    );
   }, [load]);
 
   const add = async () => {
     setAdding(1);
     setMessage(null);
-    const options = await staffApi('/management/passkeys/options', { method: 'POST', body: {}, schema: PasskeyOptionsResponseSchema });
+    const options = await staffApi('/management/passkeys/options', {
+      method: 'POST',
+      body: {},
+      schema: PasskeyOptionsResponseSchema,
+    });
     if (!options.data) {
       setAdding(0);
       setMessage({ ok: false, text: options.error ?? 'We could not start adding a passkey. Please try again.' });
@@ -94,7 +130,9 @@ function Passkeys() {
       return;
     }
     const added = await staffApi('/management/passkeys', {
-      method: 'POST', body: { challengeId: options.data.challengeId, response, name: deviceLabel(navigator.userAgent) }, schema: PasskeyResponseSchema,
+      method: 'POST',
+      body: { challengeId: options.data.challengeId, response, name: deviceLabel(navigator.userAgent) },
+      schema: PasskeyResponseSchema,
     });
     if (!added.data) {
       setAdding(0);
@@ -111,7 +149,10 @@ function Passkeys() {
 
   const remove = async (id: string) => {
     setConfirming(null);
-    const removed = await staffApi(`/management/passkeys/${encodeURIComponent(id)}/remove`, { method: 'POST', body: {} });
+    const removed = await staffApi(`/management/passkeys/${encodeURIComponent(id)}/remove`, {
+      method: 'POST',
+      body: {},
+    });
     setMessage(removed.error ? { ok: false, text: removed.error } : { ok: true, text: 'Passkey removed.' });
     void load();
   };
@@ -120,36 +161,74 @@ function Passkeys() {
     <section className="mgmt-card" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">Passkeys</h2>
       <p>Sign in on this device with your fingerprint, face or screen lock instead of a code.</p>
-      {message ? <div className={`mgmt-notice ${message.ok ? 'mgmt-notice--ok' : 'mgmt-notice--error'}`} role="status"><p>{message.text}</p></div> : null}
-      {passkeys === null ? <p>Loading your passkeys…</p> : passkeys.length === 0 ? <p>You have no passkeys yet.</p> : (
+      {message ? (
+        <div className={`mgmt-notice ${message.ok ? 'mgmt-notice--ok' : 'mgmt-notice--error'}`} role="status">
+          <p>{message.text}</p>
+        </div>
+      ) : null}
+      {passkeys === null ? (
+        <p>Loading your passkeys…</p>
+      ) : passkeys.length === 0 ? (
+        <p>You have no passkeys yet.</p>
+      ) : (
         <ul className="mgmt-list" aria-label="Your passkeys">
           {passkeys.map((p) => (
             <li key={p._id}>
               <span className="mgmt-who">
                 <strong>{p.name}</strong>
-                <span className="mgmt-meta">Added {when(p.createdAt)}{p.lastUsedAt ? `, last used ${when(p.lastUsedAt)}` : ', not used yet'}{p.synced ? ' · synced' : ''}</span>
+                <span className="mgmt-meta">
+                  Added {when(p.createdAt)}
+                  {p.lastUsedAt ? `, last used ${when(p.lastUsedAt)}` : ', not used yet'}
+                  {p.synced ? ' · synced' : ''}
+                </span>
               </span>
               {confirming === p._id ? (
                 <span className="mgmt-confirm">
-                  <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => void remove(p._id)}>Yes, remove it</button>
-                  <button type="button" className="mgmt-link-button" onClick={() => setConfirming(null)}>Keep it</button>
+                  <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => void remove(p._id)}>
+                    Yes, remove it
+                  </button>
+                  <button type="button" className="mgmt-link-button" onClick={() => setConfirming(null)}>
+                    Keep it
+                  </button>
                 </span>
               ) : (
-                <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => setConfirming(p._id)} aria-label={`Remove passkey ${p.name}`}>Remove</button>
+                <button
+                  type="button"
+                  className="mgmt-link-button mgmt-danger"
+                  onClick={() => setConfirming(p._id)}
+                  aria-label={`Remove passkey ${p.name}`}
+                >
+                  Remove
+                </button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {supported
-        ? <InteractiveButton variant="brand" status={adding} statusText="Waiting for your device…" onClick={() => void add()}>Add a passkey on this device</InteractiveButton>
-        : <p>This browser cannot make passkeys.</p>}
+      {supported ? (
+        <InteractiveButton
+          variant="brand"
+          status={adding}
+          statusText="Waiting for your device…"
+          onClick={() => void add()}
+        >
+          Add a passkey on this device
+        </InteractiveButton>
+      ) : (
+        <p>This browser cannot make passkeys.</p>
+      )}
     </section>
   );
 }
 
-const validateName = (value: string) => (value.trim().length >= 1 && value.trim().length <= 80 ? { ok: true as const } : { ok: false as const, message: 'Please enter their name' });
-const validatePhone = (value: string) => (normaliseUkMobile(value) ? { ok: true as const } : { ok: false as const, message: 'Please enter a UK mobile number, like 07700 900461' });
+const validateName = (value: string) =>
+  value.trim().length >= 1 && value.trim().length <= 80
+    ? { ok: true as const }
+    : { ok: false as const, message: 'Please enter their name' };
+const validatePhone = (value: string) =>
+  normaliseUkMobile(value)
+    ? { ok: true as const }
+    : { ok: false as const, message: 'Please enter a UK mobile number, like 07700 900461' };
 
 function StaffList() {
   const [staff, setStaff] = useState<StaffListEntry[] | null>(null);
@@ -161,7 +240,11 @@ function StaffList() {
   const nameField = useValidatedField(name, validateName);
   const phoneField = useValidatedField(phone, validatePhone);
 
-  const load = useCallback(() => staffApi('/management/staff', { schema: StaffListResponseSchema }).then((r) => r.data && setStaff(r.data.staff)), []);
+  const load = useCallback(
+    () =>
+      staffApi('/management/staff', { schema: StaffListResponseSchema }).then((r) => r.data && setStaff(r.data.staff)),
+    [],
+  );
   useEffect(() => {
     void load();
   }, [load]);
@@ -172,13 +255,20 @@ function StaffList() {
     if (!validateName(name).ok || !validatePhone(phone).ok) return;
     setAdding(1);
     setMessage(null);
-    const added = await staffApi('/management/staff', { method: 'POST', body: { name: name.trim(), phone }, schema: AddStaffResponseSchema });
+    const added = await staffApi('/management/staff', {
+      method: 'POST',
+      body: { name: name.trim(), phone },
+      schema: AddStaffResponseSchema,
+    });
     setAdding(0);
     if (!added.data) {
       setMessage({ ok: false, text: added.error ?? 'We could not add them. Please try again.' });
       return;
     }
-    setMessage({ ok: true, text: `${added.data.member.name} can now sign in with ${formatUkMobile(added.data.member.phone ?? '')}.` });
+    setMessage({
+      ok: true,
+      text: `${added.data.member.name} can now sign in with ${formatUkMobile(added.data.member.phone ?? '')}.`,
+    });
     setName('');
     setPhone('');
     void load();
@@ -186,8 +276,15 @@ function StaffList() {
 
   const remove = async (member: StaffListEntry) => {
     setConfirming(null);
-    const removed = await staffApi(`/management/staff/${encodeURIComponent(member._id)}/remove`, { method: 'POST', body: {} });
-    setMessage(removed.error ? { ok: false, text: removed.error } : { ok: true, text: `${member.name ?? 'They'} can no longer sign in.` });
+    const removed = await staffApi(`/management/staff/${encodeURIComponent(member._id)}/remove`, {
+      method: 'POST',
+      body: {},
+    });
+    setMessage(
+      removed.error
+        ? { ok: false, text: removed.error }
+        : { ok: true, text: `${member.name ?? 'They'} can no longer sign in.` },
+    );
     void load();
   };
 
@@ -195,35 +292,88 @@ function StaffList() {
     <section className="mgmt-card" aria-labelledby="staff-title">
       <h2 id="staff-title">Staff</h2>
       <p>Everyone here can sign in to the staff area with their mobile number.</p>
-      {message ? <div className={`mgmt-notice ${message.ok ? 'mgmt-notice--ok' : 'mgmt-notice--error'}`} role="status"><p>{message.text}</p></div> : null}
-      {staff === null ? <p>Loading the staff list…</p> : (
+      {message ? (
+        <div className={`mgmt-notice ${message.ok ? 'mgmt-notice--ok' : 'mgmt-notice--error'}`} role="status">
+          <p>{message.text}</p>
+        </div>
+      ) : null}
+      {staff === null ? (
+        <p>Loading the staff list…</p>
+      ) : (
         <ul className="mgmt-list" aria-label="Staff members">
           {staff.map((member) => (
             <li key={member._id}>
               <span className="mgmt-who">
-                <strong>{member.name ?? 'No name'}{member.you ? <span className="mgmt-badge">you</span> : null}</strong>
-                <span className="mgmt-meta">{member.phone ? formatUkMobile(member.phone) : 'no number'} · {member.passkeys === 1 ? '1 passkey' : `${member.passkeys} passkeys`}</span>
+                <strong>
+                  {member.name ?? 'No name'}
+                  {member.you ? <span className="mgmt-badge">you</span> : null}
+                </strong>
+                <span className="mgmt-meta">
+                  {member.phone ? formatUkMobile(member.phone) : 'no number'} ·{' '}
+                  {member.passkeys === 1 ? '1 passkey' : `${member.passkeys} passkeys`}
+                </span>
               </span>
               {member.you ? null : confirming === member._id ? (
                 <span className="mgmt-confirm">
                   <p>Remove {member.name}?</p>
-                  <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => void remove(member)}>Yes, remove</button>
-                  <button type="button" className="mgmt-link-button" onClick={() => setConfirming(null)}>Keep</button>
+                  <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => void remove(member)}>
+                    Yes, remove
+                  </button>
+                  <button type="button" className="mgmt-link-button" onClick={() => setConfirming(null)}>
+                    Keep
+                  </button>
                 </span>
               ) : (
-                <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => setConfirming(member._id)} aria-label={`Remove ${member.name ?? 'this member'} from the staff`}>Remove</button>
+                <button
+                  type="button"
+                  className="mgmt-link-button mgmt-danger"
+                  onClick={() => setConfirming(member._id)}
+                  aria-label={`Remove ${member.name ?? 'this member'} from the staff`}
+                >
+                  Remove
+                </button>
               )}
             </li>
           ))}
         </ul>
       )}
-      <form className="mgmt-form" noValidate onSubmit={(event) => { event.preventDefault(); void add(); }} aria-label="Add a member of staff">
+      <form
+        className="mgmt-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+        aria-label="Add a member of staff"
+      >
         <h3>Add a member of staff</h3>
-        <TextField id="new-staff-name" label="Name" value={name} onChange={setName} status={nameField.status} message={nameField.message}
-          onBlur={nameField.touch} autoComplete="off" maxLength={80} />
-        <TextField id="new-staff-phone" label="UK mobile" type="tel" value={phone} onChange={setPhone} status={phoneField.status} message={phoneField.message}
-          onBlur={phoneField.touch} autoComplete="off" inputMode="tel" maxLength={20} />
-        <InteractiveButton type="submit" variant="brand" status={adding} statusText="Adding…">Add to staff</InteractiveButton>
+        <TextField
+          id="new-staff-name"
+          label="Name"
+          value={name}
+          onChange={setName}
+          status={nameField.status}
+          message={nameField.message}
+          onBlur={nameField.touch}
+          autoComplete="off"
+          maxLength={80}
+        />
+        <TextField
+          id="new-staff-phone"
+          label="UK mobile"
+          type="tel"
+          value={phone}
+          onChange={setPhone}
+          status={phoneField.status}
+          message={phoneField.message}
+          onBlur={phoneField.touch}
+          autoComplete="off"
+          inputMode="tel"
+          maxLength={20}
+        />
+        <InteractiveButton type="submit" variant="brand" status={adding} statusText="Adding…">
+          Add to staff
+        </InteractiveButton>
       </form>
     </section>
   );

@@ -14,5 +14,9 @@ export function ManagementPage({ title, lead, children }: { title: string; lead?
 
 /** Until the next issue fills a page: says what will be here, and nothing else. */
 export function ComingNext({ children }: { children: ReactNode }) {
-  return <div className="mgmt-placeholder"><p>{children}</p></div>;
+  return (
+    <div className="mgmt-placeholder">
+      <p>{children}</p>
+    </div>
+  );
 }

@@ -1,10 +1,23 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { staffApi } from '../../client/staff-session.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
 import { formatPence } from '../../domain/money.ts';
 import {
-  AttendanceResponseSchema, BlockResponseSchema, mondayOf, ScheduleResponseSchema, StaffBookingResponseSchema,
-  type AttendanceResponse, type ScheduleBooking, type ScheduleResponse,
+  AttendanceResponseSchema,
+  BlockResponseSchema,
+  mondayOf,
+  ScheduleResponseSchema,
+  StaffBookingResponseSchema,
+  type AttendanceResponse,
+  type ScheduleBooking,
+  type ScheduleResponse,
 } from '../../domain/schedule.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { dayLayout, draggedStart, longDate, shortDate, wallTime, type DayLayout } from './schedule-layout.ts';
@@ -35,13 +48,13 @@ const SHOP_ZONE = 'Europe/London';
 const ROW_HEIGHT = 30;
 
 type View = 'day' | 'week';
-type Dialog =
-  | { kind: 'booking'; id: string }
-  | { kind: 'phone' }
-  | { kind: 'block' }
-  | null;
+type Dialog = { kind: 'booking'; id: string } | { kind: 'phone' } | { kind: 'block' } | null;
 
-export interface Announcement { text: string; undo?: () => Promise<void>; error?: boolean }
+export interface Announcement {
+  text: string;
+  undo?: () => Promise<void>;
+  error?: boolean;
+}
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -99,11 +112,21 @@ function Schedule() {
   const announce = (a: Announcement) => setAnnouncement(a);
 
   const moveBooking = async (booking: ScheduleBooking, start: string) => {
-    const result = await staffApi(`/management/bookings/${booking.id}/move`, { method: 'POST', body: { start }, schema: StaffBookingResponseSchema });
+    const result = await staffApi(`/management/bookings/${booking.id}/move`, {
+      method: 'POST',
+      body: { start },
+      schema: StaffBookingResponseSchema,
+    });
     if (result.data) {
-      announce({ text: `Moved ${booking.dog.name} to ${shortDate(todayIn(SHOP_ZONE, new Date(start)))} at ${wallTime(start, SHOP_ZONE)}. The customer has been told.` });
+      announce({
+        text: `Moved ${booking.dog.name} to ${shortDate(todayIn(SHOP_ZONE, new Date(start)))} at ${wallTime(start, SHOP_ZONE)}. The customer has been told.`,
+      });
     } else {
-      announce({ text: result.error ?? 'The appointment could not be moved.', error: true, undo: () => moveBooking(booking, start) });
+      announce({
+        text: result.error ?? 'The appointment could not be moved.',
+        error: true,
+        undo: () => moveBooking(booking, start),
+      });
     }
     await load();
   };
@@ -115,29 +138,71 @@ function Schedule() {
     <div className="sched">
       <div className="sched-toolbar">
         <div className="sched-nav" role="group" aria-label="Choose the day">
-          <button type="button" className="sched-button sched-button--ghost" onClick={() => step(-1)} aria-label={view === 'day' ? 'Previous day' : 'Previous week'}>
+          <button
+            type="button"
+            className="sched-button sched-button--ghost"
+            onClick={() => step(-1)}
+            aria-label={view === 'day' ? 'Previous day' : 'Previous week'}
+          >
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="sched-button sched-button--ghost" onClick={() => setDate(today)} aria-pressed={view === 'day' ? date === today : mondayOf(date) === mondayOf(today)}>
+          <button
+            type="button"
+            className="sched-button sched-button--ghost"
+            onClick={() => setDate(today)}
+            aria-pressed={view === 'day' ? date === today : mondayOf(date) === mondayOf(today)}
+          >
             Today
           </button>
-          <button type="button" className="sched-button sched-button--ghost" onClick={() => step(1)} aria-label={view === 'day' ? 'Next day' : 'Next week'}>
+          <button
+            type="button"
+            className="sched-button sched-button--ghost"
+            onClick={() => step(1)}
+            aria-label={view === 'day' ? 'Next day' : 'Next week'}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>
         <div className="sched-pick">
           <label className="sched-date">
             <span className="visually-hidden">Go to date</span>
-            <input className="input" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+            <input
+              className="input"
+              type="date"
+              value={date}
+              onChange={(e) => e.target.value && setDate(e.target.value)}
+            />
           </label>
           <div className="sched-views" role="group" aria-label="View">
-            <button type="button" className="sched-segment" aria-pressed={view === 'day'} onClick={() => setView('day')}>Day</button>
-            <button type="button" className="sched-segment" aria-pressed={view === 'week'} onClick={() => setView('week')}>Week</button>
+            <button
+              type="button"
+              className="sched-segment"
+              aria-pressed={view === 'day'}
+              onClick={() => setView('day')}
+            >
+              Day
+            </button>
+            <button
+              type="button"
+              className="sched-segment"
+              aria-pressed={view === 'week'}
+              onClick={() => setView('week')}
+            >
+              Week
+            </button>
           </div>
         </div>
         <div className="sched-actions">
-          <button type="button" className="sched-button sched-button--ghost" onClick={() => setDialog({ kind: 'block' })}>Block time</button>
-          <button type="button" className="sched-button" onClick={() => setDialog({ kind: 'phone' })}>New phone booking</button>
+          <button
+            type="button"
+            className="sched-button sched-button--ghost"
+            onClick={() => setDialog({ kind: 'block' })}
+          >
+            Block time
+          </button>
+          <button type="button" className="sched-button" onClick={() => setDialog({ kind: 'phone' })}>
+            New phone booking
+          </button>
         </div>
       </div>
 
@@ -147,7 +212,9 @@ function Schedule() {
 
       <div className="sched-announce" aria-live="polite">
         {announcement ? (
-          <div className={`mgmt-notice ${announcement.error ? 'mgmt-notice--error' : 'mgmt-notice--ok'} mgmt-notice--row`}>
+          <div
+            className={`mgmt-notice ${announcement.error ? 'mgmt-notice--error' : 'mgmt-notice--ok'} mgmt-notice--row`}
+          >
             <p>{announcement.text}</p>
             <div className="mgmt-notice__actions">
               {announcement.undo ? (
@@ -163,33 +230,62 @@ function Schedule() {
                   {announcement.error ? 'Try again' : 'Undo'}
                 </button>
               ) : null}
-              <button type="button" className="mgmt-link-button" onClick={() => setAnnouncement(null)}>Dismiss</button>
+              <button type="button" className="mgmt-link-button" onClick={() => setAnnouncement(null)}>
+                Dismiss
+              </button>
             </div>
           </div>
         ) : null}
       </div>
 
       {loadError ? <ErrorNotice message={loadError} onRetry={() => void load()} /> : null}
-      {!schedule && !loadError ? <p className="sched-loading" role="status">Loading the schedule…</p> : null}
+      {!schedule && !loadError ? (
+        <p className="sched-loading" role="status">
+          Loading the schedule…
+        </p>
+      ) : null}
 
       {schedule && view === 'day' ? (
-        <DayGrid layout={dayLayout(schedule, date, now)} onOpen={(id) => setDialog({ kind: 'booking', id })} onMove={moveBooking} onRemoveBlock={async (id) => {
-          const result = await staffApi(`/management/blocks/${id}/remove`, { method: 'POST', body: {}, schema: BlockResponseSchema });
-          announce(result.data ? { text: 'The blocked time is open for bookings again.' } : { text: result.error ?? 'The blocked time could not be removed.', error: true });
-          await load();
-        }} />
+        <DayGrid
+          layout={dayLayout(schedule, date, now)}
+          onOpen={(id) => setDialog({ kind: 'booking', id })}
+          onMove={moveBooking}
+          onRemoveBlock={async (id) => {
+            const result = await staffApi(`/management/blocks/${id}/remove`, {
+              method: 'POST',
+              body: {},
+              schema: BlockResponseSchema,
+            });
+            announce(
+              result.data
+                ? { text: 'The blocked time is open for bookings again.' }
+                : { text: result.error ?? 'The blocked time could not be removed.', error: true },
+            );
+            await load();
+          }}
+        />
       ) : null}
       {schedule && view === 'week' ? (
-        <WeekView schedule={schedule} today={today} now={now} onOpen={(id) => setDialog({ kind: 'booking', id })} onDay={(d) => {
-          setDate(d);
-          setView('day');
-        }} />
+        <WeekView
+          schedule={schedule}
+          today={today}
+          now={now}
+          onOpen={(id) => setDialog({ kind: 'booking', id })}
+          onDay={(d) => {
+            setDate(d);
+            setView('day');
+          }}
+        />
       ) : null}
 
       {dialog?.kind === 'booking' && open && schedule ? (
         <BookingDialog
           booking={open}
-          table={dayLayout(schedule, todayIn(SHOP_ZONE, new Date(open.start)), now).bookings.find((b) => b.booking.id === open.id)?.table.table ?? null}
+          table={
+            dayLayout(schedule, todayIn(SHOP_ZONE, new Date(open.start)), now).bookings.find(
+              (b) => b.booking.id === open.id,
+            )?.table.table ?? null
+          }
           now={now}
           onClose={() => setDialog(null)}
           onChanged={async (message) => {
@@ -202,10 +298,18 @@ function Schedule() {
               undo: async () => {
                 const { previous } = answer;
                 const result = await staffApi(`/management/bookings/${answer.booking.id}/attendance`, {
-                  method: 'POST', schema: AttendanceResponseSchema,
-                  body: { attendance: previous.attendance, ...(previous.attendance === 'completed' && previous.balance ? { balance: previous.balance } : {}) },
+                  method: 'POST',
+                  schema: AttendanceResponseSchema,
+                  body: {
+                    attendance: previous.attendance,
+                    ...(previous.attendance === 'completed' && previous.balance ? { balance: previous.balance } : {}),
+                  },
                 });
-                announce(result.data ? { text: `Undone: ${answer.booking.dog.name} is as before.` } : { text: result.error ?? 'That could not be undone.', error: true });
+                announce(
+                  result.data
+                    ? { text: `Undone: ${answer.booking.dog.name} is as before.` }
+                    : { text: result.error ?? 'That could not be undone.', error: true },
+                );
                 await load();
               },
             });
@@ -219,7 +323,9 @@ function Schedule() {
           onClose={() => setDialog(null)}
           onBooked={async (booking) => {
             setDialog(null);
-            announce({ text: `Booked ${booking.dog.name} (${booking.customer.name}) for ${booking.service.title} on ${shortDate(todayIn(SHOP_ZONE, new Date(booking.start)))} at ${wallTime(booking.start, SHOP_ZONE)}. The confirmation is on its way to the customer.` });
+            announce({
+              text: `Booked ${booking.dog.name} (${booking.customer.name}) for ${booking.service.title} on ${shortDate(todayIn(SHOP_ZONE, new Date(booking.start)))} at ${wallTime(booking.start, SHOP_ZONE)}. The confirmation is on its way to the customer.`,
+            });
             setDate(todayIn(SHOP_ZONE, new Date(booking.start)));
             await load();
           }}
@@ -242,17 +348,31 @@ function Schedule() {
 
 // ---- the day, by table ----------------------------------------------------------------------
 
-function DayGrid({ layout, onOpen, onMove, onRemoveBlock }: {
+function DayGrid({
+  layout,
+  onOpen,
+  onMove,
+  onRemoveBlock,
+}: {
   layout: DayLayout;
   onOpen: (id: string) => void;
   onMove: (booking: ScheduleBooking, start: string) => Promise<void>;
   onRemoveBlock: (id: string) => Promise<void>;
 }) {
   const { day } = layout;
-  const gridStyle = { '--rows': layout.rows, '--tables': layout.tables, '--row-height': `${ROW_HEIGHT}px` } as CSSProperties;
-  const closedText = day && !day.open
-    ? day.reason === 'bank_holiday' ? `Closed for ${day.holiday ?? 'the bank holiday'}.` : day.reason === 'closure' ? 'The shop is closed this day.' : 'The shop is not open on this day of the week.'
-    : null;
+  const gridStyle = {
+    '--rows': layout.rows,
+    '--tables': layout.tables,
+    '--row-height': `${ROW_HEIGHT}px`,
+  } as CSSProperties;
+  const closedText =
+    day && !day.open
+      ? day.reason === 'bank_holiday'
+        ? `Closed for ${day.holiday ?? 'the bank holiday'}.`
+        : day.reason === 'closure'
+          ? 'The shop is closed this day.'
+          : 'The shop is not open on this day of the week.'
+      : null;
   const items = [
     ...layout.blocks.map((b) => ({ kind: 'block' as const, row: b.rowStart, item: b })),
     ...layout.bookings.map((b) => ({ kind: 'booking' as const, row: b.rowStart, item: b })),
@@ -260,24 +380,39 @@ function DayGrid({ layout, onOpen, onMove, onRemoveBlock }: {
   ].sort((a, b) => a.row - b.row);
   return (
     <section className="sched-day" aria-label={`Appointments by table, ${longDate(layout.date)}`}>
-      {closedText ? <p className="mgmt-notice">{closedText}{layout.bookings.length ? ' These appointments are still on it:' : ''}</p> : null}
+      {closedText ? (
+        <p className="mgmt-notice">
+          {closedText}
+          {layout.bookings.length ? ' These appointments are still on it:' : ''}
+        </p>
+      ) : null}
       {!layout.bookings.length && !closedText ? <p className="sched-empty">No appointments on this day yet.</p> : null}
       <div className="sched-grid" style={gridStyle}>
         <div className="sched-grid__corner" aria-hidden="true" />
         {Array.from({ length: layout.tables }, (_, i) => (
           <div key={i} className="sched-grid__table" style={{ gridColumn: i + 2 }} aria-hidden="true">
-            Table {i + 1}{i + 1 > layout.tables ? ' (over)' : ''}
+            Table {i + 1}
+            {i + 1 > layout.tables ? ' (over)' : ''}
           </div>
         ))}
         {layout.hours.map((h) => (
-          <div key={h.label} className="sched-grid__hour" style={{ gridRow: `${h.row + 2} / span ${60 / layout.step}` }} aria-hidden="true">
+          <div
+            key={h.label}
+            className="sched-grid__hour"
+            style={{ gridRow: `${h.row + 2} / span ${60 / layout.step}` }}
+            aria-hidden="true"
+          >
             <span>{h.label}</span>
           </div>
         ))}
         {items.map((entry) => {
           if (entry.kind === 'now') {
             return (
-              <div key="now" className="sched-now" style={{ gridRow: entry.item.row + 2, '--fraction': entry.item.fraction } as CSSProperties}>
+              <div
+                key="now"
+                className="sched-now"
+                style={{ gridRow: entry.item.row + 2, '--fraction': entry.item.fraction } as CSSProperties}
+              >
                 <span>Now {entry.item.time}</span>
               </div>
             );
@@ -290,13 +425,26 @@ function DayGrid({ layout, onOpen, onMove, onRemoveBlock }: {
                   <strong>{b.wholeDay ? 'Blocked all day' : `Blocked ${b.startTime}–${b.endTime}`}</strong>
                   {b.block.reason ? <span> · {b.block.reason}</span> : null}
                 </div>
-                <button type="button" className="mgmt-link-button" onClick={() => void onRemoveBlock(b.block.id)} aria-label={`Open ${b.startTime}–${b.endTime} for bookings again`}>
+                <button
+                  type="button"
+                  className="mgmt-link-button"
+                  onClick={() => void onRemoveBlock(b.block.id)}
+                  aria-label={`Open ${b.startTime}–${b.endTime} for bookings again`}
+                >
                   Remove
                 </button>
               </div>
             );
           }
-          return <BookingCard key={entry.item.booking.id} placed={entry.item} step={layout.step} onOpen={onOpen} onMove={onMove} />;
+          return (
+            <BookingCard
+              key={entry.item.booking.id}
+              placed={entry.item}
+              step={layout.step}
+              onOpen={onOpen}
+              onMove={onMove}
+            />
+          );
         })}
       </div>
     </section>
@@ -304,15 +452,32 @@ function DayGrid({ layout, onOpen, onMove, onRemoveBlock }: {
 }
 
 function moneyLine(b: ScheduleBooking): { text: string; tone: 'paid' | 'due' | 'none' } {
-  if (b.attendance === 'completed') return { text: `Paid${b.balancePaidPence ? ` ${formatPence(b.balancePaidPence)} ${b.balanceMethod ?? ''}` : ''}`.trim(), tone: 'paid' };
-  if (b.attendance === 'no_show') return { text: b.depositHeldPence ? `Deposit ${formatPence(b.depositHeldPence)} kept` : 'Nothing paid', tone: 'none' };
-  if (b.depositHeldPence > 0) return { text: `Deposit ${formatPence(b.depositHeldPence)} paid · ${formatPence(b.balanceDuePence)} due`, tone: 'paid' };
+  if (b.attendance === 'completed')
+    return {
+      text: `Paid${b.balancePaidPence ? ` ${formatPence(b.balancePaidPence)} ${b.balanceMethod ?? ''}` : ''}`.trim(),
+      tone: 'paid',
+    };
+  if (b.attendance === 'no_show')
+    return {
+      text: b.depositHeldPence ? `Deposit ${formatPence(b.depositHeldPence)} kept` : 'Nothing paid',
+      tone: 'none',
+    };
+  if (b.depositHeldPence > 0)
+    return {
+      text: `Deposit ${formatPence(b.depositHeldPence)} paid · ${formatPence(b.balanceDuePence)} due`,
+      tone: 'paid',
+    };
   return { text: `${formatPence(b.balanceDuePence)} due`, tone: 'due' };
 }
 
 export const ATTENDANCE_TEXT = { arrived: 'Arrived', completed: 'Done', no_show: 'No-show' } as const;
 
-function BookingCard({ placed, step, onOpen, onMove }: {
+function BookingCard({
+  placed,
+  step,
+  onOpen,
+  onMove,
+}: {
   placed: DayLayout['bookings'][number];
   step: number;
   onOpen: (id: string) => void;
@@ -370,7 +535,13 @@ function BookingCard({ placed, step, onOpen, onMove }: {
       data-movable={movable ? 'true' : undefined}
       data-compact={placed.rowEnd - placed.rowStart <= 2 ? 'true' : undefined}
       aria-busy={saving || undefined}
-      style={{ gridColumn: table.table + 1, gridRow: `${placed.rowStart + 2} / ${placed.rowEnd + 2}`, transform: offset ? `translateY(${offset}px)` : undefined } as CSSProperties}
+      style={
+        {
+          gridColumn: table.table + 1,
+          gridRow: `${placed.rowStart + 2} / ${placed.rowEnd + 2}`,
+          transform: offset ? `translateY(${offset}px)` : undefined,
+        } as CSSProperties
+      }
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}
@@ -385,29 +556,60 @@ function BookingCard({ placed, step, onOpen, onMove }: {
       }}
     >
       <button type="button" className="sched-card__open" onClick={() => onOpen(b.id)} aria-label={label}>
-        <span className="sched-card__time">{placed.startTime}–{placed.endTime}<span className="sched-card__table"> · Table {table.table}</span></span>
-        <span className="sched-card__dog"><strong>{b.dog.name}</strong> <span className="sched-card__breed">{b.dog.breed}</span></span>
-        <span className="sched-card__service">{b.service.title} · {b.customer.name}</span>
+        <span className="sched-card__time">
+          {placed.startTime}–{placed.endTime}
+          <span className="sched-card__table"> · Table {table.table}</span>
+        </span>
+        <span className="sched-card__dog">
+          <strong>{b.dog.name}</strong> <span className="sched-card__breed">{b.dog.breed}</span>
+        </span>
+        <span className="sched-card__service">
+          {b.service.title} · {b.customer.name}
+        </span>
         <span className="sched-card__chips">
-          {b.attendance ? <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span> : null}
-          {b.status === 'pending_payment' ? <span className="sched-chip sched-chip--pending">Paying deposit</span> : null}
+          {b.attendance ? (
+            <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span>
+          ) : null}
+          {b.status === 'pending_payment' ? (
+            <span className="sched-chip sched-chip--pending">Paying deposit</span>
+          ) : null}
           <span className={`sched-chip sched-chip--${money.tone}`}>{money.text}</span>
           {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
           {b.firstVisit ? <span className="sched-chip">First visit</span> : null}
           {b.takenBy === 'phone' ? <span className="sched-chip">Phone</span> : null}
         </span>
-        {b.dog.notes || b.staffNote ? <span className="sched-card__notes">{[b.dog.notes, b.staffNote].filter(Boolean).join(' · ')}</span> : null}
+        {b.dog.notes || b.staffNote ? (
+          <span className="sched-card__notes">{[b.dog.notes, b.staffNote].filter(Boolean).join(' · ')}</span>
+        ) : null}
       </button>
-      {movable ? <span className="sched-card__grip" aria-hidden="true" title="Drag to move">⠿</span> : null}
-      {target ? <span className="sched-card__target" aria-hidden="true">Move to {wallTime(target, SHOP_ZONE)}</span> : null}
+      {movable ? (
+        <span className="sched-card__grip" aria-hidden="true" title="Drag to move">
+          ⠿
+        </span>
+      ) : null}
+      {target ? (
+        <span className="sched-card__target" aria-hidden="true">
+          Move to {wallTime(target, SHOP_ZONE)}
+        </span>
+      ) : null}
     </div>
   );
 }
 
 // ---- the week ----------------------------------------------------------------------------------
 
-function WeekView({ schedule, today, now, onOpen, onDay }: {
-  schedule: ScheduleResponse; today: string; now: Date; onOpen: (id: string) => void; onDay: (date: string) => void;
+function WeekView({
+  schedule,
+  today,
+  now,
+  onOpen,
+  onDay,
+}: {
+  schedule: ScheduleResponse;
+  today: string;
+  now: Date;
+  onOpen: (id: string) => void;
+  onDay: (date: string) => void;
 }) {
   return (
     <div className="sched-week">
@@ -415,7 +617,12 @@ function WeekView({ schedule, today, now, onOpen, onDay }: {
         const layout = dayLayout(schedule, day.date, now);
         const isToday = day.date === today;
         return (
-          <section key={day.date} className="sched-week__day" data-today={isToday ? 'true' : undefined} aria-labelledby={`week-${day.date}`}>
+          <section
+            key={day.date}
+            className="sched-week__day"
+            data-today={isToday ? 'true' : undefined}
+            aria-labelledby={`week-${day.date}`}
+          >
             <h3 id={`week-${day.date}`}>
               <button type="button" className="sched-week__open" onClick={() => onDay(day.date)}>
                 {shortDate(day.date)}
@@ -423,19 +630,35 @@ function WeekView({ schedule, today, now, onOpen, onDay }: {
             </h3>
             <p className="sched-week__hours">
               {isToday ? <span className="mgmt-badge">Today</span> : null}
-              {day.open ? `${day.opens}–${day.closes} · ${layout.bookings.length} booked` : day.reason === 'bank_holiday' ? (day.holiday ?? 'Bank holiday') : 'Closed'}
+              {day.open
+                ? `${day.opens}–${day.closes} · ${layout.bookings.length} booked`
+                : day.reason === 'bank_holiday'
+                  ? (day.holiday ?? 'Bank holiday')
+                  : 'Closed'}
             </p>
             <ul className="sched-week__list">
               {layout.blocks.map((b) => (
-                <li key={b.block.id} className="sched-week__block">{b.wholeDay ? 'Blocked all day' : `Blocked ${b.startTime}–${b.endTime}`}{b.block.reason ? ` · ${b.block.reason}` : ''}</li>
+                <li key={b.block.id} className="sched-week__block">
+                  {b.wholeDay ? 'Blocked all day' : `Blocked ${b.startTime}–${b.endTime}`}
+                  {b.block.reason ? ` · ${b.block.reason}` : ''}
+                </li>
               ))}
               {layout.bookings.map(({ booking: b, table, startTime }) => (
                 <li key={b.id}>
-                  <button type="button" className="sched-week__booking" data-attendance={b.attendance ?? undefined} onClick={() => onOpen(b.id)}>
-                    <span className="sched-week__time">{startTime} · T{table.table}</span>
+                  <button
+                    type="button"
+                    className="sched-week__booking"
+                    data-attendance={b.attendance ?? undefined}
+                    onClick={() => onOpen(b.id)}
+                  >
+                    <span className="sched-week__time">
+                      {startTime} · T{table.table}
+                    </span>
                     <strong>{b.dog.name}</strong>
                     <span className="sched-week__service">{b.service.title}</span>
-                    {b.attendance ? <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span> : null}
+                    {b.attendance ? (
+                      <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span>
+                    ) : null}
                   </button>
                 </li>
               ))}

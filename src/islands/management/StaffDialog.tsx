@@ -4,7 +4,17 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A modal window for the staff screens: the browser's own `<dialog>` (focus kept inside, Escape
  * closes, the page behind inert), opened as soon as it is drawn and closed by unmounting.
  */
-export function StaffDialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function StaffDialog({
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -34,11 +44,23 @@ export function StaffDialog({ title, onClose, children, wide }: { title: string;
 }
 
 /** An error from the server, said plainly, with a way to try again when trying again can help. */
-export function ErrorNotice({ message, onRetry, retryLabel = 'Try again' }: { message: string; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorNotice({
+  message,
+  onRetry,
+  retryLabel = 'Try again',
+}: {
+  message: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div className="mgmt-notice mgmt-notice--error mgmt-notice--row" role="alert">
       <p>{message}</p>
-      {onRetry ? <button type="button" className="sched-button sched-button--ghost" onClick={onRetry}>{retryLabel}</button> : null}
+      {onRetry ? (
+        <button type="button" className="sched-button sched-button--ghost" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      ) : null}
     </div>
   );
 }

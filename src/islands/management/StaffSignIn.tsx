@@ -5,7 +5,11 @@ import { keepStaffSignIn, previousUser, takeLoginRedirect, type PreviousUser } f
 import { loginReasonText } from '../../domain/login-reasons.ts';
 import { formatUkMobile, normaliseUkMobile } from '../../domain/phone.ts';
 import { PHONE_CODE_DIGITS, PHONE_CODE_MINUTES, PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
-import { PasskeyOptionsResponseSchema, StaffSignInResponseSchema, type StaffSignInResponse } from '../../domain/staff.ts';
+import {
+  PasskeyOptionsResponseSchema,
+  StaffSignInResponseSchema,
+  type StaffSignInResponse,
+} from '../../domain/staff.ts';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import { OtpField } from '../forms/OtpField.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
@@ -22,7 +26,9 @@ import './management.css';
 const UNREACHABLE = 'We could not reach the server. Please check your connection and try again.';
 
 const validatePhone = (value: string) =>
-  normaliseUkMobile(value) ? { ok: true as const, text: 'Looks right' } : { ok: false as const, message: 'Please enter a UK mobile number, like 07700 900461' };
+  normaliseUkMobile(value)
+    ? { ok: true as const, text: 'Looks right' }
+    : { ok: false as const, message: 'Please enter a UK mobile number, like 07700 900461' };
 
 interface CodeRequest {
   phone: string;
@@ -49,7 +55,9 @@ export default function StaffSignIn() {
     const before = previousUser();
     setPrevious(before);
     if (before) setPhone(formatUkMobile(before.phone));
-    void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) => setPasskeys(browserSupportsWebAuthn()));
+    void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) =>
+      setPasskeys(browserSupportsWebAuthn()),
+    );
   }, []);
 
   useEffect(() => {
@@ -67,7 +75,11 @@ export default function StaffSignIn() {
     if (!e164) return;
     setSending(1);
     setError(null);
-    const sent = await api('/management/sign-in/codes', { method: 'POST', body: { phone: e164 }, schema: PhoneCodeResponseSchema });
+    const sent = await api('/management/sign-in/codes', {
+      method: 'POST',
+      body: { phone: e164 },
+      schema: PhoneCodeResponseSchema,
+    });
     if (!sent.data) {
       setSending(0);
       setError(sent.status === 0 ? UNREACHABLE : sent.error);
@@ -84,7 +96,9 @@ export default function StaffSignIn() {
     setChecking(1);
     setCodeError(null);
     const result = await api('/management/sign-in/by-code', {
-      method: 'POST', body: { phone: request.phone, requestId: request.requestId, code: value }, schema: StaffSignInResponseSchema,
+      method: 'POST',
+      body: { phone: request.phone, requestId: request.requestId, code: value },
+      schema: StaffSignInResponseSchema,
     });
     if (result.data) {
       setChecking(4);
@@ -106,7 +120,11 @@ export default function StaffSignIn() {
   const signInWithPasskey = async () => {
     setPasskeyStatus(1);
     setError(null);
-    const options = await api('/management/sign-in/passkey-options', { method: 'POST', body: {}, schema: PasskeyOptionsResponseSchema });
+    const options = await api('/management/sign-in/passkey-options', {
+      method: 'POST',
+      body: {},
+      schema: PasskeyOptionsResponseSchema,
+    });
     if (!options.data) {
       setPasskeyStatus(0);
       setError(options.status === 0 ? UNREACHABLE : options.error);
@@ -118,11 +136,15 @@ export default function StaffSignIn() {
       response = await startAuthentication({ optionsJSON: options.data.options as never });
     } catch {
       setPasskeyStatus(0);
-      setError('Signing in with a passkey was cancelled or did not work on this device. Try again, or get a code by text.');
+      setError(
+        'Signing in with a passkey was cancelled or did not work on this device. Try again, or get a code by text.',
+      );
       return;
     }
     const result = await api('/management/sign-in/by-passkey', {
-      method: 'POST', body: { challengeId: options.data.challengeId, response }, schema: StaffSignInResponseSchema,
+      method: 'POST',
+      body: { challengeId: options.data.challengeId, response },
+      schema: StaffSignInResponseSchema,
     });
     if (result.data) {
       setPasskeyStatus(4);
@@ -135,7 +157,12 @@ export default function StaffSignIn() {
 
   const passkeyFirst = passkeys && previous?.passkey === true;
   const passkeyButton = (variant: 'brand' | 'ghost') => (
-    <InteractiveButton variant={variant} status={passkeyStatus} statusText={passkeyStatus === 1 ? 'Waiting for your passkey…' : 'Signing in…'} onClick={() => void signInWithPasskey()}>
+    <InteractiveButton
+      variant={variant}
+      status={passkeyStatus}
+      statusText={passkeyStatus === 1 ? 'Waiting for your passkey…' : 'Signing in…'}
+      onClick={() => void signInWithPasskey()}
+    >
       Sign in with a passkey
     </InteractiveButton>
   );
@@ -143,9 +170,21 @@ export default function StaffSignIn() {
   return (
     <div className="mgmt-sign-in mgmt-card">
       <h1>Staff sign-in</h1>
-      {reason ? <div className="mgmt-notice mgmt-notice--reason" role="alert"><p>{reason}</p></div> : null}
-      {previous?.name ? <p className="mgmt-lead">Welcome back, {previous.name}.</p> : <p className="mgmt-lead">For the people who work at the shop.</p>}
-      {error ? <div className="mgmt-notice mgmt-notice--error" role="alert"><p>{error}</p></div> : null}
+      {reason ? (
+        <div className="mgmt-notice mgmt-notice--reason" role="alert">
+          <p>{reason}</p>
+        </div>
+      ) : null}
+      {previous?.name ? (
+        <p className="mgmt-lead">Welcome back, {previous.name}.</p>
+      ) : (
+        <p className="mgmt-lead">For the people who work at the shop.</p>
+      )}
+      {error ? (
+        <div className="mgmt-notice mgmt-notice--error" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
 
       {passkeyFirst ? (
         <>
@@ -155,32 +194,90 @@ export default function StaffSignIn() {
       ) : null}
 
       {request === null ? (
-        <form noValidate onSubmit={(event) => { event.preventDefault(); void askForCode(); }}>
-          <TextField id="staff-phone" label="Your mobile number" type="tel" value={phone} onChange={setPhone}
-            status={phoneField.status} successText={phoneField.successText} message={phoneField.message} onBlur={phoneField.touch}
-            autoComplete="tel" inputMode="tel" maxLength={20} hint="We text a 6-digit code to it." />
-          <InteractiveButton type="submit" variant={passkeyFirst ? 'ghost' : 'accent'} status={sending} statusText="Sending…">Text me a code</InteractiveButton>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void askForCode();
+          }}
+        >
+          <TextField
+            id="staff-phone"
+            label="Your mobile number"
+            type="tel"
+            value={phone}
+            onChange={setPhone}
+            status={phoneField.status}
+            successText={phoneField.successText}
+            message={phoneField.message}
+            onBlur={phoneField.touch}
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={20}
+            hint="We text a 6-digit code to it."
+          />
+          <InteractiveButton
+            type="submit"
+            variant={passkeyFirst ? 'ghost' : 'accent'}
+            status={sending}
+            statusText="Sending…"
+          >
+            Text me a code
+          </InteractiveButton>
         </form>
       ) : (
-        <form noValidate onSubmit={(event) => { event.preventDefault(); void checkCode(); }}>
-          <h2 ref={codeHeading} tabIndex={-1} className="mgmt-code-title">Enter the code</h2>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void checkCode();
+          }}
+        >
+          <h2 ref={codeHeading} tabIndex={-1} className="mgmt-code-title">
+            Enter the code
+          </h2>
           <p>
-            If <strong>{formatUkMobile(request.phone)}</strong> is on the staff list, we have sent it a {PHONE_CODE_DIGITS}-digit code.
-            It works for {PHONE_CODE_MINUTES} minutes.
+            If <strong>{formatUkMobile(request.phone)}</strong> is on the staff list, we have sent it a{' '}
+            {PHONE_CODE_DIGITS}-digit code. It works for {PHONE_CODE_MINUTES} minutes.
           </p>
-          <OtpField id="staff-code" label="Code" value={code} maxLength={PHONE_CODE_DIGITS}
+          <OtpField
+            id="staff-code"
+            label="Code"
+            value={code}
+            maxLength={PHONE_CODE_DIGITS}
             onChange={(value) => {
               setCode(value);
               setCodeError(null);
               // The whole code typed or pasted: sign in straight away.
               if (value.length === PHONE_CODE_DIGITS) void checkCode(value);
             }}
-            status={codeError ? 4 : code.length === PHONE_CODE_DIGITS ? 3 : 1} successText="Ready" message={codeError ?? undefined}
-            onEnter={() => void checkCode()} />
-          <InteractiveButton type="submit" status={checking} statusText={checking === 1 ? 'Checking…' : 'Signed in'}>Sign in</InteractiveButton>
+            status={codeError ? 4 : code.length === PHONE_CODE_DIGITS ? 3 : 1}
+            successText="Ready"
+            message={codeError ?? undefined}
+            onEnter={() => void checkCode()}
+          />
+          <InteractiveButton type="submit" status={checking} statusText={checking === 1 ? 'Checking…' : 'Signed in'}>
+            Sign in
+          </InteractiveButton>
           <div className="mgmt-actions">
-            <button type="button" className="mgmt-link-button" onClick={() => void askForCode()} disabled={sending === 1}>Send a new code</button>
-            <button type="button" className="mgmt-link-button" onClick={() => { setRequest(null); setError(null); }}>Use another number</button>
+            <button
+              type="button"
+              className="mgmt-link-button"
+              onClick={() => void askForCode()}
+              disabled={sending === 1}
+            >
+              Send a new code
+            </button>
+            <button
+              type="button"
+              className="mgmt-link-button"
+              onClick={() => {
+                setRequest(null);
+                setError(null);
+              }}
+            >
+              Use another number
+            </button>
           </div>
         </form>
       )}

@@ -13,7 +13,12 @@ export interface ChartSeries {
   kind: 'bars' | 'line';
 }
 
-export function drawChart(target: HTMLElement, labels: string[], series: ChartSeries[], formatValue: (n: number) => string): () => void {
+export function drawChart(
+  target: HTMLElement,
+  labels: string[],
+  series: ChartSeries[],
+  formatValue: (n: number) => string,
+): () => void {
   const xs = labels.map((_, i) => i);
   const bars = uPlot.paths.bars!({ size: [0.6, 48] });
   const width = () => Math.max(240, Math.floor(target.getBoundingClientRect().width));
@@ -24,11 +29,29 @@ export function drawChart(target: HTMLElement, labels: string[], series: ChartSe
       legend: { show: true, live: false },
       cursor: { show: false },
       padding: [12, 8, 0, 4],
-      scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] } },
+      scales: {
+        x: { time: false, range: [-0.5, labels.length - 0.5] },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] },
+      },
       axes: [
         // More than a week's labels: every other one, so they never run into each other on a phone.
-        { values: (_u, splits) => splits.map((i) => (labels.length > 7 && (labels.length - 1 - i) % 2 === 1 ? '' : (labels[i] ?? ''))), splits: () => xs, gap: 4, size: 28, grid: { show: false }, stroke: '#424b59', ticks: { show: false } },
-        { values: (_u, splits) => splits.map(formatValue), size: 64, stroke: '#424b59', grid: { stroke: '#e4dccd', width: 1 }, ticks: { show: false } },
+        {
+          values: (_u, splits) =>
+            splits.map((i) => (labels.length > 7 && (labels.length - 1 - i) % 2 === 1 ? '' : (labels[i] ?? ''))),
+          splits: () => xs,
+          gap: 4,
+          size: 28,
+          grid: { show: false },
+          stroke: '#424b59',
+          ticks: { show: false },
+        },
+        {
+          values: (_u, splits) => splits.map(formatValue),
+          size: 64,
+          stroke: '#424b59',
+          grid: { stroke: '#e4dccd', width: 1 },
+          ticks: { show: false },
+        },
       ],
       series: [
         {},

@@ -4,19 +4,31 @@
  */
 export function deviceLabel(userAgent: string): string {
   const ua = userAgent.slice(0, 500);
-  const platform = /iPad/.test(ua) ? 'iPad'
-    : /iPhone/.test(ua) ? 'iPhone'
-      : /Android/.test(ua) ? 'Android'
-        : /Windows/.test(ua) ? 'Windows'
-          : /Macintosh|Mac OS X/.test(ua) ? 'Mac'
-            : /CrOS/.test(ua) ? 'Chromebook'
-              : /Linux/.test(ua) ? 'Linux'
+  const platform = /iPad/.test(ua)
+    ? 'iPad'
+    : /iPhone/.test(ua)
+      ? 'iPhone'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Macintosh|Mac OS X/.test(ua)
+            ? 'Mac'
+            : /CrOS/.test(ua)
+              ? 'Chromebook'
+              : /Linux/.test(ua)
+                ? 'Linux'
                 : null;
-  const browser = /Edg\//.test(ua) ? 'Edge'
-    : /SamsungBrowser\//.test(ua) ? 'Samsung Internet'
-      : /Firefox\/|FxiOS\//.test(ua) ? 'Firefox'
-        : /Chrome\/|CriOS\//.test(ua) ? 'Chrome'
-          : /Safari\//.test(ua) ? 'Safari'
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /SamsungBrowser\//.test(ua)
+      ? 'Samsung Internet'
+      : /Firefox\/|FxiOS\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|CriOS\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
             : null;
   if (browser && platform) return `${browser} on ${platform}`;
   return browser ?? platform ?? 'This device';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDay, formatKg, formatPhone, formatWhen } from './format.ts';
 
-describe('the staff screens\' formats', () => {
+describe("the staff screens' formats", () => {
   it('writes instants in London time', () => {
     const now = new Date('2026-11-23T12:00:00Z');
     expect(formatWhen('2026-07-10T22:00:00Z', now)).toBe('Fri 10 Jul, 23:00');
@@ -13,5 +13,9 @@ describe('the staff screens\' formats', () => {
     expect(formatPhone('+447700900461')).toBe('07700 900461');
     expect(formatPhone(null)).toBe('');
   });
-  it.each([[8, '8 kg'], [8.5, '8.5 kg'], [12.25, '12.3 kg']])('%s kg', (kg, text) => expect(formatKg(kg)).toBe(text));
+  it.each([
+    [8, '8 kg'],
+    [8.5, '8.5 kg'],
+    [12.25, '12.3 kg'],
+  ])('%s kg', (kg, text) => expect(formatKg(kg)).toBe(text));
 });

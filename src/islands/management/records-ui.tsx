@@ -19,7 +19,11 @@ export interface Loaded<T> {
 
 /** GET `path` (null: nothing yet) with `schema`; a newer path or a reload wins over an older answer. */
 export function useStaffGet<T>(path: string | null, schema: ZodType<T>): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: path !== null });
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: path !== null,
+  });
   const [round, setRound] = useState(0);
   const schemaRef = useRef(schema);
   useEffect(() => {
@@ -28,7 +32,11 @@ export function useStaffGet<T>(path: string | null, schema: ZodType<T>): Loaded<
     setState((s) => ({ ...s, loading: true, error: null }));
     void staffApi(path, { schema: schemaRef.current, signal: controller.signal }).then((r) => {
       if (controller.signal.aborted) return;
-      setState((s) => (r.data !== null ? { data: r.data, error: null, loading: false } : { data: s.data, error: r.error ?? 'Something went wrong', loading: false }));
+      setState((s) =>
+        r.data !== null
+          ? { data: r.data, error: null, loading: false }
+          : { data: s.data, error: r.error ?? 'Something went wrong', loading: false },
+      );
     });
     return () => controller.abort();
   }, [path, round]);
@@ -41,8 +49,12 @@ export function useStaffGet<T>(path: string | null, schema: ZodType<T>): Loaded<
 export function LoadFailed({ what, error, onRetry }: { what: string; error: string; onRetry(): void }) {
   return (
     <div className="mgmt-notice mgmt-notice--error rec-failed" role="alert">
-      <p>We could not load {what}: {error}</p>
-      <button type="button" className="ibutton ibutton--ghost" onClick={onRetry}>Try again</button>
+      <p>
+        We could not load {what}: {error}
+      </p>
+      <button type="button" className="ibutton ibutton--ghost" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }
@@ -51,7 +63,9 @@ export function LoadFailed({ what, error, onRetry }: { what: string; error: stri
 export function Outcome({ outcome }: { outcome: { ok: boolean; text: string } | null }) {
   return (
     <div role="status" aria-live="polite" className="rec-outcome">
-      {outcome ? <p className={`mgmt-notice ${outcome.ok ? 'mgmt-notice--ok' : 'mgmt-notice--error'}`}>{outcome.text}</p> : null}
+      {outcome ? (
+        <p className={`mgmt-notice ${outcome.ok ? 'mgmt-notice--ok' : 'mgmt-notice--error'}`}>{outcome.text}</p>
+      ) : null}
     </div>
   );
 }
@@ -70,7 +84,17 @@ export function saveFile(name: string, content: string, type: string): void {
 }
 
 /** A labelled group of fields in a card, for the edit forms. */
-export function Card({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
+export function Card({
+  id,
+  title,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="mgmt-card rec-card" aria-labelledby={id}>
       <div className="rec-card-head">

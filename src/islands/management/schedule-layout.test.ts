@@ -3,26 +3,52 @@ import type { ScheduleBooking, ScheduleResponse } from '../../domain/schedule.ts
 import { dayLayout, draggedStart } from './schedule-layout.ts';
 
 const booking = (id: string, start: string, end: string): ScheduleBooking => ({
-  id, status: 'confirmed', start, end,
+  id,
+  status: 'confirmed',
+  start,
+  end,
   service: { id: 'full', title: 'Full Groom', durationMinutes: 60 },
   dog: { id: 'd', name: 'Rex', breed: 'Beagle', weightKg: 12, coat: 'short', notes: '', nervous: false },
   customer: { id: 'c', name: 'Sam', phone: null, email: '' },
-  totalFromPence: 4500, depositPence: 0, depositHeldPence: 0, balanceDuePence: 4500, balancePaidPence: 0, balanceMethod: null,
-  attendance: null, staffNote: '', takenBy: 'online', holdExpiresAt: null, firstVisit: false,
+  totalFromPence: 4500,
+  depositPence: 0,
+  depositHeldPence: 0,
+  balanceDuePence: 4500,
+  balancePaidPence: 0,
+  balanceMethod: null,
+  attendance: null,
+  staffNote: '',
+  takenBy: 'online',
+  holdExpiresAt: null,
+  firstVisit: false,
 });
 
 // Winter: London is UTC, so wall times read straight off the instants.
 const schedule = (bookings: ScheduleBooking[], blocks: ScheduleResponse['blocks'] = []): ScheduleResponse => ({
-  timeZone: 'Europe/London', tables: 2, slotStepMinutes: 15,
+  timeZone: 'Europe/London',
+  tables: 2,
+  slotStepMinutes: 15,
   days: [{ date: '2026-12-01', open: true, opens: '09:00', closes: '18:00' }],
-  blocks, bookings, next: null,
+  blocks,
+  bookings,
+  next: null,
 });
 
 describe('dayLayout', () => {
   it.each([
     { name: 'an empty day spans its opening hours', bookings: [], first: 9 * 60, rows: 36 },
-    { name: 'a booking before opening stretches the grid to its hour', bookings: [booking('a'.repeat(22), '2026-12-01T08:30:00Z', '2026-12-01T09:30:00Z')], first: 8 * 60, rows: 40 },
-    { name: 'a booking after closing stretches it the other way', bookings: [booking('a'.repeat(22), '2026-12-01T17:30:00Z', '2026-12-01T18:45:00Z')], first: 9 * 60, rows: 40 },
+    {
+      name: 'a booking before opening stretches the grid to its hour',
+      bookings: [booking('a'.repeat(22), '2026-12-01T08:30:00Z', '2026-12-01T09:30:00Z')],
+      first: 8 * 60,
+      rows: 40,
+    },
+    {
+      name: 'a booking after closing stretches it the other way',
+      bookings: [booking('a'.repeat(22), '2026-12-01T17:30:00Z', '2026-12-01T18:45:00Z')],
+      first: 9 * 60,
+      rows: 40,
+    },
   ])('$name', ({ bookings, first, rows }) => {
     const layout = dayLayout(schedule(bookings), '2026-12-01', new Date('2026-11-30T12:00:00Z'));
     expect(layout.startMinutes).toBe(first);
@@ -30,12 +56,18 @@ describe('dayLayout', () => {
   });
 
   it('places overlapping bookings on separate tables, by rows of the slot step', () => {
-    const layout = dayLayout(schedule([
-      booking('b'.repeat(22), '2026-12-01T10:00:00Z', '2026-12-01T11:00:00Z'),
-      booking('a'.repeat(22), '2026-12-01T10:30:00Z', '2026-12-01T11:15:00Z'),
-      booking('c'.repeat(22), '2026-12-01T11:00:00Z', '2026-12-01T12:00:00Z'),
-    ]), '2026-12-01', new Date('2026-11-30T12:00:00Z'));
-    expect(layout.bookings.map((b) => [b.booking.id[0], b.table.table, b.rowStart, b.rowEnd, b.startTime, b.endTime])).toEqual([
+    const layout = dayLayout(
+      schedule([
+        booking('b'.repeat(22), '2026-12-01T10:00:00Z', '2026-12-01T11:00:00Z'),
+        booking('a'.repeat(22), '2026-12-01T10:30:00Z', '2026-12-01T11:15:00Z'),
+        booking('c'.repeat(22), '2026-12-01T11:00:00Z', '2026-12-01T12:00:00Z'),
+      ]),
+      '2026-12-01',
+      new Date('2026-11-30T12:00:00Z'),
+    );
+    expect(
+      layout.bookings.map((b) => [b.booking.id[0], b.table.table, b.rowStart, b.rowEnd, b.startTime, b.endTime]),
+    ).toEqual([
       ['b', 1, 4, 8, '10:00', '11:00'],
       ['a', 2, 6, 9, '10:30', '11:15'],
       ['c', 1, 8, 12, '11:00', '12:00'],
@@ -44,16 +76,27 @@ describe('dayLayout', () => {
 
   it('marks the time now only on that day and inside the grid', () => {
     const s = schedule([]);
-    expect(dayLayout(s, '2026-12-01', new Date('2026-12-01T10:40:00Z')).now).toEqual({ row: 6, fraction: 10 / 15, time: '10:40' });
+    expect(dayLayout(s, '2026-12-01', new Date('2026-12-01T10:40:00Z')).now).toEqual({
+      row: 6,
+      fraction: 10 / 15,
+      time: '10:40',
+    });
     expect(dayLayout(s, '2026-12-01', new Date('2026-12-01T07:00:00Z')).now).toBeNull();
     expect(dayLayout(s, '2026-12-01', new Date('2026-12-02T10:40:00Z')).now).toBeNull();
   });
 
   it('calls a block over the whole grid a whole day, and clamps one over midnight', () => {
-    const layout = dayLayout(schedule([], [
-      { id: 'x'.repeat(16), start: '2026-11-30T20:00:00Z', end: '2026-12-02T00:00:00Z', reason: 'Holiday' },
-    ]), '2026-12-01', new Date('2026-11-30T12:00:00Z'));
-    expect(layout.blocks.map((b) => [b.startTime, b.endTime, b.wholeDay, b.rowStart, b.rowEnd])).toEqual([['00:00', '24:00', true, 0, 36]]);
+    const layout = dayLayout(
+      schedule(
+        [],
+        [{ id: 'x'.repeat(16), start: '2026-11-30T20:00:00Z', end: '2026-12-02T00:00:00Z', reason: 'Holiday' }],
+      ),
+      '2026-12-01',
+      new Date('2026-11-30T12:00:00Z'),
+    );
+    expect(layout.blocks.map((b) => [b.startTime, b.endTime, b.wholeDay, b.rowStart, b.rowEnd])).toEqual([
+      ['00:00', '24:00', true, 0, 36],
+    ]);
   });
 });
 

@@ -1,5 +1,11 @@
 import { assignTables, tablesNeeded, type TableAssignment } from '../../domain/grooming-tables.ts';
-import { addDays, instantToZoned, minutesOfTime, timeOfMinutes, zonedDateTimeToInstant } from '../../domain/london-time.ts';
+import {
+  addDays,
+  instantToZoned,
+  minutesOfTime,
+  timeOfMinutes,
+  zonedDateTimeToInstant,
+} from '../../domain/london-time.ts';
 import type { ScheduleBooking, ScheduleDay, ScheduleResponse, TimeBlockView } from '../../domain/schedule.ts';
 
 /**
@@ -15,8 +21,22 @@ export interface DayLayout {
   rows: number;
   step: number;
   tables: number;
-  bookings: Array<{ booking: ScheduleBooking; table: TableAssignment; rowStart: number; rowEnd: number; startTime: string; endTime: string }>;
-  blocks: Array<{ block: TimeBlockView; rowStart: number; rowEnd: number; startTime: string; endTime: string; wholeDay: boolean }>;
+  bookings: Array<{
+    booking: ScheduleBooking;
+    table: TableAssignment;
+    rowStart: number;
+    rowEnd: number;
+    startTime: string;
+    endTime: string;
+  }>;
+  blocks: Array<{
+    block: TimeBlockView;
+    rowStart: number;
+    rowEnd: number;
+    startTime: string;
+    endTime: string;
+    wholeDay: boolean;
+  }>;
   hours: Array<{ label: string; row: number }>;
   /** The current time as a row (with the fraction into it), when it falls inside the grid today. */
   now: { row: number; fraction: number; time: string } | null;
@@ -75,19 +95,36 @@ export function dayLayout(schedule: ScheduleResponse, date: string, now: Date): 
       .map((booking) => {
         const s = minutesOn(booking.start, date, timeZone);
         const e = minutesOn(booking.end, date, timeZone);
-        return { booking, table: assignments.get(booking.id)!, rowStart: rowOf(s), rowEnd: Math.max(rowOf(e), rowOf(s) + 1), startTime: timeOfMinutes(s), endTime: timeOfMinutes(e) };
+        return {
+          booking,
+          table: assignments.get(booking.id)!,
+          rowStart: rowOf(s),
+          rowEnd: Math.max(rowOf(e), rowOf(s) + 1),
+          startTime: timeOfMinutes(s),
+          endTime: timeOfMinutes(e),
+        };
       })
       .sort((a, b) => a.rowStart - b.rowStart || a.table.table - b.table.table),
     blocks: blocks.map((block) => {
       const s = minutesOn(block.start, date, timeZone);
       const e = minutesOn(block.end, date, timeZone);
       return {
-        block, rowStart: rowOf(s), rowEnd: Math.max(rowOf(e), rowOf(s) + 1), startTime: timeOfMinutes(s), endTime: e >= 24 * 60 ? '24:00' : timeOfMinutes(e),
+        block,
+        rowStart: rowOf(s),
+        rowEnd: Math.max(rowOf(e), rowOf(s) + 1),
+        startTime: timeOfMinutes(s),
+        endTime: e >= 24 * 60 ? '24:00' : timeOfMinutes(e),
         wholeDay: s <= first && e >= last,
       };
     }),
     hours,
-    now: nowInside ? { row: Math.floor((nowZoned.minutes - first) / step), fraction: ((nowZoned.minutes - first) % step) / step, time: nowZoned.time } : null,
+    now: nowInside
+      ? {
+          row: Math.floor((nowZoned.minutes - first) / step),
+          fraction: ((nowZoned.minutes - first) % step) / step,
+          time: nowZoned.time,
+        }
+      : null,
   };
 }
 
@@ -99,12 +136,23 @@ export function draggedStart(start: string, pixels: number, rowHeight: number, s
 
 /** "Tue 24 Nov" */
 export function shortDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
 }
 
 /** "Tuesday 24 November 2026" */
 export function longDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The wall time of an instant in the shop's zone, 'HH:MM'. */

@@ -7,5 +7,9 @@ import { staffSession, type StaffSession } from '../../client/staff-session.ts';
  * (docs/decisions/056-the-management-shell.md).
  */
 export function useStaffSession(): StaffSession | null {
-  return useSyncExternalStore((changed) => staffSession.listen(changed), () => staffSession.get(), () => null);
+  return useSyncExternalStore(
+    (changed) => staffSession.listen(changed),
+    () => staffSession.get(),
+    () => null,
+  );
 }

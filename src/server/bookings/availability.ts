@@ -1,5 +1,11 @@
 import { availableSlots, busyIntervalsFrom, lastBookableDay, type BookingTimes } from '../../domain/availability.ts';
-import type { AvailabilityDay, AvailabilityQuery, AvailabilityResponse, BookingStatus, Slot } from '../../domain/booking-schemas.ts';
+import type {
+  AvailabilityDay,
+  AvailabilityQuery,
+  AvailabilityResponse,
+  BookingStatus,
+  Slot,
+} from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { addDays, instantToZoned, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
 import { staffBookingSettings } from '../../domain/staff-rules.ts';
@@ -51,7 +57,12 @@ export async function bookingTimesBetween(tx: Tx, from: Date, to: Date, excludeI
   );
   const times: BookingTimes[] = [];
   for (const r of rows) {
-    const t: BookingTimes = { start: new Date(r.s), end: new Date(r.e), status: r.status, holdExpiresAt: r.h === null ? null : new Date(r.h) };
+    const t: BookingTimes = {
+      start: new Date(r.s),
+      end: new Date(r.e),
+      status: r.status,
+      holdExpiresAt: r.h === null ? null : new Date(r.h),
+    };
     for (let i = 0; i < r.n; i++) times.push(t);
   }
   return times;
@@ -59,7 +70,10 @@ export async function bookingTimesBetween(tx: Tx, from: Date, to: Date, excludeI
 
 /** The shop's days `from`..`to` as instants: from the first opening minute to the last day's end. */
 function spanOfDays(from: string, to: string, timeZone: string): { start: Date; end: Date } {
-  return { start: zonedDateTimeToInstant(from, '00:00', timeZone), end: zonedDateTimeToInstant(addDays(to, 1), '00:00', timeZone) };
+  return {
+    start: zonedDateTimeToInstant(from, '00:00', timeZone),
+    end: zonedDateTimeToInstant(addDays(to, 1), '00:00', timeZone),
+  };
 }
 
 export async function availability(
@@ -68,14 +82,19 @@ export async function availability(
   tx: Tx = db(),
 ): Promise<AvailabilityResponse> {
   const [settings, service] = await Promise.all([loadBookingSettings(tx), findService(tx, query.service)]);
-  if (!service) throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  if (!service)
+    throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
   const today = todayIn(settings.timeZone, now);
   const lastDay = lastBookableDay(settings, now);
   // `from` is a day that could be booked: today to the last day of the horizon. The days after it
   // may run past the horizon and come back closed ('beyond_horizon'), so a calendar page that
   // reaches the end still fills up; nothing asked for lies far from today.
   if (query.from !== undefined && (query.from < today || query.from > lastDay)) {
-    throw new HttpError(400, `Please choose a day from ${today} to ${lastDay}: we take bookings up to ${settings.horizonWeeks} weeks ahead.`, { code: 'invalid' });
+    throw new HttpError(
+      400,
+      `Please choose a day from ${today} to ${lastDay}: we take bookings up to ${settings.horizonWeeks} weeks ahead.`,
+      { code: 'invalid' },
+    );
   }
   const from = query.from ?? today;
   const days = query.days ?? settings.horizonWeeks * 7 + 1;
@@ -83,11 +102,23 @@ export async function availability(
   return { timeZone: settings.timeZone, days: await daysBetween(tx, settings, service, from, to, now, query.exclude) };
 }
 
-async function daysBetween(tx: Tx, settings: BookingSettings, service: ServiceRow, from: string, to: string, now: Date, exclude?: string) {
+async function daysBetween(
+  tx: Tx,
+  settings: BookingSettings,
+  service: ServiceRow,
+  from: string,
+  to: string,
+  now: Date,
+  exclude?: string,
+) {
   const span = spanOfDays(from, to, settings.timeZone);
   const rows = await bookingTimesBetween(tx, span.start, span.end, exclude);
   return availableSlots({
-    now, settings, durationMinutes: service.duration_min, from, to,
+    now,
+    settings,
+    durationMinutes: service.duration_min,
+    from,
+    to,
     busy: busyIntervalsFrom(rows, now),
   });
 }
@@ -97,7 +128,10 @@ async function daysBetween(tx: Tx, settings: BookingSettings, service: ServiceRo
  * rules, staff without the minimum notice (src/domain/staff-rules.ts). Null for a service not sold.
  */
 export async function dayAvailability(
-  serviceId: string, date: string, now = new Date(), options: { exclude?: string | undefined; forStaff?: boolean } = {},
+  serviceId: string,
+  date: string,
+  now = new Date(),
+  options: { exclude?: string | undefined; forStaff?: boolean } = {},
 ): Promise<{ settings: BookingSettings; day: AvailabilityDay } | null> {
   const pool = db();
   const [stored, service] = await Promise.all([loadBookingSettings(pool), findService(pool, serviceId)]);
@@ -108,7 +142,13 @@ export async function dayAvailability(
 }
 
 /** The free start times of the day of `instant`, as the loser of a race is offered them. */
-export async function freshSlotsOfDay(serviceId: string, instant: Date, now = new Date(), exclude?: string, options: { forStaff?: boolean } = {}): Promise<Slot[]> {
+export async function freshSlotsOfDay(
+  serviceId: string,
+  instant: Date,
+  now = new Date(),
+  exclude?: string,
+  options: { forStaff?: boolean } = {},
+): Promise<Slot[]> {
   const settings = await loadBookingSettings(db());
   const date = instantToZoned(instant, settings.timeZone).date;
   return (await dayAvailability(serviceId, date, now, { exclude, ...options }))?.day.slots ?? [];

@@ -10,7 +10,14 @@ export function messageBookingFrom(b: BookingRecord): MessageBooking {
     service: { title: b.service_title, durationMinutes: b.duration_min },
     start: b.start_at,
     end: b.end_at,
-    dog: { name: b.dog_name, breed: b.breed_name, weightKg: b.dog_weight_kg, coat: b.dog_coat, notes: b.dog_notes || null, nervous: b.dog_nervous },
+    dog: {
+      name: b.dog_name,
+      breed: b.breed_name,
+      weightKg: b.dog_weight_kg,
+      coat: b.dog_coat,
+      notes: b.dog_notes || null,
+      nervous: b.dog_nervous,
+    },
     owner: { name: b.contact_name, email: b.contact_email, phone: b.phone },
     quote: b.quote,
     depositPaidPence: b.deposit_paid_pence,
@@ -22,5 +29,11 @@ export function messageBookingFrom(b: BookingRecord): MessageBooking {
 export async function bookingCalendarFile(id: string, siteUrl: string, now = new Date()): Promise<string> {
   const booking = await findBooking(db(), id);
   if (!booking) throw notFound();
-  return buildIcs(calendarEventFor(messageBookingFrom(booking), { siteUrl, now }, booking.status === 'cancelled' ? 'CANCEL' : 'PUBLISH'));
+  return buildIcs(
+    calendarEventFor(
+      messageBookingFrom(booking),
+      { siteUrl, now },
+      booking.status === 'cancelled' ? 'CANCEL' : 'PUBLISH',
+    ),
+  );
 }

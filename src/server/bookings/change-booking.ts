@@ -38,7 +38,11 @@ export interface ChangeContext {
  * reconciler until it is made), so a slow or failing Stripe never holds the booking's locks and never
  * undoes a cancellation (docs/decisions/051-money-outside-transactions.md).
  */
-export async function cancelBooking(id: string, reason: string | undefined, context: ChangeContext = {}): Promise<BookingView> {
+export async function cancelBooking(
+  id: string,
+  reason: string | undefined,
+  context: ChangeContext = {},
+): Promise<BookingView> {
   const now = context.now ?? new Date();
   const { view, refund, sessionToClose, messageIds } = await bookingTransaction(async (tx) => {
     const settings = await loadBookingSettings(tx);
@@ -47,14 +51,20 @@ export async function cancelBooking(id: string, reason: string | undefined, cont
     const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
     const { staff } = context;
     if (staff) {
-      const decision = staffMayCancel({ status: booking.status, attendance: booking.attendance, start: booking.start_at, now });
+      const decision = staffMayCancel({
+        status: booking.status,
+        attendance: booking.attendance,
+        start: booking.start_at,
+        now,
+      });
       if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
     } else if (!policy.canCancel) {
       throw new HttpError(409, policy.message, { code: 'policy' });
     }
 
     const held = booking.deposit_paid_pence - booking.deposit_refunded_pence - booking.refund_due_pence;
-    const refund = (staff ? context.refundDeposit ?? policy.refundDeposit : policy.refundDeposit) && held > 0 ? held : 0;
+    const refund =
+      (staff ? (context.refundDeposit ?? policy.refundDeposit) : policy.refundDeposit) && held > 0 ? held : 0;
     const by = staff ? 'the shop' : 'the customer';
     await tx.query(
       `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, revision = revision + 1, updated_at = $2, status_note = $3,
@@ -68,9 +78,13 @@ export async function cancelBooking(id: string, reason: string | undefined, cont
         after: { status: 'cancelled', refundPence: refund, reason: reason ?? null },
       });
     }
-    const messageIds = booking.status === 'confirmed'
-      ? await enqueueBookingNotices(tx, id, 'cancelled', { now, ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}) })
-      : [];
+    const messageIds =
+      booking.status === 'confirmed'
+        ? await enqueueBookingNotices(tx, id, 'cancelled', {
+            now,
+            ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}),
+          })
+        : [];
     return {
       view: bookingView((await findBooking(tx, id))!, settings, now),
       refund,
@@ -104,7 +118,12 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
       serviceId = booking.service_id;
       const { staff } = context;
       if (staff) {
-        const decision = staffMayMove({ status: booking.status, attendance: booking.attendance, start: booking.start_at, now });
+        const decision = staffMayMove({
+          status: booking.status,
+          attendance: booking.attendance,
+          start: booking.start_at,
+          now,
+        });
         if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
       } else {
         const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
@@ -113,17 +132,38 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
       if (start.getTime() === booking.start_at.getTime()) return bookingView(booking, settings, now);
 
       const end = new Date(start.getTime() + booking.duration_min * MINUTE);
-      await assertSlotBookable(tx, { now, settings: staff ? staffBookingSettings(settings) : settings, start, end, excludeId: booking.id });
-      await tx.query('UPDATE bookings SET start_at = $2, end_at = $3, updated_at = $4, revision = revision + 1 WHERE id = $1', [booking.id, start, end, now]);
+      await assertSlotBookable(tx, {
+        now,
+        settings: staff ? staffBookingSettings(settings) : settings,
+        start,
+        end,
+        excludeId: booking.id,
+      });
+      await tx.query(
+        'UPDATE bookings SET start_at = $2, end_at = $3, updated_at = $4, revision = revision + 1 WHERE id = $1',
+        [booking.id, start, end, now],
+      );
       if (staff) {
-        await audit(tx, staff, 'booking.move', 'booking', id, { before: { start: booking.start_at.toISOString() }, after: { start: start.toISOString() } });
+        await audit(tx, staff, 'booking.move', 'booking', id, {
+          before: { start: booking.start_at.toISOString() },
+          after: { start: start.toISOString() },
+        });
       }
-      await enqueueBookingNotices(tx, id, 'moved', { previousStart: booking.start_at, now, ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}) });
+      await enqueueBookingNotices(tx, id, 'moved', {
+        previousStart: booking.start_at,
+        now,
+        ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}),
+      });
       return bookingView((await findBooking(tx, id))!, settings, now);
     });
   } catch (error) {
-    if (serviceId && (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken'))) {
-      throw slotTaken(await freshSlotsOfDay(serviceId, start, now, id, { forStaff: Boolean(context.staff) }).catch(() => []));
+    if (
+      serviceId &&
+      (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken'))
+    ) {
+      throw slotTaken(
+        await freshSlotsOfDay(serviceId, start, now, id, { forStaff: Boolean(context.staff) }).catch(() => []),
+      );
     }
     throw error;
   }

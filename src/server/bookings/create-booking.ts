@@ -41,7 +41,8 @@ const MINUTE = 60_000;
  */
 const STRIPE_EXPIRY_MARGIN_MS = MINUTE;
 
-export const PHONE_PROOF_NEEDED = 'This number already has a booking with us. To book again with it, please enter the code we text to it.';
+export const PHONE_PROOF_NEEDED =
+  'This number already has a booking with us. To book again with it, please enter the code we text to it.';
 
 /** A fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
 function requestHash(request: CreateBookingRequest): string {
@@ -71,19 +72,35 @@ export async function findByIdempotencyKey(key: string): Promise<ExistingBooking
  * unsealed with the idempotency key only the booking browser knows. A payment page that was never
  * opened (the first attempt died between the steps) is opened now.
  */
-async function replay(existing: ExistingBooking, request: CreateBookingRequest, context: BookingContext, now: Date): Promise<CreateBookingResponse> {
+async function replay(
+  existing: ExistingBooking,
+  request: CreateBookingRequest,
+  context: BookingContext,
+  now: Date,
+): Promise<CreateBookingResponse> {
   if (existing.request_hash !== requestHash(request)) {
-    throw new HttpError(409, 'This request was already used for a different booking. Please start again.', { code: 'idempotency_conflict' });
+    throw new HttpError(409, 'This request was already used for a different booking. Please start again.', {
+      code: 'idempotency_conflict',
+    });
   }
-  const accessKey = existing.device_key_sealed ? unseal(request.idempotencyKey, existing.device_key_sealed) ?? undefined : undefined;
+  const accessKey = existing.device_key_sealed
+    ? (unseal(request.idempotencyKey, existing.device_key_sealed) ?? undefined)
+    : undefined;
   if (existing.status === 'pending_payment' && existing.hold_expires_at && existing.hold_expires_at > now) {
     const checkoutUrl = existing.stripe_checkout_url ?? (await openCheckout(existing.id, context, now));
     return { bookingId: existing.id, status: 'pending_payment', checkoutUrl, ...(accessKey ? { accessKey } : {}) };
   }
   if (existing.status === 'confirmed') {
-    return { bookingId: existing.id, status: 'confirmed', ...(accessKey ? { accessKey } : {}), booking: await viewOf(existing.id, now) };
+    return {
+      bookingId: existing.id,
+      status: 'confirmed',
+      ...(accessKey ? { accessKey } : {}),
+      booking: await viewOf(existing.id, now),
+    };
   }
-  throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', { code: 'slot_unavailable' });
+  throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', {
+    code: 'slot_unavailable',
+  });
 }
 
 async function viewOf(id: string, now: Date) {
@@ -99,7 +116,10 @@ async function viewOf(id: string, now: Date) {
  * payment page, and its answer recorded in a second short write (docs/decisions/051). A failure or a
  * crash between the steps loses nothing: the hold lapses and the reconciler releases it.
  */
-export async function createBooking(request: CreateBookingRequest, context: BookingContext = {}): Promise<CreateBookingResponse> {
+export async function createBooking(
+  request: CreateBookingRequest,
+  context: BookingContext = {},
+): Promise<CreateBookingResponse> {
   const now = context.now ?? new Date();
   const existing = await findByIdempotencyKey(request.idempotencyKey);
   if (existing) return replay(existing, request, context, now);
@@ -108,7 +128,12 @@ export async function createBooking(request: CreateBookingRequest, context: Book
   const { bookingId } = reserved;
   const accessKey = reserved.accessKey ? { accessKey: reserved.accessKey } : {};
   if (reserved.status === 'pending_payment') {
-    return { bookingId, status: 'pending_payment', checkoutUrl: await openCheckout(bookingId, context, now), ...accessKey };
+    return {
+      bookingId,
+      status: 'pending_payment',
+      checkoutUrl: await openCheckout(bookingId, context, now),
+      ...accessKey,
+    };
   }
   await sendSoon(reserved.messageIds, context, now);
   return { bookingId, status: 'confirmed', ...accessKey, booking: await viewOf(bookingId, now) };
@@ -122,7 +147,11 @@ export type Reserved =
  * Step one of a booking, alone: everything but the payment page and sending the messages. Exported
  * for the tests that stop a booking between its steps (tests/integration/booking-payment-failures.test.ts).
  */
-export async function reserveBooking(request: CreateBookingRequest, context: BookingContext, now: Date): Promise<Reserved> {
+export async function reserveBooking(
+  request: CreateBookingRequest,
+  context: BookingContext,
+  now: Date,
+): Promise<Reserved> {
   await limitBookingsForPhone(request.owner.phone, now);
 
   // Outside the transaction: the embedded database runs one transaction at a time, and these use
@@ -133,27 +162,51 @@ export async function reserveBooking(request: CreateBookingRequest, context: Boo
   const start = new Date(request.start);
 
   try {
-    const reserved = await bookingTransaction((tx) => writeBooking(tx, {
-      bookingId, serviceId: request.serviceId, start, weightKg: request.dog.weightKg,
-      contact: { name: request.owner.name, email: request.owner.email, phone: request.owner.phone },
-      idempotencyKey: request.idempotencyKey, requestHash: requestHash(request),
-      onlineDeposit: stripeClient() !== null, source: context.source ?? null, sessionId: context.sessionId ?? null,
-      actor: { kind: 'customer' }, siteUrl: siteUrlOf(context),
-      party: async (tx) => {
-        await assertBreed(tx, request.dog.breedId);
-        const identity = await identify(tx, request, holder, now);
-        const dogId = await dogFor(tx, request.dog, request.savedDogId, identity.customerId, identity.ownRecords);
-        // A device that holds this customer's key needs no new one.
-        const accessKey = holder?.customerId === identity.customerId ? undefined : await issueAccessKey(tx, identity.customerId, 'device', {
-          label: 'booking', expiresAt: new Date(now.getTime() + DEVICE_KEY_DAYS * 24 * 60 * MINUTE),
-        });
-        return {
-          customerId: identity.customerId, dogId, phoneProven: identity.phoneProven,
-          ...(accessKey ? { accessKey, sealedKey: seal(request.idempotencyKey, accessKey) } : {}),
-        };
-      },
-    }, now));
-    return { bookingId, status: reserved.status, ...(reserved.accessKey ? { accessKey: reserved.accessKey } : {}), messageIds: reserved.messageIds };
+    const reserved = await bookingTransaction((tx) =>
+      writeBooking(
+        tx,
+        {
+          bookingId,
+          serviceId: request.serviceId,
+          start,
+          weightKg: request.dog.weightKg,
+          contact: { name: request.owner.name, email: request.owner.email, phone: request.owner.phone },
+          idempotencyKey: request.idempotencyKey,
+          requestHash: requestHash(request),
+          onlineDeposit: stripeClient() !== null,
+          source: context.source ?? null,
+          sessionId: context.sessionId ?? null,
+          actor: { kind: 'customer' },
+          siteUrl: siteUrlOf(context),
+          party: async (tx) => {
+            await assertBreed(tx, request.dog.breedId);
+            const identity = await identify(tx, request, holder, now);
+            const dogId = await dogFor(tx, request.dog, request.savedDogId, identity.customerId, identity.ownRecords);
+            // A device that holds this customer's key needs no new one.
+            const accessKey =
+              holder?.customerId === identity.customerId
+                ? undefined
+                : await issueAccessKey(tx, identity.customerId, 'device', {
+                    label: 'booking',
+                    expiresAt: new Date(now.getTime() + DEVICE_KEY_DAYS * 24 * 60 * MINUTE),
+                  });
+            return {
+              customerId: identity.customerId,
+              dogId,
+              phoneProven: identity.phoneProven,
+              ...(accessKey ? { accessKey, sealedKey: seal(request.idempotencyKey, accessKey) } : {}),
+            };
+          },
+        },
+        now,
+      ),
+    );
+    return {
+      bookingId,
+      status: reserved.status,
+      ...(reserved.accessKey ? { accessKey: reserved.accessKey } : {}),
+      messageIds: reserved.messageIds,
+    };
   } catch (error) {
     if (isUniqueViolation(error, 'bookings_idempotency_key_key')) {
       // The same request, twice at once: the other one won; answer as it did.
@@ -200,11 +253,16 @@ export interface BookingDraft {
  * dog by the maker's rules, the price, the row (the capacity trigger runs on its insert: a full time
  * aborts the statement with 23P01) and the messages in the outbox.
  */
-export async function writeBooking(tx: Tx, draft: BookingDraft, now: Date): Promise<{ status: 'confirmed' | 'pending_payment'; accessKey?: string; messageIds: string[]; customerId: string }> {
+export async function writeBooking(
+  tx: Tx,
+  draft: BookingDraft,
+  now: Date,
+): Promise<{ status: 'confirmed' | 'pending_payment'; accessKey?: string; messageIds: string[]; customerId: string }> {
   const stored = await loadBookingSettings(tx);
   const settings = draft.actor.kind === 'staff' ? staffBookingSettings(stored) : stored;
   const service = await findService(tx, draft.serviceId);
-  if (!service) throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
+  if (!service)
+    throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
   const end = new Date(draft.start.getTime() + service.duration_min * MINUTE);
 
   await assertSlotBookable(tx, { now, settings, start: draft.start, end });
@@ -212,7 +270,9 @@ export async function writeBooking(tx: Tx, draft: BookingDraft, now: Date): Prom
   const party = await draft.party(tx);
   const price = priceFor(service, draft.weightKg, settings, now);
   const takeDeposit = price.depositPence > 0 && draft.onlineDeposit;
-  const holdExpiresAt = takeDeposit ? new Date(now.getTime() + settings.holdMinutes * MINUTE + STRIPE_EXPIRY_MARGIN_MS) : null;
+  const holdExpiresAt = takeDeposit
+    ? new Date(now.getTime() + settings.holdMinutes * MINUTE + STRIPE_EXPIRY_MARGIN_MS)
+    : null;
   const staff = draft.actor.kind === 'staff' ? draft.actor : null;
 
   await tx.query(
@@ -221,22 +281,59 @@ export async function writeBooking(tx: Tx, draft: BookingDraft, now: Date): Prom
         contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at, created_by, staff_note)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26)`,
     [
-      draft.bookingId, party.customerId, party.dogId, service.id, draft.start, end, takeDeposit ? 'pending_payment' : 'confirmed', holdExpiresAt,
-      JSON.stringify(price), price.fromPricePence, price.promotionPence, price.depositPence,
-      idempotencyDigest(draft.idempotencyKey), draft.requestHash, Boolean(party.accessKey), party.sealedKey ?? null,
-      draft.contact.name, draft.contact.email, draft.contact.phone, party.phoneProven,
-      draft.source, draft.sessionId, now, takeDeposit ? null : now, staff?.staffId ?? null, staff?.note || null,
+      draft.bookingId,
+      party.customerId,
+      party.dogId,
+      service.id,
+      draft.start,
+      end,
+      takeDeposit ? 'pending_payment' : 'confirmed',
+      holdExpiresAt,
+      JSON.stringify(price),
+      price.fromPricePence,
+      price.promotionPence,
+      price.depositPence,
+      idempotencyDigest(draft.idempotencyKey),
+      draft.requestHash,
+      Boolean(party.accessKey),
+      party.sealedKey ?? null,
+      draft.contact.name,
+      draft.contact.email,
+      draft.contact.phone,
+      party.phoneProven,
+      draft.source,
+      draft.sessionId,
+      now,
+      takeDeposit ? null : now,
+      staff?.staffId ?? null,
+      staff?.note || null,
     ],
   );
-  const messageIds = takeDeposit ? [] : await enqueueBookingNotices(tx, draft.bookingId, staff ? 'confirmed_by_staff' : 'confirmed', { now, siteUrl: draft.siteUrl });
-  return { status: takeDeposit ? 'pending_payment' : 'confirmed', ...(party.accessKey ? { accessKey: party.accessKey } : {}), messageIds, customerId: party.customerId };
+  const messageIds = takeDeposit
+    ? []
+    : await enqueueBookingNotices(tx, draft.bookingId, staff ? 'confirmed_by_staff' : 'confirmed', {
+        now,
+        siteUrl: draft.siteUrl,
+      });
+  return {
+    status: takeDeposit ? 'pending_payment' : 'confirmed',
+    ...(party.accessKey ? { accessKey: party.accessKey } : {}),
+    messageIds,
+    customerId: party.customerId,
+  };
 }
 
 /**
  * A booking that lost the race for its time (the trigger's 23P01, or the re-check's 409) becomes
  * 409 `slot_taken` with the day's fresh times, as its maker may book them; anything else is as it was.
  */
-export async function asSlotTaken(error: unknown, serviceId: string, start: Date, now: Date, options: { exclude?: string; forStaff?: boolean } = {}): Promise<unknown> {
+export async function asSlotTaken(
+  error: unknown,
+  serviceId: string,
+  start: Date,
+  now: Date,
+  options: { exclude?: string; forStaff?: boolean } = {},
+): Promise<unknown> {
   if (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')) {
     return slotTaken(await freshSlotsOfDay(serviceId, start, now, options.exclude, options).catch(() => []));
   }
@@ -244,7 +341,9 @@ export async function asSlotTaken(error: unknown, serviceId: string, start: Date
 }
 
 export async function assertBreed(tx: Tx, breedId: string): Promise<void> {
-  const { rows: [breed] } = await tx.query<{ id: string }>('SELECT id FROM breeds WHERE id = $1', [breedId]);
+  const {
+    rows: [breed],
+  } = await tx.query<{ id: string }>('SELECT id FROM breeds WHERE id = $1', [breedId]);
   if (!breed) throw new HttpError(400, 'dog.breedId: please choose a breed from the list', { code: 'invalid' });
 }
 
@@ -274,13 +373,21 @@ async function openCheckout(bookingId: string, context: BookingContext, now: Dat
   const stripe = stripeClient();
   const [booking, settings] = await Promise.all([findBooking(db(), bookingId), loadBookingSettings()]);
   if (!stripe || !booking || booking.status !== 'pending_payment' || !booking.hold_expires_at) {
-    throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', { code: 'slot_unavailable' });
+    throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', {
+      code: 'slot_unavailable',
+    });
   }
   let checkout: { id: string; url: string };
   try {
     checkout = await createDepositCheckout(stripe, {
-      bookingId, amountPence: booking.deposit_pence, serviceTitle: booking.service_title, dogName: booking.dog_name,
-      start: booking.start_at, timeZone: settings.timeZone, email: booking.contact_email, expiresAt: booking.hold_expires_at,
+      bookingId,
+      amountPence: booking.deposit_pence,
+      serviceTitle: booking.service_title,
+      dogName: booking.dog_name,
+      start: booking.start_at,
+      timeZone: settings.timeZone,
+      email: booking.contact_email,
+      expiresAt: booking.hold_expires_at,
       siteUrl: siteUrlOf(context),
     });
   } catch (error) {
@@ -295,7 +402,9 @@ async function openCheckout(bookingId: string, context: BookingContext, now: Dat
   if (!recorded) {
     // Released meanwhile (the hold lapsed): nobody may pay on this page.
     await expireCheckout(stripe, checkout.id);
-    throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', { code: 'slot_unavailable' });
+    throw new HttpError(409, 'That booking was cancelled or its hold has lapsed. Please choose a time again.', {
+      code: 'slot_unavailable',
+    });
   }
   return checkout.url;
 }
@@ -340,8 +449,11 @@ async function identify(tx: Tx, request: CreateBookingRequest, holder: KeyHolder
 
   if (viaCode) {
     // The number is proved: the one record that proved it before, else the device's own, else a new one.
-    const { rows: [verified] } = await tx.query<{ id: string }>(
-      'SELECT id FROM customers WHERE phone = $1 AND phone_verified_at IS NOT NULL FOR UPDATE', [owner.phone],
+    const {
+      rows: [verified],
+    } = await tx.query<{ id: string }>(
+      'SELECT id FROM customers WHERE phone = $1 AND phone_verified_at IS NOT NULL FOR UPDATE',
+      [owner.phone],
     );
     let customerId = verified?.id ?? (holderHasNumber ? holder!.customerId : null);
     if (!customerId) {
@@ -369,15 +481,24 @@ async function identify(tx: Tx, request: CreateBookingRequest, holder: KeyHolder
   }
 
   const customerId = randomId(16);
-  await tx.query(
-    'INSERT INTO customers (id, phone, name, email, marketing_consent) VALUES ($1, $2, $3, $4, $5)',
-    [customerId, owner.phone, owner.name, owner.email, owner.marketingConsent],
-  );
+  await tx.query('INSERT INTO customers (id, phone, name, email, marketing_consent) VALUES ($1, $2, $3, $4, $5)', [
+    customerId,
+    owner.phone,
+    owner.name,
+    owner.email,
+    owner.marketingConsent,
+  ]);
   return { customerId, ownRecords: false, phoneProven: false };
 }
 
 /** The dog: a saved one of the customer's own records (by id, else by name), updated; otherwise a new one. */
-export async function dogFor(tx: Tx, dog: Dog, savedDogId: string | undefined, customerId: string, ownRecords: boolean): Promise<string> {
+export async function dogFor(
+  tx: Tx,
+  dog: Dog,
+  savedDogId: string | undefined,
+  customerId: string,
+  ownRecords: boolean,
+): Promise<string> {
   const fields = [dog.name, dog.breedId, dog.weightKg, dog.coat, dog.notes ?? '', dog.nervous ?? false];
   if (!ownRecords) {
     // A customer record of this booking's own: nothing to join, nothing to collide with.
@@ -390,7 +511,9 @@ export async function dogFor(tx: Tx, dog: Dog, savedDogId: string | undefined, c
   }
   if (savedDogId) {
     // Renaming a saved dog to the name of another of theirs updates that other one instead (below).
-    const { rows: [saved] } = await tx.query<{ id: string }>(
+    const {
+      rows: [saved],
+    } = await tx.query<{ id: string }>(
       `UPDATE dogs SET name = $3, breed_id = $4, weight_kg = $5, coat = $6, notes = $7, nervous = $8, updated_at = now()
         WHERE id = $1 AND customer_id = $2
           AND NOT EXISTS (SELECT 1 FROM dogs o WHERE o.customer_id = $2 AND lower(o.name) = lower($3) AND o.id <> $1)
@@ -399,7 +522,9 @@ export async function dogFor(tx: Tx, dog: Dog, savedDogId: string | undefined, c
     );
     if (saved) return saved.id;
   }
-  const { rows: [row] } = await tx.query<{ id: string }>(
+  const {
+    rows: [row],
+  } = await tx.query<{ id: string }>(
     `INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat, notes, nervous) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (customer_id, lower(name)) DO UPDATE SET breed_id = EXCLUDED.breed_id, weight_kg = EXCLUDED.weight_kg,
        coat = EXCLUDED.coat, notes = EXCLUDED.notes, nervous = EXCLUDED.nervous, updated_at = now()

@@ -1,5 +1,10 @@
 import {
-  cancellationMessages, changeMessages, confirmationMessages, shopNewBookingNotice, type MessageContext, type OutgoingMessage,
+  cancellationMessages,
+  changeMessages,
+  confirmationMessages,
+  shopNewBookingNotice,
+  type MessageContext,
+  type OutgoingMessage,
 } from '../../domain/messages.ts';
 import { UNPROVEN_TEXTS_PER_NUMBER_PER_DAY } from '../../domain/abuse-limits.ts';
 import type { Tx } from '../db.ts';
@@ -31,7 +36,10 @@ export async function enqueueBookingNotices(
   const settings = await loadBookingSettings(tx);
   const now = extra.now ?? new Date();
   const ctx: MessageContext = {
-    siteUrl: extra.siteUrl ?? siteUrl(), timeZone: settings.timeZone, cancellationNoticeHours: settings.cancellationNoticeHours, now,
+    siteUrl: extra.siteUrl ?? siteUrl(),
+    timeZone: settings.timeZone,
+    cancellationNoticeHours: settings.cancellationNoticeHours,
+    now,
   };
   const about = messageBookingFrom(booking);
   let messages: OutgoingMessage[];
@@ -48,17 +56,27 @@ export async function enqueueBookingNotices(
     case 'cancelled': {
       // A refund being made counts as refunded: the customer is told what they will get back.
       const refunded = booking.deposit_refunded_pence + booking.refund_due_pence;
-      messages = cancellationMessages(about, ctx, { refundedPence: refunded, keptPence: booking.deposit_paid_pence - refunded });
+      messages = cancellationMessages(about, ctx, {
+        refundedPence: refunded,
+        keptPence: booking.deposit_paid_pence - refunded,
+      });
       break;
     }
     case 'payment_refunded':
       // Paid after the hold lapsed and the time had gone: the cancellation words, with the refund.
-      messages = cancellationMessages(about, ctx, { refundedPence: booking.deposit_refunded_pence + booking.refund_due_pence, keptPence: 0 });
+      messages = cancellationMessages(about, ctx, {
+        refundedPence: booking.deposit_refunded_pence + booking.refund_due_pence,
+        keptPence: 0,
+      });
       break;
   }
   const ids: string[] = [];
   for (const message of messages) {
-    if (message.channel === 'sms' && !booking.phone_proven && (await textsToday(tx, message.recipient, now)) >= UNPROVEN_TEXTS_PER_NUMBER_PER_DAY) {
+    if (
+      message.channel === 'sms' &&
+      !booking.phone_proven &&
+      (await textsToday(tx, message.recipient, now)) >= UNPROVEN_TEXTS_PER_NUMBER_PER_DAY
+    ) {
       continue;
     }
     const id = await enqueueMessage(tx, message);
@@ -68,7 +86,9 @@ export async function enqueueBookingNotices(
 }
 
 async function textsToday(tx: Tx, recipient: string, now: Date): Promise<number> {
-  const { rows: [row] } = await tx.query<{ n: number }>(
+  const {
+    rows: [row],
+  } = await tx.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM outbox WHERE channel = 'sms' AND recipient = $1 AND created_at > $2::timestamptz - interval '1 day'`,
     [recipient, now],
   );

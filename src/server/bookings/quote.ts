@@ -13,7 +13,12 @@ import { findService, type ServiceRow } from './availability.ts';
  * this, so what the review step shows is what Stripe asks for: the shop's stored settings, and no
  * deposit when online payment is not configured (the customer then pays in the shop).
  */
-export function priceFor(service: ServiceRow, dogWeightKg: number | undefined, settings: BookingSettings, now: Date): Quote {
+export function priceFor(
+  service: ServiceRow,
+  dogWeightKg: number | undefined,
+  settings: BookingSettings,
+  now: Date,
+): Quote {
   const online = stripeClient() !== null;
   return quote({
     service: { price: service.price_pence, kind: service.kind, title: service.title },
@@ -25,7 +30,8 @@ export function priceFor(service: ServiceRow, dogWeightKg: number | undefined, s
 
 export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx = db()): Promise<QuoteResponse> {
   const [settings, service] = await Promise.all([loadBookingSettings(tx), findService(tx, query.service)]);
-  if (!service) throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  if (!service)
+    throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
   const price = priceFor(service, query.weightKg, settings, now);
   const promotion = settings.promotion;
   // The offer is shown while it runs, for the service it is for (weight decides whether it applies).
@@ -39,7 +45,9 @@ export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx =
     timeZone: settings.timeZone,
     cancellationNoticeHours: settings.cancellationNoticeHours,
     holdMinutes: settings.holdMinutes,
-    promotion: running ? { discountPence: running.discountPence, maxWeightKg: running.maxWeightKg, serviceKind: running.serviceKind } : null,
+    promotion: running
+      ? { discountPence: running.discountPence, maxWeightKg: running.maxWeightKg, serviceKind: running.serviceKind }
+      : null,
     ...(query.breed === undefined ? {} : { breed: band && estimate ? { ...band, estimate } : null }),
   };
 }

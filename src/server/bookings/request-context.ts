@@ -9,7 +9,10 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
  * `source` query of the landing page (e.g. `bookLink` from /book-appointment). Malformed values are
  * ignored, never an error: attribution must not stop a booking.
  */
-export function bookingContextFrom(req: Request, context?: { waitUntil?: (work: Promise<unknown>) => void }): BookingContext {
+export function bookingContextFrom(
+  req: Request,
+  context?: { waitUntil?: (work: Promise<unknown>) => void },
+): BookingContext {
   const sessionId = req.headers.get(API_HEADERS.sessionId);
   let source: string | null = null;
   const landing = req.headers.get(API_HEADERS.landingPage);

@@ -12,7 +12,13 @@ import { bookingTimesBetween } from './availability.ts';
  */
 export async function assertSlotBookable(
   tx: Tx,
-  { now, settings, start, end, excludeId }: { now: Date; settings: BookingSettings; start: Date; end: Date; excludeId?: string },
+  {
+    now,
+    settings,
+    start,
+    end,
+    excludeId,
+  }: { now: Date; settings: BookingSettings; start: Date; end: Date; excludeId?: string },
 ): Promise<void> {
   await tx.query(
     `UPDATE bookings SET status = 'expired', status_note = 'hold lapsed before payment', updated_at = $1
@@ -20,7 +26,10 @@ export async function assertSlotBookable(
     [now, start, end],
   );
   const check = isSlotAvailable({
-    now, settings, durationMinutes: Math.round((end.getTime() - start.getTime()) / 60_000), start,
+    now,
+    settings,
+    durationMinutes: Math.round((end.getTime() - start.getTime()) / 60_000),
+    start,
     busy: busyIntervalsFrom(await bookingTimesBetween(tx, start, end, excludeId), now),
   });
   if (!check.available) {
@@ -36,14 +45,22 @@ export function slotTaken(slots: unknown[] = []): HttpError {
 /** Sentences for a start the rules refuse (the island shows them as they are). */
 export function refusalMessage(check: Exclude<SlotCheck, { available: true }>, settings: BookingSettings): string {
   switch (check.reason) {
-    case 'past': return 'That day has already passed. Please pick another.';
-    case 'beyond_horizon': return `We take bookings up to ${settings.horizonWeeks} weeks ahead. Please pick an earlier day.`;
-    case 'closed': return 'We are closed that day. Please pick another.';
-    case 'bank_holiday': return 'We are closed on bank holidays. Please pick another day.';
-    case 'closure': return 'We are closed that day. Please pick another.';
-    case 'too_soon': return `Please book at least ${formatNotice(settings.minNoticeMinutes)} ahead.`;
-    case 'not_a_slot': return 'That is not one of our start times. Please pick a time from the list.';
-    case 'full': return SLOT_TAKEN_MESSAGE;
+    case 'past':
+      return 'That day has already passed. Please pick another.';
+    case 'beyond_horizon':
+      return `We take bookings up to ${settings.horizonWeeks} weeks ahead. Please pick an earlier day.`;
+    case 'closed':
+      return 'We are closed that day. Please pick another.';
+    case 'bank_holiday':
+      return 'We are closed on bank holidays. Please pick another day.';
+    case 'closure':
+      return 'We are closed that day. Please pick another.';
+    case 'too_soon':
+      return `Please book at least ${formatNotice(settings.minNoticeMinutes)} ahead.`;
+    case 'not_a_slot':
+      return 'That is not one of our start times. Please pick a time from the list.';
+    case 'full':
+      return SLOT_TAKEN_MESSAGE;
   }
 }
 

@@ -57,7 +57,10 @@ const SELECT_BOOKING = `
 
 /** One booking with what its pages and messages need; `lock` takes the row for a change. */
 export async function findBooking(tx: Tx, id: string, options: { lock?: boolean } = {}): Promise<BookingRecord | null> {
-  const { rows } = await tx.query<BookingRecord>(`${SELECT_BOOKING} WHERE b.id = $1${options.lock ? ' FOR UPDATE OF b' : ''}`, [id]);
+  const { rows } = await tx.query<BookingRecord>(
+    `${SELECT_BOOKING} WHERE b.id = $1${options.lock ? ' FOR UPDATE OF b' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -112,11 +115,15 @@ export async function getBookingView(id: string, now = new Date()): Promise<Book
 }
 
 export async function getBookingViewBySession(sessionId: string, now = new Date()): Promise<BookingViewWithPayment> {
-  const { rows } = await db().query<{ id: string }>('SELECT id FROM bookings WHERE stripe_session_id = $1', [sessionId]);
+  const { rows } = await db().query<{ id: string }>('SELECT id FROM bookings WHERE stripe_session_id = $1', [
+    sessionId,
+  ]);
   if (!rows[0]) throw notFound();
   return getBookingView(rows[0].id, now);
 }
 
 export function notFound(): HttpError {
-  return new HttpError(404, 'We could not find that booking. Please check the link in your confirmation.', { code: 'not_found' });
+  return new HttpError(404, 'We could not find that booking. Please check the link in your confirmation.', {
+    code: 'not_found',
+  });
 }

@@ -23,14 +23,19 @@ const MAX_PAYLOAD_BYTES = 1024 * 1024;
 const MAX_ATTEMPTS = 5;
 const RETRY_AFTER_MS = 60_000;
 
-const Payload = z.object({
-  entity_type: z.string(),
-  event_type: z.string(),
-  environment: z.string().optional(),
-}).loose();
+const Payload = z
+  .object({
+    entity_type: z.string(),
+    event_type: z.string(),
+    environment: z.string().optional(),
+  })
+  .loose();
 
 /** Events that change what the public site shows. */
-const REBUILD_EVENTS: Record<string, string[]> = { item: ['publish', 'unpublish', 'delete'], upload: ['update', 'delete'] };
+const REBUILD_EVENTS: Record<string, string[]> = {
+  item: ['publish', 'unpublish', 'delete'],
+  upload: ['update', 'delete'],
+};
 
 function sameSecret(given: string | null, secret: string): boolean {
   if (!given) return false;
@@ -40,8 +45,7 @@ function sameSecret(given: string | null, secret: string): boolean {
 }
 
 export type WebhookOutcome =
-  | { outcome: 'ignored'; reason: string }
-  | { outcome: 'scheduled' | 'already scheduled'; buildAt: string };
+  { outcome: 'ignored'; reason: string } | { outcome: 'scheduled' | 'already scheduled'; buildAt: string };
 
 export interface WebhookOptions {
   now?: Date;
@@ -49,10 +53,14 @@ export interface WebhookOptions {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
-export async function receivePublishWebhook(req: Request, options: WebhookOptions = {}): Promise<{ status: number; body: WebhookOutcome }> {
+export async function receivePublishWebhook(
+  req: Request,
+  options: WebhookOptions = {},
+): Promise<{ status: number; body: WebhookOutcome }> {
   const config = env();
   const secret = config.DATOCMS_WEBHOOK_SECRET;
-  if (!secret || !sameSecret(req.headers.get(SECRET_HEADER), secret)) throw new HttpError(401, 'Missing or wrong webhook secret');
+  if (!secret || !sameSecret(req.headers.get(SECRET_HEADER), secret))
+    throw new HttpError(401, 'Missing or wrong webhook secret');
   let payload: z.infer<typeof Payload>;
   try {
     payload = Payload.parse(JSON.parse(await readBody(req, MAX_PAYLOAD_BYTES)));
@@ -61,10 +69,19 @@ export async function receivePublishWebhook(req: Request, options: WebhookOption
     throw new HttpError(400, 'The body is not a DatoCMS webhook payload');
   }
   if (!REBUILD_EVENTS[payload.entity_type]?.includes(payload.event_type)) {
-    return { status: 200, body: { outcome: 'ignored', reason: `${payload.entity_type} ${payload.event_type} does not change the site` } };
+    return {
+      status: 200,
+      body: { outcome: 'ignored', reason: `${payload.entity_type} ${payload.event_type} does not change the site` },
+    };
   }
   if (config.DATOCMS_ENVIRONMENT && payload.environment && payload.environment !== config.DATOCMS_ENVIRONMENT) {
-    return { status: 200, body: { outcome: 'ignored', reason: `the site reads the environment ${config.DATOCMS_ENVIRONMENT}, not ${payload.environment}` } };
+    return {
+      status: 200,
+      body: {
+        outcome: 'ignored',
+        reason: `the site reads the environment ${config.DATOCMS_ENVIRONMENT}, not ${payload.environment}`,
+      },
+    };
   }
   if (!config.NETLIFY_BUILD_HOOK_URL) {
     console.warn('cms publish webhook: NETLIFY_BUILD_HOOK_URL is not set, so no build is asked for');
@@ -77,7 +94,10 @@ export async function receivePublishWebhook(req: Request, options: WebhookOption
     if (options.waitUntil) options.waitUntil(send);
     else await send;
   }
-  return { status: scheduled ? 202 : 200, body: { outcome: scheduled ? 'scheduled' : 'already scheduled', buildAt: dueAt.toISOString() } };
+  return {
+    status: scheduled ? 202 : 200,
+    body: { outcome: scheduled ? 'scheduled' : 'already scheduled', buildAt: dueAt.toISOString() },
+  };
 }
 
 /** The first publish of a burst sets the build's time; the others only count themselves. */
@@ -101,10 +121,15 @@ export async function scheduleRebuild(now: Date, delayMs: number): Promise<{ sch
  * pages show): the same debounce and the same single build request per burst, sent after the
  * caller's answer through `waitUntil` when the caller has one.
  */
-export async function requestRebuild(options: WebhookOptions = {}): Promise<'scheduled' | 'already scheduled' | 'no hook'> {
+export async function requestRebuild(
+  options: WebhookOptions = {},
+): Promise<'scheduled' | 'already scheduled' | 'no hook'> {
   const config = env();
   if (!config.NETLIFY_BUILD_HOOK_URL) return 'no hook';
-  const { scheduled, dueAt } = await scheduleRebuild(options.now ?? new Date(), config.CMS_REBUILD_DELAY_SECONDS * 1000);
+  const { scheduled, dueAt } = await scheduleRebuild(
+    options.now ?? new Date(),
+    config.CMS_REBUILD_DELAY_SECONDS * 1000,
+  );
   if (!scheduled) return 'already scheduled';
   const send = sendWhenDue(dueAt).catch((error: unknown) => console.error('site rebuild failed:', error));
   if (options.waitUntil) options.waitUntil(send);
@@ -136,22 +161,34 @@ export async function sendDueRebuild(now = new Date()): Promise<SendOutcome> {
   );
   if (!claimed) return 'nothing due';
   const url = new URL(hook);
-  url.searchParams.set('trigger_title', `Published in DatoCMS (${claimed.publishes} ${claimed.publishes === 1 ? 'change' : 'changes'})`);
+  url.searchParams.set(
+    'trigger_title',
+    `Published in DatoCMS (${claimed.publishes} ${claimed.publishes === 1 ? 'change' : 'changes'})`,
+  );
   let status = 0;
   let error: string | null = null;
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(10_000),
+    });
     status = response.status;
     if (!response.ok) error = `build hook answered ${response.status}: ${(await response.text()).slice(0, 500)}`;
   } catch (e) {
     error = `build hook unreachable: ${(e as Error).message}`.slice(0, 2000);
   }
   if (!error) {
-    await query(`UPDATE cms_rebuilds SET attempts = 0, last_status = $1, last_error = NULL WHERE hook = 'site'`, [status]);
+    await query(`UPDATE cms_rebuilds SET attempts = 0, last_status = $1, last_error = NULL WHERE hook = 'site'`, [
+      status,
+    ]);
     return 'sent';
   }
   const retry = claimed.attempts < MAX_ATTEMPTS;
-  console.error(`cms rebuild: ${error}${retry ? '; trying again in a minute' : `; gave up after ${MAX_ATTEMPTS} attempts`}`);
+  console.error(
+    `cms rebuild: ${error}${retry ? '; trying again in a minute' : `; gave up after ${MAX_ATTEMPTS} attempts`}`,
+  );
   // A burst that started meanwhile keeps its own time.
   await query(
     `UPDATE cms_rebuilds SET last_status = $1, last_error = $2, due_at = CASE WHEN $3::boolean THEN COALESCE(due_at, $4) ELSE due_at END WHERE hook = 'site'`,

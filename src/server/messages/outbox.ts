@@ -52,8 +52,16 @@ export async function enqueueMessage(tx: Tx, message: NewOutboxMessage): Promise
      ON CONFLICT (dedupe_key) DO NOTHING
      RETURNING id`,
     [
-      message.kind, message.channel, message.recipient, message.subject ?? null, message.bodyText, message.bodyHtml ?? null,
-      JSON.stringify(message.attachments ?? []), message.bookingId ?? null, message.sendAfter ?? null, message.dedupeKey ?? null,
+      message.kind,
+      message.channel,
+      message.recipient,
+      message.subject ?? null,
+      message.bodyText,
+      message.bodyHtml ?? null,
+      JSON.stringify(message.attachments ?? []),
+      message.bookingId ?? null,
+      message.sendAfter ?? null,
+      message.dedupeKey ?? null,
     ],
   );
   return rows[0]?.id ?? null;
@@ -84,45 +92,52 @@ export function providersFromEnv(config: ServerEnv = env()): Providers {
   const smtpUrl = config.SMTP_URL;
   const email = smtpUrl
     ? async (row: OutboxRow) => {
-      // Loaded only when SMTP is configured, so enqueueing never needs the mail library.
-      if (!transport) {
-        const nodemailer = await import('nodemailer');
-        transport = nodemailer.createTransport({
-          url: smtpUrl, connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS,
-        } as never) as unknown as typeof transport;
+        // Loaded only when SMTP is configured, so enqueueing never needs the mail library.
+        if (!transport) {
+          const nodemailer = await import('nodemailer');
+          transport = nodemailer.createTransport({
+            url: smtpUrl,
+            connectionTimeout: SEND_TIMEOUT_MS,
+            greetingTimeout: SEND_TIMEOUT_MS,
+            socketTimeout: SEND_TIMEOUT_MS,
+          } as never) as unknown as typeof transport;
+        }
+        const domain = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM)?.[1] ?? 'localhost';
+        await transport!.sendMail({
+          from: config.MAIL_FROM,
+          to: row.recipient,
+          subject: row.subject ?? '',
+          text: row.body_text,
+          ...(row.body_html ? { html: row.body_html } : {}),
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+          messageId: `<outbox-${row.id}@${domain}>`,
+        });
       }
-      const domain = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM)?.[1] ?? 'localhost';
-      await transport!.sendMail({
-        from: config.MAIL_FROM,
-        to: row.recipient,
-        subject: row.subject ?? '',
-        text: row.body_text,
-        ...(row.body_html ? { html: row.body_html } : {}),
-        attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-        messageId: `<outbox-${row.id}@${domain}>`,
-      });
-    }
     : null;
 
   const smsUrl = config.SMS_PROVIDER_URL;
   const sms = smsUrl
     ? async (row: OutboxRow) => {
-      const response = await fetch(smsUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'idempotency-key': `outbox-${row.id}`,
-          ...(config.SMS_PROVIDER_TOKEN ? { authorization: `Bearer ${config.SMS_PROVIDER_TOKEN}` } : {}),
-        },
-        body: JSON.stringify({ to: row.recipient, text: row.body_text, reference: `outbox-${row.id}` }),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      if (!response.ok) {
-        const detail = (await response.text().catch(() => '')).slice(0, 300);
-        throw new Error(`SMS provider answered ${response.status}${detail ? `: ${detail}` : ''}`);
+        const response = await fetch(smsUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': `outbox-${row.id}`,
+            ...(config.SMS_PROVIDER_TOKEN ? { authorization: `Bearer ${config.SMS_PROVIDER_TOKEN}` } : {}),
+          },
+          body: JSON.stringify({ to: row.recipient, text: row.body_text, reference: `outbox-${row.id}` }),
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
+        if (!response.ok) {
+          const detail = (await response.text().catch(() => '')).slice(0, 300);
+          throw new Error(`SMS provider answered ${response.status}${detail ? `: ${detail}` : ''}`);
+        }
+        await response.body?.cancel().catch(() => undefined);
       }
-      await response.body?.cancel().catch(() => undefined);
-    }
     : null;
 
   return { email, sms, close: () => transport?.close() };
@@ -150,11 +165,17 @@ export interface SendResult {
  * short), until `limit` rows are done or `budgetMs` of wall time is spent (a scheduled function has
  * about 30 seconds). Claims use FOR UPDATE SKIP LOCKED, so overlapping runs never send a row twice.
  */
-export async function sendDueMessages(options: {
-  now?: Date; limit?: number; providers?: Providers; budgetMs?: number; maxAttempts?: number;
-  /** Only these messages (just written, wanted now: a code, a confirmation); the scheduled run sends the rest. */
-  ids?: readonly string[];
-} = {}): Promise<SendResult> {
+export async function sendDueMessages(
+  options: {
+    now?: Date;
+    limit?: number;
+    providers?: Providers;
+    budgetMs?: number;
+    maxAttempts?: number;
+    /** Only these messages (just written, wanted now: a code, a confirmation); the scheduled run sends the rest. */
+    ids?: readonly string[];
+  } = {},
+): Promise<SendResult> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? 50;
   const budgetMs = options.budgetMs ?? 20_000;
@@ -176,15 +197,24 @@ export async function sendDueMessages(options: {
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
         if (row.attempts >= maxAttempts) {
-          await query(`UPDATE outbox SET failed_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1`, [row.id, now, message]);
-          console.error(`outbox: gave up on message ${row.id} (${row.kind}, ${row.channel} to ${row.recipient}) after ${row.attempts} attempts: ${message}`);
+          await query(`UPDATE outbox SET failed_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1`, [
+            row.id,
+            now,
+            message,
+          ]);
+          console.error(
+            `outbox: gave up on message ${row.id} (${row.kind}, ${row.channel} to ${row.recipient}) after ${row.attempts} attempts: ${message}`,
+          );
           result.gaveUp++;
         } else {
-          await query(
-            `UPDATE outbox SET send_after = $2, locked_until = NULL, last_error = $3 WHERE id = $1`,
-            [row.id, new Date(now.getTime() + retryDelayMs(row.attempts)), message],
+          await query(`UPDATE outbox SET send_after = $2, locked_until = NULL, last_error = $3 WHERE id = $1`, [
+            row.id,
+            new Date(now.getTime() + retryDelayMs(row.attempts)),
+            message,
+          ]);
+          console.warn(
+            `outbox: message ${row.id} (${row.kind}, ${row.channel}) failed, attempt ${row.attempts} of ${maxAttempts}: ${message}`,
           );
-          console.warn(`outbox: message ${row.id} (${row.kind}, ${row.channel}) failed, attempt ${row.attempts} of ${maxAttempts}: ${message}`);
           result.retrying++;
         }
       }
@@ -221,13 +251,15 @@ async function deliver(row: OutboxRow, providers: Providers): Promise<SentVia> {
     return row.channel === 'email' ? 'smtp' : 'sms_http';
   }
   // No provider configured: the message is still readable, in the log and in the outbox table.
-  console.log([
-    `--- outbox ${row.id}: ${row.kind} by ${row.channel} to ${row.recipient} (no provider configured)`,
-    ...(row.subject ? [`Subject: ${row.subject}`] : []),
-    ...(row.attachments.length ? [`Attachments: ${row.attachments.map((a) => a.filename).join(', ')}`] : []),
-    '',
-    row.body_text.trimEnd(),
-    '---',
-  ].join('\n'));
+  console.log(
+    [
+      `--- outbox ${row.id}: ${row.kind} by ${row.channel} to ${row.recipient} (no provider configured)`,
+      ...(row.subject ? [`Subject: ${row.subject}`] : []),
+      ...(row.attachments.length ? [`Attachments: ${row.attachments.map((a) => a.filename).join(', ')}`] : []),
+      '',
+      row.body_text.trimEnd(),
+      '---',
+    ].join('\n'),
+  );
   return 'log';
 }

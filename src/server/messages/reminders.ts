@@ -24,7 +24,12 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
     `SELECT id FROM bookings WHERE status = 'confirmed' AND start_at >= $1 AND start_at < $2 ORDER BY start_at, id`,
     [window.from, window.to],
   );
-  const ctx: MessageContext = { siteUrl: siteUrl(), timeZone: settings.timeZone, cancellationNoticeHours: settings.cancellationNoticeHours, now };
+  const ctx: MessageContext = {
+    siteUrl: siteUrl(),
+    timeZone: settings.timeZone,
+    cancellationNoticeHours: settings.cancellationNoticeHours,
+    now,
+  };
   let enqueued = 0;
   for (const { id } of due) {
     // One transaction per booking, re-reading it: a booking cancelled meanwhile gets no reminder.
@@ -33,7 +38,10 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
       if (!booking || booking.status !== 'confirmed') return 0;
       let count = 0;
       for (const message of reminderMessages(messageBookingFrom(booking), ctx)) {
-        const created = await enqueueMessage(tx, { ...message, dedupeKey: reminderDedupeKey(id, booking.start_at, message.channel) });
+        const created = await enqueueMessage(tx, {
+          ...message,
+          dedupeKey: reminderDedupeKey(id, booking.start_at, message.channel),
+        });
         if (created) count++;
       }
       return count;

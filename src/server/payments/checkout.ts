@@ -20,21 +20,29 @@ export interface DepositCheckout {
  */
 export async function createDepositCheckout(stripe: Stripe, d: DepositCheckout): Promise<{ id: string; url: string }> {
   const when = new Intl.DateTimeFormat('en-GB', {
-    timeZone: d.timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: d.timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).format(d.start);
   const base = d.siteUrl.replace(/\/$/, '');
   try {
     const session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
-        line_items: [{
-          quantity: 1,
-          price_data: {
-            currency: 'gbp',
-            unit_amount: d.amountPence,
-            product_data: { name: `Deposit: ${d.serviceTitle} for ${d.dogName}`, description: when },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'gbp',
+              unit_amount: d.amountPence,
+              product_data: { name: `Deposit: ${d.serviceTitle} for ${d.dogName}`, description: when },
+            },
           },
-        }],
+        ],
         customer_email: d.email,
         client_reference_id: d.bookingId,
         metadata: { booking_id: d.bookingId },
@@ -50,14 +58,29 @@ export async function createDepositCheckout(stripe: Stripe, d: DepositCheckout):
     return { id: session.id, url: session.url };
   } catch (error) {
     console.error(`Stripe Checkout for booking ${d.bookingId} failed:`, error instanceof Error ? error.message : error);
-    throw new HttpError(409, 'We could not open the payment page just now. Please try again in a moment, or call us to book and pay in the shop.', { code: 'payment_unavailable' });
+    throw new HttpError(
+      409,
+      'We could not open the payment page just now. Please try again in a moment, or call us to book and pay in the shop.',
+      { code: 'payment_unavailable' },
+    );
   }
 }
 
 /** Refunds a booking's deposit in full; idempotent per booking, so a retry refunds once. */
-export async function refundDeposit(stripe: Stripe, bookingId: string, paymentIntent: string, amountPence: number, reason: string): Promise<string> {
+export async function refundDeposit(
+  stripe: Stripe,
+  bookingId: string,
+  paymentIntent: string,
+  amountPence: number,
+  reason: string,
+): Promise<string> {
   const refund = await stripe.refunds.create(
-    { payment_intent: paymentIntent, amount: amountPence, reason: 'requested_by_customer', metadata: { booking_id: bookingId, why: reason } },
+    {
+      payment_intent: paymentIntent,
+      amount: amountPence,
+      reason: 'requested_by_customer',
+      metadata: { booking_id: bookingId, why: reason },
+    },
     { idempotencyKey: `refund-${bookingId}` },
   );
   return refund.id;

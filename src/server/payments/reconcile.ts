@@ -19,7 +19,9 @@ const BATCH = 50;
  * asking Stripe whether the payment went through, in case its webhook was lost), and refunds still
  * owed are made. Every step is safe to repeat and to run beside a webhook.
  */
-export async function reconcilePayments(options: { now?: Date; stripe?: Stripe | null; siteUrl?: string } = {}): Promise<Reconciliation> {
+export async function reconcilePayments(
+  options: { now?: Date; stripe?: Stripe | null; siteUrl?: string } = {},
+): Promise<Reconciliation> {
   const now = options.now ?? new Date();
   const stripe = options.stripe === undefined ? stripeClient() : options.stripe;
   const result: Reconciliation = { released: 0, confirmed: 0, refunded: 0, refundsFailed: 0 };
@@ -36,7 +38,10 @@ export async function reconcilePayments(options: { now?: Date; stripe?: Stripe |
       } catch (error) {
         // Stripe unreachable: release anyway. A payment that did go through reaches the webhook, which
         // confirms the booking if its time is still free and refunds it otherwise.
-        console.warn(`reconciler: could not ask Stripe about session ${hold.stripe_session_id}:`, error instanceof Error ? error.message : error);
+        console.warn(
+          `reconciler: could not ask Stripe about session ${hold.stripe_session_id}:`,
+          error instanceof Error ? error.message : error,
+        );
       }
       if (session?.payment_status === 'paid') {
         // Paid, and the webhook never came: do what it would have done.
@@ -54,7 +59,9 @@ export async function reconcilePayments(options: { now?: Date; stripe?: Stripe |
     result.released += released.length;
   }
 
-  const owed = await query<{ id: string }>(`SELECT id FROM bookings WHERE refund_due_pence > 0 ORDER BY updated_at LIMIT ${BATCH}`);
+  const owed = await query<{ id: string }>(
+    `SELECT id FROM bookings WHERE refund_due_pence > 0 ORDER BY updated_at LIMIT ${BATCH}`,
+  );
   for (const { id } of owed) {
     const outcome = await settleRefund(stripe, id, now);
     if (outcome === 'refunded') result.refunded++;

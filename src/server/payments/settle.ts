@@ -11,23 +11,35 @@ import { refundDeposit } from './checkout.ts';
 export type RefundOutcome = 'refunded' | 'nothing_due' | 'no_payment' | 'failed';
 
 export async function settleRefund(stripe: Stripe | null, bookingId: string, now = new Date()): Promise<RefundOutcome> {
-  const [booking] = await query<{ refund_due_pence: number; stripe_payment_intent: string | null; refund_reason: string | null }>(
-    'SELECT refund_due_pence, stripe_payment_intent, refund_reason FROM bookings WHERE id = $1',
-    [bookingId],
-  );
+  const [booking] = await query<{
+    refund_due_pence: number;
+    stripe_payment_intent: string | null;
+    refund_reason: string | null;
+  }>('SELECT refund_due_pence, stripe_payment_intent, refund_reason FROM bookings WHERE id = $1', [bookingId]);
   if (!booking || booking.refund_due_pence === 0) return 'nothing_due';
   const due = booking.refund_due_pence;
   if (!stripe || !booking.stripe_payment_intent) {
-    console.error(`Booking ${bookingId} is owed a refund of ${due}p but online payments are not configured: refund it by hand.`);
+    console.error(
+      `Booking ${bookingId} is owed a refund of ${due}p but online payments are not configured: refund it by hand.`,
+    );
     return 'no_payment';
   }
   let refundId: string | null;
   try {
-    refundId = await refundDeposit(stripe, bookingId, booking.stripe_payment_intent, due, booking.refund_reason ?? 'refund');
+    refundId = await refundDeposit(
+      stripe,
+      bookingId,
+      booking.stripe_payment_intent,
+      due,
+      booking.refund_reason ?? 'refund',
+    );
   } catch (error) {
     // Refunded already (an earlier attempt reached Stripe but not our table): record it, do not repeat it.
     if ((error as { code?: string }).code !== 'charge_already_refunded') {
-      console.error(`Refund of ${due}p for booking ${bookingId} failed; the reconciler will try again:`, error instanceof Error ? error.message : error);
+      console.error(
+        `Refund of ${due}p for booking ${bookingId} failed; the reconciler will try again:`,
+        error instanceof Error ? error.message : error,
+      );
       return 'failed';
     }
     refundId = null;

@@ -11,11 +11,16 @@ import { refundDeposit } from './checkout.ts';
 import { settleRefund } from './settle.ts';
 import { stripeClient, verifyStripeEvent } from './stripe.ts';
 
-const HANDLED = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+]);
 
 // Stripe's ids are a prefix and letters, digits and underscores; hyphens are let through too, as
 // they cost nothing and ids made up elsewhere (tests, the CLI's fixtures) carry them.
-const stripeId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,250}$`), `must be a Stripe ${prefix}_ id`);
+const stripeId = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,250}$`), `must be a Stripe ${prefix}_ id`);
 
 /**
  * What this handler reads of a Checkout Session, checked before any of it reaches the database: a
@@ -33,7 +38,11 @@ const CheckoutSessionSchema = z.object({
   metadata: z.record(z.string(), z.string().max(500)).nullish(),
 });
 type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
-const CheckoutEventSchema = z.object({ id: stripeId('evt'), type: z.string(), data: z.object({ object: CheckoutSessionSchema }) });
+const CheckoutEventSchema = z.object({
+  id: stripeId('evt'),
+  type: z.string(),
+  data: z.object({ object: CheckoutSessionSchema }),
+});
 
 /**
  * Stripe's webhook. The signature is checked on the raw body; each event id is handled once (the
@@ -42,7 +51,12 @@ const CheckoutEventSchema = z.object({ id: stripeId('evt'), type: z.string(), da
  * order, any number of times. Money owed back is recorded in the transaction and refunded after it
  * commits, never while it holds locks (docs/decisions/027 and 051).
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | null, now = new Date(), siteUrl?: string): Promise<{ received: true; outcome: string }> {
+export async function handleStripeWebhook(
+  rawBody: string,
+  signature: string | null,
+  now = new Date(),
+  siteUrl?: string,
+): Promise<{ received: true; outcome: string }> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new HttpError(400, 'Payments are not configured on this site');
   let verified: unknown;
@@ -70,9 +84,10 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
       [event.id, event.type, bookingId],
     );
     if (fresh.length === 0) return 'duplicate';
-    const result = event.type === 'checkout.session.expired'
-      ? await sessionExpired(tx, session, now)
-      : await sessionPaid(tx, session, now, siteUrl);
+    const result =
+      event.type === 'checkout.session.expired'
+        ? await sessionExpired(tx, session, now)
+        : await sessionPaid(tx, session, now, siteUrl);
     await tx.query('UPDATE stripe_events SET outcome = $2 WHERE id = $1', [event.id, result]);
     return result;
   });
@@ -95,9 +110,17 @@ async function settleAfterCommit(outcome: string, session: CheckoutSession, now:
   try {
     if (!stripe || !paymentIntent) throw new Error('no Stripe key or payment intent');
     // Keyed by the session when the id is not one of ours: still refunded once, however often Stripe calls.
-    await refundDeposit(stripe, bookingId ?? `session-${session.id}`, paymentIntent, paid, 'payment for a booking that does not exist');
+    await refundDeposit(
+      stripe,
+      bookingId ?? `session-${session.id}`,
+      paymentIntent,
+      paid,
+      'payment for a booking that does not exist',
+    );
   } catch (error) {
-    console.error(`Stripe paid ${paid}p for booking ${bookingId}, which does not exist, and the refund failed (${error instanceof Error ? error.message : error}): refund payment ${paymentIntent} in the Stripe dashboard.`);
+    console.error(
+      `Stripe paid ${paid}p for booking ${bookingId}, which does not exist, and the refund failed (${error instanceof Error ? error.message : error}): refund payment ${paymentIntent} in the Stripe dashboard.`,
+    );
   }
 }
 
@@ -105,7 +128,11 @@ async function settleAfterCommit(outcome: string, session: CheckoutSession, now:
  * A paid Checkout session found by the reconciler (its webhook never came): the same effect as the
  * webhook's, in its own transaction, then any refund it owes.
  */
-export async function applyPaidSession(retrieved: Stripe.Checkout.Session, now = new Date(), siteUrl?: string): Promise<string> {
+export async function applyPaidSession(
+  retrieved: Stripe.Checkout.Session,
+  now = new Date(),
+  siteUrl?: string,
+): Promise<string> {
   const parsed = CheckoutSessionSchema.safeParse(retrieved);
   if (!parsed.success) throw new Error(`Stripe session ${retrieved.id} does not fit: ${describeIssues(parsed.error)}`);
   const session = parsed.data;
@@ -154,7 +181,14 @@ function paymentIntentOf(session: CheckoutSession): string | null {
 }
 
 /** Records a refund owed on a booking; settleRefund makes it once the transaction has committed. */
-async function oweRefund(tx: Tx, id: string, paid: number, paymentIntent: string | null, why: string, now: Date): Promise<void> {
+async function oweRefund(
+  tx: Tx,
+  id: string,
+  paid: number,
+  paymentIntent: string | null,
+  why: string,
+  now: Date,
+): Promise<void> {
   await tx.query(
     `UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = COALESCE($3, stripe_payment_intent),
             refund_due_pence = $2 - deposit_refunded_pence, refund_reason = $4, updated_at = $5
@@ -175,7 +209,10 @@ async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?
   if (!booking) return 'refund_unknown_booking';
   if (booking.status === 'confirmed') {
     if (booking.deposit_paid_pence === 0) {
-      await tx.query('UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = $3, updated_at = $4 WHERE id = $1', [booking.id, paid, paymentIntent, now]);
+      await tx.query(
+        'UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = $3, updated_at = $4 WHERE id = $1',
+        [booking.id, paid, paymentIntent, now],
+      );
     }
     return 'already_confirmed';
   }

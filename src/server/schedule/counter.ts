@@ -1,4 +1,12 @@
-import type { AttendanceRequest, AttendanceResponse, Balance, BlockRequest, ScheduleBooking, StaffCancelRequest, TimeBlockView } from '../../domain/schedule.ts';
+import type {
+  AttendanceRequest,
+  AttendanceResponse,
+  Balance,
+  BlockRequest,
+  ScheduleBooking,
+  StaffCancelRequest,
+  TimeBlockView,
+} from '../../domain/schedule.ts';
 import { mayMarkAttendance, type Attendance } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
 import { createBlock, removeBlock } from '../bookings/blocks.ts';
@@ -19,31 +27,67 @@ import { bookingNotFound, scheduleBooking } from './schedule.ts';
 type Staff = Pick<StaffMember, 'customerId'>;
 
 /** Moves a booking as staff (the booking server's move, with the shop's rules), answered as the schedule shows it. */
-export async function moveForStaff(id: string, start: string, staff: Staff, siteUrl: string): Promise<{ booking: ScheduleBooking }> {
+export async function moveForStaff(
+  id: string,
+  start: string,
+  staff: Staff,
+  siteUrl: string,
+): Promise<{ booking: ScheduleBooking }> {
   await moveBooking(id, start, { siteUrl, staff });
   return { booking: (await scheduleBooking(db(), id))! };
 }
 
 /** Cancels a booking as staff: the customer is told, a deposit refunded unless staff keep it. */
-export async function cancelForStaff(id: string, request: StaffCancelRequest, staff: Staff, siteUrl: string): Promise<{ booking: ScheduleBooking }> {
-  await cancelBooking(id, request.reason, { siteUrl, staff, ...(request.refundDeposit === undefined ? {} : { refundDeposit: request.refundDeposit }) });
+export async function cancelForStaff(
+  id: string,
+  request: StaffCancelRequest,
+  staff: Staff,
+  siteUrl: string,
+): Promise<{ booking: ScheduleBooking }> {
+  await cancelBooking(id, request.reason, {
+    siteUrl,
+    staff,
+    ...(request.refundDeposit === undefined ? {} : { refundDeposit: request.refundDeposit }),
+  });
   return { booking: (await scheduleBooking(db(), id))! };
 }
 
-export async function markAttendance(id: string, request: AttendanceRequest, staff: Staff, now = new Date()): Promise<AttendanceResponse> {
+export async function markAttendance(
+  id: string,
+  request: AttendanceRequest,
+  staff: Staff,
+  now = new Date(),
+): Promise<AttendanceResponse> {
   return transaction(async (tx) => {
-    const { rows: [b] } = await tx.query<{
-      status: 'pending_payment' | 'confirmed' | 'cancelled' | 'expired'; start_at: Date; attendance: Attendance | null;
-      balance_paid_pence: number; balance_method: 'card' | 'cash' | null;
-    }>('SELECT status, start_at, attendance, balance_paid_pence, balance_method FROM bookings WHERE id = $1 FOR UPDATE', [id]);
+    const {
+      rows: [b],
+    } = await tx.query<{
+      status: 'pending_payment' | 'confirmed' | 'cancelled' | 'expired';
+      start_at: Date;
+      attendance: Attendance | null;
+      balance_paid_pence: number;
+      balance_method: 'card' | 'cash' | null;
+    }>(
+      'SELECT status, start_at, attendance, balance_paid_pence, balance_method FROM bookings WHERE id = $1 FOR UPDATE',
+      [id],
+    );
     if (!b) throw bookingNotFound();
     const settings = await loadBookingSettings(tx);
-    const decision = mayMarkAttendance({ status: b.status, start: b.start_at, now, timeZone: settings.timeZone, to: request.attendance });
+    const decision = mayMarkAttendance({
+      status: b.status,
+      start: b.start_at,
+      now,
+      timeZone: settings.timeZone,
+      to: request.attendance,
+    });
     if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
 
-    const previous = { attendance: b.attendance, balance: b.balance_method ? { pence: b.balance_paid_pence, method: b.balance_method } : null };
+    const previous = {
+      attendance: b.attendance,
+      balance: b.balance_method ? { pence: b.balance_paid_pence, method: b.balance_method } : null,
+    };
     // Completing again without a balance keeps the one already taken; any other mark has none.
-    const balance: Balance | null = request.attendance === 'completed' ? request.balance ?? previous.balance : null;
+    const balance: Balance | null = request.attendance === 'completed' ? (request.balance ?? previous.balance) : null;
     const pence = balance && balance.pence > 0 ? balance.pence : 0;
     const method = pence > 0 ? balance!.method : null;
     await tx.query(
@@ -57,18 +101,29 @@ export async function markAttendance(id: string, request: AttendanceRequest, sta
       [id, request.attendance, pence, method, now],
     );
     await audit(tx, staff, 'booking.attendance', 'booking', id, {
-      before: previous, after: { attendance: request.attendance, balance: method ? { pence, method } : null },
+      before: previous,
+      after: { attendance: request.attendance, balance: method ? { pence, method } : null },
     });
     return { booking: (await scheduleBooking(tx, id))!, previous };
   });
 }
 
-export async function saveStaffNote(id: string, note: string, staff: Staff, now = new Date()): Promise<{ booking: ScheduleBooking }> {
+export async function saveStaffNote(
+  id: string,
+  note: string,
+  staff: Staff,
+  now = new Date(),
+): Promise<{ booking: ScheduleBooking }> {
   return transaction(async (tx) => {
-    const { rows: [before] } = await tx.query<{ staff_note: string | null }>('SELECT staff_note FROM bookings WHERE id = $1 FOR UPDATE', [id]);
+    const {
+      rows: [before],
+    } = await tx.query<{ staff_note: string | null }>('SELECT staff_note FROM bookings WHERE id = $1 FOR UPDATE', [id]);
     if (!before) throw bookingNotFound();
     await tx.query('UPDATE bookings SET staff_note = $2, updated_at = $3 WHERE id = $1', [id, note || null, now]);
-    await audit(tx, staff, 'booking.note', 'booking', id, { before: { note: before.staff_note ?? '' }, after: { note } });
+    await audit(tx, staff, 'booking.note', 'booking', id, {
+      before: { note: before.staff_note ?? '' },
+      after: { note },
+    });
     return { booking: (await scheduleBooking(tx, id))! };
   });
 }
@@ -78,7 +133,11 @@ export async function saveStaffNote(id: string, note: string, staff: Staff, now 
  * capacity trigger refuses any booking into it. Refused over bookings (409 with them, to move first)
  * and over time already gone.
  */
-export async function blockTime(request: BlockRequest, staff: Staff, now = new Date()): Promise<{ block: TimeBlockView }> {
+export async function blockTime(
+  request: BlockRequest,
+  staff: Staff,
+  now = new Date(),
+): Promise<{ block: TimeBlockView }> {
   const start = new Date(request.start);
   const end = new Date(request.end);
   if (end <= now) throw new HttpError(400, 'That time has already passed.', { code: 'invalid' });

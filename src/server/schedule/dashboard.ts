@@ -1,4 +1,11 @@
-import { channelOf, CHANNELS, CUSTOMER_WEEKS, SOURCE_DAYS, type Channel, type DashboardResponse } from '../../domain/dashboard.ts';
+import {
+  channelOf,
+  CHANNELS,
+  CUSTOMER_WEEKS,
+  SOURCE_DAYS,
+  type Channel,
+  type DashboardResponse,
+} from '../../domain/dashboard.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
 import { mondayOf } from '../../domain/schedule.ts';
 import { db, type Tx } from '../db.ts';
@@ -27,9 +34,14 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
     [at(lastMonday), at(addDays(monday, 7)), tz],
   );
   const byDay = new Map(takings.map((t) => [t.day, t.pence]));
-  const week = (first: string) => ({ monday: first, days: Array.from({ length: 7 }, (_, i) => byDay.get(addDays(first, i)) ?? 0) });
+  const week = (first: string) => ({
+    monday: first,
+    days: Array.from({ length: 7 }, (_, i) => byDay.get(addDays(first, i)) ?? 0),
+  });
 
-  const { rows: [held] } = await tx.query<{ pence: number; appointments: number }>(
+  const {
+    rows: [held],
+  } = await tx.query<{ pence: number; appointments: number }>(
     `SELECT COALESCE(sum(deposit_paid_pence - deposit_refunded_pence - refund_due_pence), 0)::int AS pence, count(*)::int AS appointments
        FROM bookings
       WHERE status = 'confirmed' AND start_at > $1 AND deposit_paid_pence - deposit_refunded_pence - refund_due_pence > 0
@@ -38,7 +50,15 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
   );
 
   const fourWeeksAgo = new Date(now.getTime() - 28 * 86_400_000);
-  const { rows: [shows] } = await tx.query<{ this_week: number; last_week: number; no_shows_28: number; passed_28: number; unmarked_today: number }>(
+  const {
+    rows: [shows],
+  } = await tx.query<{
+    this_week: number;
+    last_week: number;
+    no_shows_28: number;
+    passed_28: number;
+    unmarked_today: number;
+  }>(
     `SELECT count(*) FILTER (WHERE attendance = 'no_show' AND start_at >= $2)::int AS this_week,
             count(*) FILTER (WHERE attendance = 'no_show' AND start_at >= $1 AND start_at < $2)::int AS last_week,
             count(*) FILTER (WHERE attendance = 'no_show' AND start_at >= $4 AND start_at < $5)::int AS no_shows_28,
@@ -77,7 +97,9 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
       GROUP BY 1, 2, 3`,
     [since],
   );
-  const channels = new Map<Channel, { visits: number; bookings: number }>(CHANNELS.map((c) => [c, { visits: 0, bookings: 0 }]));
+  const channels = new Map<Channel, { visits: number; bookings: number }>(
+    CHANNELS.map((c) => [c, { visits: 0, bookings: 0 }]),
+  );
   for (const v of visits) channels.get(channelOf(v.source))!.visits += v.n;
   let unattributed = 0;
   let byPhone = 0;
@@ -103,6 +125,11 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
       const w = weeks.get(first);
       return { monday: first, first: w?.first ?? 0, returning: w?.returning ?? 0 };
     }),
-    sources: { since: since.toISOString(), channels: CHANNELS.map((channel) => ({ channel, ...channels.get(channel)! })), unattributed, byPhone },
+    sources: {
+      since: since.toISOString(),
+      channels: CHANNELS.map((channel) => ({ channel, ...channels.get(channel)! })),
+      unattributed,
+      byPhone,
+    },
   };
 }

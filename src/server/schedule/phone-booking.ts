@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { StaffBookingRequest, StaffBookingResponse } from '../../domain/schedule.ts';
 import { audit } from '../audit.ts';
 import {
-  asSlotTaken, assertBreed, dogFor, findByIdempotencyKey, sendSoon, writeBooking, type ExistingBooking,
+  asSlotTaken,
+  assertBreed,
+  dogFor,
+  findByIdempotencyKey,
+  sendSoon,
+  writeBooking,
+  type ExistingBooking,
 } from '../bookings/create-booking.ts';
 import { isUniqueViolation } from '../bookings/db-errors.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
@@ -28,36 +34,56 @@ export interface PhoneBookingContext {
 
 function requestHash(request: StaffBookingRequest): string {
   const { idempotencyKey: _key, ...rest } = request;
-  return createHash('sha256').update(JSON.stringify(['staff', rest])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(['staff', rest]))
+    .digest('hex');
 }
 
 async function replay(existing: ExistingBooking, request: StaffBookingRequest): Promise<StaffBookingResponse> {
   if (existing.request_hash !== requestHash(request)) {
-    throw new HttpError(409, 'This request was already used for a different booking. Please start again.', { code: 'idempotency_conflict' });
+    throw new HttpError(409, 'This request was already used for a different booking. Please start again.', {
+      code: 'idempotency_conflict',
+    });
   }
   const booking = await scheduleBooking(db(), existing.id);
   if (!booking) throw bookingNotFound();
   return { booking };
 }
 
-interface Contact { name: string; email: string; phone: string }
+interface Contact {
+  name: string;
+  email: string;
+  phone: string;
+}
 
 /** The customer it is for: a record the staff found (its contact details), or a new one to create. */
-async function customerOf(tx: Tx, customer: StaffBookingRequest['customer']): Promise<{ id: string | null; contact: Contact }> {
+async function customerOf(
+  tx: Tx,
+  customer: StaffBookingRequest['customer'],
+): Promise<{ id: string | null; contact: Contact }> {
   if ('id' in customer) {
-    const { rows: [row] } = await tx.query<{ id: string; name: string | null; phone: string | null; email: string | null }>(
-      'SELECT id, name, phone, email FROM customers WHERE id = $1 FOR UPDATE', [customer.id],
+    const {
+      rows: [row],
+    } = await tx.query<{ id: string; name: string | null; phone: string | null; email: string | null }>(
+      'SELECT id, name, phone, email FROM customers WHERE id = $1 FOR UPDATE',
+      [customer.id],
     );
     if (!row) throw new HttpError(404, 'We could not find that customer. Please search again.', { code: 'not_found' });
     if (!row.name?.trim() || !row.phone) {
-      throw new HttpError(400, 'This customer\'s record has no name or mobile number: type them in as a new customer.', { code: 'invalid' });
+      throw new HttpError(400, "This customer's record has no name or mobile number: type them in as a new customer.", {
+        code: 'invalid',
+      });
     }
     return { id: row.id, contact: { name: row.name.trim().slice(0, 80), email: row.email ?? '', phone: row.phone } };
   }
   return { id: null, contact: { name: customer.name, email: customer.email ?? '', phone: customer.phone } };
 }
 
-export async function createPhoneBooking(request: StaffBookingRequest, staff: Pick<StaffMember, 'customerId'>, context: PhoneBookingContext): Promise<StaffBookingResponse> {
+export async function createPhoneBooking(
+  request: StaffBookingRequest,
+  staff: Pick<StaffMember, 'customerId'>,
+  context: PhoneBookingContext,
+): Promise<StaffBookingResponse> {
   const now = context.now ?? new Date();
   const existing = await findByIdempotencyKey(request.idempotencyKey);
   if (existing) return replay(existing, request);
@@ -66,27 +92,48 @@ export async function createPhoneBooking(request: StaffBookingRequest, staff: Pi
   try {
     const written = await bookingTransaction(async (tx) => {
       const customer = await customerOf(tx, request.customer);
-      const result = await writeBooking(tx, {
-        bookingId, serviceId: request.serviceId, start, weightKg: request.dog.weightKg, contact: customer.contact,
-        idempotencyKey: request.idempotencyKey, requestHash: requestHash(request),
-        onlineDeposit: false, source: 'phone', sessionId: null,
-        actor: { kind: 'staff', staffId: staff.customerId, note: request.note ?? null }, siteUrl: context.siteUrl,
-        party: async (tx) => {
-          await assertBreed(tx, request.dog.breedId);
-          let customerId = customer.id;
-          if (!customerId) {
-            customerId = randomId(16);
-            await tx.query('INSERT INTO customers (id, phone, name, email) VALUES ($1, $2, $3, $4)',
-              [customerId, customer.contact.phone, customer.contact.name, customer.contact.email || null]);
-          }
-          const { id: savedDogId, ...dog } = request.dog;
-          // The staff vouch for the number they were given, so its texts are not rationed as a
-          // stranger's would be (docs/decisions/050).
-          return { customerId, dogId: await dogFor(tx, dog, savedDogId, customerId, true), phoneProven: true };
+      const result = await writeBooking(
+        tx,
+        {
+          bookingId,
+          serviceId: request.serviceId,
+          start,
+          weightKg: request.dog.weightKg,
+          contact: customer.contact,
+          idempotencyKey: request.idempotencyKey,
+          requestHash: requestHash(request),
+          onlineDeposit: false,
+          source: 'phone',
+          sessionId: null,
+          actor: { kind: 'staff', staffId: staff.customerId, note: request.note ?? null },
+          siteUrl: context.siteUrl,
+          party: async (tx) => {
+            await assertBreed(tx, request.dog.breedId);
+            let customerId = customer.id;
+            if (!customerId) {
+              customerId = randomId(16);
+              await tx.query('INSERT INTO customers (id, phone, name, email) VALUES ($1, $2, $3, $4)', [
+                customerId,
+                customer.contact.phone,
+                customer.contact.name,
+                customer.contact.email || null,
+              ]);
+            }
+            const { id: savedDogId, ...dog } = request.dog;
+            // The staff vouch for the number they were given, so its texts are not rationed as a
+            // stranger's would be (docs/decisions/050).
+            return { customerId, dogId: await dogFor(tx, dog, savedDogId, customerId, true), phoneProven: true };
+          },
         },
-      }, now);
+        now,
+      );
       await audit(tx, staff, 'booking.create', 'booking', bookingId, {
-        after: { start: start.toISOString(), serviceId: request.serviceId, customerId: result.customerId, newCustomer: customer.id === null },
+        after: {
+          start: start.toISOString(),
+          serviceId: request.serviceId,
+          customerId: result.customerId,
+          newCustomer: customer.id === null,
+        },
       });
       return result;
     });

@@ -1,6 +1,10 @@
 import { addDays, zonedDateTimeToInstant } from '../../domain/london-time.ts';
 import {
-  SCHEDULE_PAGE_SIZE, scheduleDays, type ScheduleBooking, type ScheduleQuery, type ScheduleResponse,
+  SCHEDULE_PAGE_SIZE,
+  scheduleDays,
+  type ScheduleBooking,
+  type ScheduleQuery,
+  type ScheduleResponse,
 } from '../../domain/schedule.ts';
 import { balanceDuePence, depositHeldPence, type Attendance } from '../../domain/staff-rules.ts';
 import type { Coat, BookingStatus } from '../../domain/booking-schemas.ts';
@@ -84,7 +88,15 @@ function view(r: ScheduleRow): ScheduleBooking {
     start: r.start_at.toISOString(),
     end: r.end_at.toISOString(),
     service: { id: r.service_id, title: r.service_title, durationMinutes: r.duration_min },
-    dog: { id: r.dog_id, name: r.dog_name, breed: r.breed_name, weightKg: r.weight_kg, coat: r.coat, notes: r.notes, nervous: r.nervous },
+    dog: {
+      id: r.dog_id,
+      name: r.dog_name,
+      breed: r.breed_name,
+      weightKg: r.weight_kg,
+      coat: r.coat,
+      notes: r.notes,
+      nervous: r.nervous,
+    },
     customer: { id: r.customer_id, name: r.contact_name, phone: r.phone, email: r.contact_email },
     totalFromPence: money.totalFromPence,
     depositPence: r.deposit_pence,
@@ -106,7 +118,12 @@ function view(r: ScheduleRow): ScheduleBooking {
  * than 12 hours (a table rule), so starts from 12 hours before the first day find every booking
  * that reaches into it.
  */
-export function schedulePageQuery(from: Date, to: Date, now: Date, after: { start: Date; id: string } | null): [string, unknown[]] {
+export function schedulePageQuery(
+  from: Date,
+  to: Date,
+  now: Date,
+  after: { start: Date; id: string } | null,
+): [string, unknown[]] {
   return [
     `${SELECT_SCHEDULE}
       WHERE b.status IN ('pending_payment', 'confirmed')
@@ -129,7 +146,8 @@ export async function loadSchedule(query: ScheduleQuery, now = new Date(), tx: T
   if (query.cursor) {
     const [ms, id] = query.cursor.split('.') as [string, string];
     const start = new Date(Number(ms));
-    if (!(start >= from && start < to)) throw new HttpError(400, 'cursor: it belongs to another day; ask again without it', { code: 'invalid' });
+    if (!(start >= from && start < to))
+      throw new HttpError(400, 'cursor: it belongs to another day; ask again without it', { code: 'invalid' });
     after = { start, id };
   }
   const { rows } = await tx.query<ScheduleRow>(...schedulePageQuery(from, to, now, after));
@@ -147,7 +165,9 @@ export async function loadSchedule(query: ScheduleQuery, now = new Date(), tx: T
 
 /** One booking as the schedule shows it, whatever its status (after a change, to redraw it). */
 export async function scheduleBooking(tx: Tx, id: string): Promise<ScheduleBooking | null> {
-  const { rows: [row] } = await tx.query<ScheduleRow>(`${SELECT_SCHEDULE} WHERE b.id = $1`, [id]);
+  const {
+    rows: [row],
+  } = await tx.query<ScheduleRow>(`${SELECT_SCHEDULE} WHERE b.id = $1`, [id]);
   return row ? view(row) : null;
 }
 

@@ -5,7 +5,9 @@ import type { Seeder } from './types.ts';
 /** The price list and the breeds from `content/`, on empty tables only. */
 export const seedCatalogue: Seeder = async (tx) => {
   const seeded: string[] = [];
-  const { rows: [types] } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM booking_types');
+  const {
+    rows: [types],
+  } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM booking_types');
   if (types?.n === 0) {
     for (const s of services) {
       await tx.query(
@@ -16,11 +18,16 @@ export const seedCatalogue: Seeder = async (tx) => {
     }
     seeded.push(`${services.length} services`);
   }
-  const { rows: [breedCount] } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM breeds');
+  const {
+    rows: [breedCount],
+  } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM breeds');
   if (breedCount?.n === 0) {
     for (const b of breeds) {
       await tx.query('INSERT INTO breeds (id, name, image_url, is_fallback) VALUES ($1, $2, $3, $4)', [
-        b._id, b.name, b.image_url_s3, 'fallback' in b && b.fallback === true,
+        b._id,
+        b.name,
+        b.image_url_s3,
+        'fallback' in b && b.fallback === true,
       ]);
     }
     seeded.push(`${breeds.length} breeds`);

@@ -13,10 +13,14 @@ import type { Seeder } from './types.ts';
  * key does (settings.staff): unused for the idle timeout, it stops working.
  */
 export const seedDemoStaff: Seeder = async (tx) => {
-  const { rows: [staff] } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE privileges = 2');
+  const {
+    rows: [staff],
+  } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE privileges = 2');
   if (staff && staff.n > 0) return {};
   const phone = env().DEMO_STAFF_PHONE;
-  const { rows: [taken] } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE phone = $1', [phone]);
+  const {
+    rows: [taken],
+  } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE phone = $1', [phone]);
   if (taken && taken.n > 0) return {};
   const id = randomId(12);
   await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, 'Demo Groomer', 2)`, [id, phone]);

@@ -29,7 +29,20 @@ export interface DogStepProps {
 }
 
 /** Step 2, "Your dog": loaded on demand (docs/decisions/055). */
-export default function DogStep({ answers, update, breeds, breedsLoading, breedsError, onRetryBreeds, promotion, savedDogs, showErrors, onNext, onBack, serviceId }: DogStepProps) {
+export default function DogStep({
+  answers,
+  update,
+  breeds,
+  breedsLoading,
+  breedsError,
+  onRetryBreeds,
+  promotion,
+  savedDogs,
+  showErrors,
+  onNext,
+  onBack,
+  serviceId,
+}: DogStepProps) {
   const name = useValidatedField(answers.dogName, validateDog.dogName);
   const breed = useValidatedField(answers.breedId, validateDog.breedId, { delayMs: 0 });
   const weight = useValidatedField(answers.weight, validateDog.weight);
@@ -41,13 +54,25 @@ export default function DogStep({ answers, update, breeds, breedsLoading, breeds
   }, [showErrors]);
   const kg = parseWeight(answers.weight);
   const promo = promotion;
-  const promoHint = promo && serviceId === promo.serviceKind
-    ? (kg < promo.maxWeightKg ? `Under ${promo.maxWeightKg}kg: the small dog offer of ${formatPence(promo.discountPence)} off applies.` : `Dogs under ${promo.maxWeightKg}kg get ${formatPence(promo.discountPence)} off a shower.`)
-    : 'A good guess is fine; it helps us plan the time.';
+  const promoHint =
+    promo && serviceId === promo.serviceKind
+      ? kg < promo.maxWeightKg
+        ? `Under ${promo.maxWeightKg}kg: the small dog offer of ${formatPence(promo.discountPence)} off applies.`
+        : `Dogs under ${promo.maxWeightKg}kg get ${formatPence(promo.discountPence)} off a shower.`
+      : 'A good guess is fine; it helps us plan the time.';
 
   const pickSaved = (id: string) => {
     if (id === 'new') {
-      update({ savedDogId: null, dogName: '', breedId: null, weight: '', coat: null, coatGuessed: false, notes: '', nervous: false });
+      update({
+        savedDogId: null,
+        dogName: '',
+        breedId: null,
+        weight: '',
+        coat: null,
+        coatGuessed: false,
+        notes: '',
+        nervous: false,
+      });
       return;
     }
     const dog = savedDogs.find((d) => d._id === id);
@@ -79,36 +104,99 @@ export default function DogStep({ answers, update, breeds, breedsLoading, breeds
           options={[...savedDogs.map((d) => ({ value: d._id, label: d.name })), { value: 'new', label: 'Another dog' }]}
         />
       ) : null}
-      <TextField id="f-dogName" label="Your dog's name" value={answers.dogName} onChange={(v) => update({ dogName: v, savedDogId: null })}
-        status={name.status} message={name.message} onBlur={name.touch} maxLength={40} autoComplete="off" onEnter={onNext} />
-      <SearchableDropdown id="f-breedId" label="Breed" items={breeds} loading={breedsLoading} value={answers.breedId}
+      <TextField
+        id="f-dogName"
+        label="Your dog's name"
+        value={answers.dogName}
+        onChange={(v) => update({ dogName: v, savedDogId: null })}
+        status={name.status}
+        message={name.message}
+        onBlur={name.touch}
+        maxLength={40}
+        autoComplete="off"
+        onEnter={onNext}
+      />
+      <SearchableDropdown
+        id="f-breedId"
+        label="Breed"
+        items={breeds}
+        loading={breedsLoading}
+        value={answers.breedId}
         onChange={(id) => {
           const guess = typicalCoat(id);
           // Pre-fill the coat from the breed unless the owner already chose one.
           const coatPatch = !answers.coat || answers.coatGuessed ? { coat: guess, coatGuessed: Boolean(guess) } : {};
           update({ breedId: id, ...coatPatch });
         }}
-        status={breed.status} successText={breed.successText} message={breed.message} placeholder="Start typing, e.g. cockapoo" hint="Not sure or mixed? Choose None/Other." />
+        status={breed.status}
+        successText={breed.successText}
+        message={breed.message}
+        placeholder="Start typing, e.g. cockapoo"
+        hint="Not sure or mixed? Choose None/Other."
+      />
       {breedsError ? (
         <div className="notice notice--error" role="alert">
           <p>We could not load the list of breeds just now.</p>
-          <button type="button" className="link-button" onClick={onRetryBreeds}>Try again</button>
+          <button type="button" className="link-button" onClick={onRetryBreeds}>
+            Try again
+          </button>
         </div>
       ) : null}
-      <TextField id="f-weight" label="Weight" type="text" inputMode="decimal" suffix="kg" value={answers.weight}
-        onChange={(v) => update({ weight: v })} status={weight.status} successText={weight.successText} message={weight.message}
-        onBlur={weight.touch} maxLength={6} hint={promoHint} onEnter={onNext} />
-      <RadioGroup id="f-coat" label="Coat" variant="chips" value={answers.coat} onChange={(v) => update({ coat: v as Coat, coatGuessed: false })}
-        status={coat.status} message={coat.message} successText={answers.coatGuessed ? 'From the breed' : undefined}
-        hint={answers.coatGuessed ? "Filled in from the breed; change it if your dog's coat is different." : 'Choose the closest; tell us about knots or matting.'}
-        options={COATS.map((c) => ({ value: c, label: COAT_LABELS[c], description: COAT_HINTS[c] }))} />
-      <Checkbox id="f-nervous" checked={answers.nervous} onChange={(v) => update({ nervous: v })} status={answers.nervous ? 3 : 1} optional
-        label="Nervous dogs" successText="We'll take it slowly">
+      <TextField
+        id="f-weight"
+        label="Weight"
+        type="text"
+        inputMode="decimal"
+        suffix="kg"
+        value={answers.weight}
+        onChange={(v) => update({ weight: v })}
+        status={weight.status}
+        successText={weight.successText}
+        message={weight.message}
+        onBlur={weight.touch}
+        maxLength={6}
+        hint={promoHint}
+        onEnter={onNext}
+      />
+      <RadioGroup
+        id="f-coat"
+        label="Coat"
+        variant="chips"
+        value={answers.coat}
+        onChange={(v) => update({ coat: v as Coat, coatGuessed: false })}
+        status={coat.status}
+        message={coat.message}
+        successText={answers.coatGuessed ? 'From the breed' : undefined}
+        hint={
+          answers.coatGuessed
+            ? "Filled in from the breed; change it if your dog's coat is different."
+            : 'Choose the closest; tell us about knots or matting.'
+        }
+        options={COATS.map((c) => ({ value: c, label: COAT_LABELS[c], description: COAT_HINTS[c] }))}
+      />
+      <Checkbox
+        id="f-nervous"
+        checked={answers.nervous}
+        onChange={(v) => update({ nervous: v })}
+        status={answers.nervous ? 3 : 1}
+        optional
+        label="Nervous dogs"
+        successText="We'll take it slowly"
+      >
         My dog is nervous or anxious at the groomer's
       </Checkbox>
-      <TextArea id="f-notes" label="Anything we should know?" optional value={answers.notes} onChange={(v) => update({ notes: v })}
-        status={notes.status} successText={notes.successText} message={notes.message} maxLength={500}
-        placeholder="Health, allergies, skin, behaviour, the style you'd like…" />
+      <TextArea
+        id="f-notes"
+        label="Anything we should know?"
+        optional
+        value={answers.notes}
+        onChange={(v) => update({ notes: v })}
+        status={notes.status}
+        successText={notes.successText}
+        message={notes.message}
+        maxLength={500}
+        placeholder="Health, allergies, skin, behaviour, the style you'd like…"
+      />
       <StepButtons onNext={onNext} onBack={onBack} />
     </>
   );

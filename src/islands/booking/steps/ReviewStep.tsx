@@ -33,19 +33,55 @@ export interface ReviewStepProps {
 }
 
 /** Step 5, "Review and confirm", with the server's quote and the code check: loaded on demand (docs/decisions/055). */
-export default function ReviewStep({ answers, service, breedName, estimate, quoteError, onRetryQuote, phoneCheck, onCode, onResendCode, status, error, onJump, onConfirm, onBack }: ReviewStepProps) {
+export default function ReviewStep({
+  answers,
+  service,
+  breedName,
+  estimate,
+  quoteError,
+  onRetryQuote,
+  phoneCheck,
+  onCode,
+  onResendCode,
+  status,
+  error,
+  onJump,
+  onConfirm,
+  onBack,
+}: ReviewStepProps) {
   const rows: Array<{ label: string; value: ReactNode; step: StepIndex }> = [
-    { label: 'Service', value: service ? `${service.title} (${formatDuration(service.duration)})` : '', step: STEP.service },
+    {
+      label: 'Service',
+      value: service ? `${service.title} (${formatDuration(service.duration)})` : '',
+      step: STEP.service,
+    },
     {
       label: 'Dog',
       value: `${answers.dogName.trim()}, ${breedName}, ${parseWeight(answers.weight)} kg, ${answers.coat ? COAT_LABELS[answers.coat].toLowerCase() : ''} coat${answers.nervous ? ', nervous' : ''}`,
       step: STEP.dog,
     },
-    { label: 'When', value: answers.start ? formatWhen(answers.start, estimate?.timeZone ?? SHOP_TIME_ZONE) : '', step: STEP.time },
-    { label: 'You', value: <>{answers.ownerName.trim()}<br />{formatUkMobile(normaliseUkMobile(answers.phone) ?? answers.phone)}<br />{answers.email.trim()}</>, step: STEP.you },
+    {
+      label: 'When',
+      value: answers.start ? formatWhen(answers.start, estimate?.timeZone ?? SHOP_TIME_ZONE) : '',
+      step: STEP.time,
+    },
+    {
+      label: 'You',
+      value: (
+        <>
+          {answers.ownerName.trim()}
+          <br />
+          {formatUkMobile(normaliseUkMobile(answers.phone) ?? answers.phone)}
+          <br />
+          {answers.email.trim()}
+        </>
+      ),
+      step: STEP.you,
+    },
   ];
   const price = estimate?.quote;
-  const waitingForCode = phoneCheck !== null && (phoneCheck.requestId === null || phoneCheck.code.length < PHONE_CODE_DIGITS);
+  const waitingForCode =
+    phoneCheck !== null && (phoneCheck.requestId === null || phoneCheck.code.length < PHONE_CODE_DIGITS);
   return (
     <>
       <dl className="review">
@@ -53,53 +89,102 @@ export default function ReviewStep({ answers, service, breedName, estimate, quot
           <div key={row.label} className="review-row">
             <dt>{row.label}</dt>
             <dd>{row.value}</dd>
-            <dd className="review-change"><button type="button" className="link-button" onClick={() => onJump(row.step)}>Change<span className="visually-hidden"> {row.label.toLowerCase()}</span></button></dd>
+            <dd className="review-change">
+              <button type="button" className="link-button" onClick={() => onJump(row.step)}>
+                Change<span className="visually-hidden"> {row.label.toLowerCase()}</span>
+              </button>
+            </dd>
           </div>
         ))}
       </dl>
       {price ? (
         <div className="price" aria-label="Price">
-          {price.lines.filter((l) => l.kind !== 'deposit').map((line) => (
-            <p key={line.kind + line.label} className={`price-line price-line--${line.kind}`}>
-              <span>{line.kind === 'service' ? `${line.label}, from` : line.label}</span>
-              <span>{line.pence < 0 ? `−${formatPence(-line.pence)}` : formatPence(line.pence)}</span>
-            </p>
-          ))}
+          {price.lines
+            .filter((l) => l.kind !== 'deposit')
+            .map((line) => (
+              <p key={line.kind + line.label} className={`price-line price-line--${line.kind}`}>
+                <span>{line.kind === 'service' ? `${line.label}, from` : line.label}</span>
+                <span>{line.pence < 0 ? `−${formatPence(-line.pence)}` : formatPence(line.pence)}</span>
+              </p>
+            ))}
           <p className="price-line price-line--deposit">
             <span>Due now</span>
-            <span>{price.depositPence > 0 ? `${formatPence(price.depositPence)} deposit` : 'Nothing, pay in the shop'}</span>
+            <span>
+              {price.depositPence > 0 ? `${formatPence(price.depositPence)} deposit` : 'Nothing, pay in the shop'}
+            </span>
           </p>
-          <p className="price-note">Prices are "from": we confirm yours when we meet your dog, and never add anything without asking.</p>
+          <p className="price-note">
+            Prices are "from": we confirm yours when we meet your dog, and never add anything without asking.
+          </p>
         </div>
       ) : quoteError ? (
         <div className="notice notice--error" role="alert">
           <p>We could not load the price just now.</p>
-          <button type="button" className="link-button" onClick={onRetryQuote}>Try again</button>
+          <button type="button" className="link-button" onClick={onRetryQuote}>
+            Try again
+          </button>
         </div>
       ) : (
-        <p className="picker-loading price-pending" role="status"><Spinner /> Working out the price…</p>
+        <p className="picker-loading price-pending" role="status">
+          <Spinner /> Working out the price…
+        </p>
       )}
       {phoneCheck ? (
         <div className="phone-check" role="group" aria-labelledby="phone-check-title">
-          <h3 id="phone-check-title" className="phone-check-title">Check it is your number</h3>
+          <h3 id="phone-check-title" className="phone-check-title">
+            Check it is your number
+          </h3>
           <p>
             This number already has a booking with us, so we need to check it is yours before booking again.{' '}
-            {phoneCheck.sending ? 'Sending a code…' : phoneCheck.requestId ? <>We have texted a {PHONE_CODE_DIGITS}-digit code to <strong>{formatUkMobile(phoneCheck.phone)}</strong>.</> : null}
+            {phoneCheck.sending ? (
+              'Sending a code…'
+            ) : phoneCheck.requestId ? (
+              <>
+                We have texted a {PHONE_CODE_DIGITS}-digit code to <strong>{formatUkMobile(phoneCheck.phone)}</strong>.
+              </>
+            ) : null}
           </p>
           {phoneCheck.requestId ? (
-            <OtpField id="f-phone-code" label="Code from the text" value={phoneCheck.code} onChange={onCode} maxLength={PHONE_CODE_DIGITS}
-              status={phoneCheck.error ? 4 : phoneCheck.code.length === PHONE_CODE_DIGITS ? 3 : 1} successText="Ready" message={phoneCheck.error ?? undefined}
-              onEnter={onConfirm} />
-          ) : phoneCheck.error ? <div className="notice notice--error" role="alert"><p>{phoneCheck.error}</p></div> : null}
-          <p><button type="button" className="link-button" onClick={onResendCode} disabled={phoneCheck.sending}>Send a new code</button></p>
+            <OtpField
+              id="f-phone-code"
+              label="Code from the text"
+              value={phoneCheck.code}
+              onChange={onCode}
+              maxLength={PHONE_CODE_DIGITS}
+              status={phoneCheck.error ? 4 : phoneCheck.code.length === PHONE_CODE_DIGITS ? 3 : 1}
+              successText="Ready"
+              message={phoneCheck.error ?? undefined}
+              onEnter={onConfirm}
+            />
+          ) : phoneCheck.error ? (
+            <div className="notice notice--error" role="alert">
+              <p>{phoneCheck.error}</p>
+            </div>
+          ) : null}
+          <p>
+            <button type="button" className="link-button" onClick={onResendCode} disabled={phoneCheck.sending}>
+              Send a new code
+            </button>
+          </p>
         </div>
       ) : null}
-      {error ? <div className="notice notice--error" role="alert"><p>{error}</p></div> : null}
+      {error ? (
+        <div className="notice notice--error" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
       <div className="step-buttons">
-        <InteractiveButton status={waitingForCode ? 2 : status} onClick={onConfirm} className="step-next" statusText={status === 1 ? 'Booking…' : status === 3 ? 'Not booked yet' : status === 4 ? 'Booked' : undefined}>
+        <InteractiveButton
+          status={waitingForCode ? 2 : status}
+          onClick={onConfirm}
+          className="step-next"
+          statusText={status === 1 ? 'Booking…' : status === 3 ? 'Not booked yet' : status === 4 ? 'Booked' : undefined}
+        >
           Confirm booking
         </InteractiveButton>
-        <button type="button" className="link-button step-back" onClick={onBack}>Back</button>
+        <button type="button" className="link-button step-back" onClick={onBack}>
+          Back
+        </button>
       </div>
     </>
   );

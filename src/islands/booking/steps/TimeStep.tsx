@@ -16,16 +16,37 @@ export interface TimeStepProps {
 }
 
 /** Step 3, "Date and time": loaded on demand (docs/decisions/055). */
-export default function TimeStep({ serviceId, date, start, freshDay, slotTaken, onDate, onTime, onBack }: TimeStepProps) {
+export default function TimeStep({
+  serviceId,
+  date,
+  start,
+  freshDay,
+  slotTaken,
+  onDate,
+  onTime,
+  onBack,
+}: TimeStepProps) {
   return (
     <>
       {slotTaken ? (
         <div className="notice notice--error" role="alert">
-          <p><strong>{SLOT_TAKEN_MESSAGE}</strong></p>
-          <p>Someone booked it a moment before you. Here are the times still free; everything else you told us is kept.</p>
+          <p>
+            <strong>{SLOT_TAKEN_MESSAGE}</strong>
+          </p>
+          <p>
+            Someone booked it a moment before you. Here are the times still free; everything else you told us is kept.
+          </p>
         </div>
       ) : null}
-      <DateTimePicker serviceId={serviceId} date={date} start={start} freshDay={freshDay} headingLevel={3} onDate={onDate} onTime={onTime} />
+      <DateTimePicker
+        serviceId={serviceId}
+        date={date}
+        start={start}
+        freshDay={freshDay}
+        headingLevel={3}
+        onDate={onDate}
+        onTime={onTime}
+      />
       <StepButtons onBack={onBack} />
     </>
   );
