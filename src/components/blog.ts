@@ -1,5 +1,6 @@
 /** The published blog posts, newest first (drafts are never built). */
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { SHOP_TIME_ZONE } from '../domain/shop.ts';
 
 export type Post = CollectionEntry<'blog'>;
 
@@ -14,7 +15,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Europe/London',
+  timeZone: SHOP_TIME_ZONE,
 });
 export const formatDate = (date: Date) => dateFormat.format(date);
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);

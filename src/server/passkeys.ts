@@ -22,6 +22,7 @@ import { HttpError } from './http.ts';
 import { randomId } from './ids.ts';
 import type { StaffMember } from './staff.ts';
 import { issueStaffKey } from './staff-sign-in.ts';
+import { SHOP_TIME_ZONE } from '../domain/shop.ts';
 
 /**
  * Passkeys for staff (WebAuthn through SimpleWebAuthn; docs/decisions/057-passkeys.md). A signed-in
@@ -175,7 +176,7 @@ export async function registerPasskey(
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
   const name =
     body.name ??
-    `Passkey added ${now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' })}`;
+    `Passkey added ${now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: SHOP_TIME_ZONE })}`;
   const [row] = await query<PasskeyRow>(
     `INSERT INTO staff_passkeys (id, credential_id, customer_id, public_key, counter, transports, rp_id, device_type, backed_up, name, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)

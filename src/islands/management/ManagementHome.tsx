@@ -23,6 +23,7 @@ import { deviceLabel } from './device-label.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 import './management.css';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 
 /**
  * /management, the dashboard: today and tomorrow at a glance and the week's figures
@@ -34,7 +35,7 @@ const when = (iso: string) =>
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    timeZone: 'Europe/London',
+    timeZone: SHOP_TIME_ZONE,
   });
 
 export default function ManagementHome() {

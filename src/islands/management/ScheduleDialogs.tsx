@@ -20,10 +20,17 @@ import {
   type ScheduleBooking,
 } from '../../domain/schedule.ts';
 import { longDate, shortDate, wallTime } from './schedule-layout.ts';
-import type { Announcement } from './SchedulePage.tsx';
 import { ErrorNotice, StaffDialog } from './StaffDialog.tsx';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 
-const SHOP_ZONE = 'Europe/London';
+/** What the schedule says after a change: a sentence, an Undo when the change can be taken back. */
+export interface Announcement {
+  text: string;
+  undo?: () => Promise<void>;
+  error?: boolean;
+}
+
+const SHOP_ZONE = SHOP_TIME_ZONE;
 const ATTENDANCE_DONE = { arrived: 'arrived', completed: 'completed', no_show: 'a no-show' } as const;
 
 /** A fresh uuid per attempt of a phone booking (a double tap books once). */

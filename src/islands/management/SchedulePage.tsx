@@ -21,12 +21,13 @@ import {
 } from '../../domain/schedule.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { dayLayout, draggedStart, longDate, shortDate, wallTime, type DayLayout } from './schedule-layout.ts';
-import { BlockDialog, BookingDialog, PhoneBookingDialog } from './ScheduleDialogs.tsx';
+import { BlockDialog, BookingDialog, PhoneBookingDialog, type Announcement } from './ScheduleDialogs.tsx';
 import { ErrorNotice } from './StaffDialog.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 import '../forms/forms.css';
 import './management.css';
 import './schedule.css';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 
 /**
  * /management/schedule: the day (by grooming table) and the week, the time now marked; phone
@@ -43,18 +44,12 @@ export default function SchedulePage() {
   );
 }
 
-const SHOP_ZONE = 'Europe/London';
+const SHOP_ZONE = SHOP_TIME_ZONE;
 /** One slot step's height on the day grid, in pixels (kept in step with schedule.css). */
 const ROW_HEIGHT = 30;
 
 type View = 'day' | 'week';
 type Dialog = { kind: 'booking'; id: string } | { kind: 'phone' } | { kind: 'block' } | null;
-
-export interface Announcement {
-  text: string;
-  undo?: () => Promise<void>;
-  error?: boolean;
-}
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());

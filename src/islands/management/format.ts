@@ -1,7 +1,8 @@
 import { formatUkMobile } from '../../domain/phone.ts';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 
 /** How the staff screens write times, dates and numbers: London time, British style. */
-export const SHOP_TIME_ZONE = 'Europe/London';
+export { SHOP_TIME_ZONE };
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,

@@ -5,6 +5,7 @@ import { ContentError } from '../../cms/content-client.ts';
 import { BlogPostPreview, remoteImage, type BlogPostPreviewRecord } from '../../cms/queries.ts';
 import { env } from '../env.ts';
 import { PREVIEW, PREVIEW_TEMPLATE_PATH } from './preview-template.ts';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 
 /**
  * The editor's draft preview of a blog post (docs/decisions/044): `/preview/blog/<slug>?secret=…`
@@ -32,7 +33,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Europe/London',
+  timeZone: SHOP_TIME_ZONE,
 });
 const when = (day: string) => {
   const date = new Date(day);
