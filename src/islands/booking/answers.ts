@@ -1,61 +1,12 @@
-import type { Coat } from '../../domain/booking-api-schemas.ts';
-import type { Validation } from '../forms/status.ts';
+import { ok, STEP, wrong, type Answers, type StepIndex, type Stored } from './answer-basics.ts';
+
+export * from './answer-basics.ts';
 
 /**
  * The form's answers and steps. This module loads with the page, so it holds no schema: the rules
  * for the dog and the owner come with their steps' code (dog-answers.ts, owner-answers.ts) and the
  * check of saved answers with stored-answers.ts, each imported when first needed (docs/decisions/055).
  */
-
-/** The steps of the booking form, in order (issue 5). */
-export const STEPS = ['Service', 'Your dog', 'Date and time', 'You', 'Review and confirm'] as const;
-export const STEP = { service: 0, dog: 1, time: 2, you: 3, review: 4 } as const;
-export type StepIndex = 0 | 1 | 2 | 3 | 4;
-
-/**
- * Everything the visitor has answered, as they typed it (text stays text until the request is built),
- * so going back and forth, or reloading the page, loses nothing.
- */
-export interface Answers {
-  serviceId: string | null;
-  savedDogId: string | null;
-  dogName: string;
-  breedId: string | null;
-  weight: string;
-  coat: Coat | null;
-  /** The coat was pre-filled from the breed, not chosen by the owner. */
-  coatGuessed: boolean;
-  notes: string;
-  nervous: boolean;
-  date: string | null;
-  start: string | null;
-  ownerName: string;
-  phone: string;
-  email: string;
-  marketingConsent: boolean;
-  acceptTerms: boolean;
-}
-
-export const EMPTY_ANSWERS: Answers = {
-  serviceId: null,
-  savedDogId: null,
-  dogName: '',
-  breedId: null,
-  weight: '',
-  coat: null,
-  coatGuessed: false,
-  notes: '',
-  nervous: false,
-  date: null,
-  start: null,
-  ownerName: '',
-  phone: '',
-  email: '',
-  marketingConsent: false,
-  acceptTerms: false,
-};
-
-export type Stored = { step: StepIndex; answers: Answers };
 
 export const STORAGE_KEY = 'booking_answers';
 
@@ -91,19 +42,6 @@ export function clearAnswers(storage: Storage | undefined): void {
     /* as above */
   }
 }
-
-/** "9,5 kg" and "9.5" both mean 9.5; empty or junk is NaN. */
-export function parseWeight(text: string): number {
-  const cleaned = text
-    .trim()
-    .replace(',', '.')
-    .replace(/\s*kg$/i, '');
-  if (!/^\d{1,3}(\.\d+)?$/.test(cleaned)) return Number.NaN;
-  return Number(cleaned);
-}
-
-export const ok = (text?: string): Validation => ({ ok: true, ...(text ? { text } : {}) });
-export const wrong = (message: string): Validation => ({ ok: false, message });
 
 /** The two answers that are choices from the server's own lists, so need no schema here. */
 export const validateChoice = {

@@ -1,6 +1,6 @@
 import { DogSchema, type Coat } from '../../domain/booking-api-schemas.ts';
 import type { Validation } from '../forms/status.ts';
-import { ok, parseWeight, wrong, type Answers } from './answers.ts';
+import { ok, parseWeight, wrong, type Answers } from './answer-basics.ts';
 
 /** The "Your dog" answers checked with the server's own schema, with messages in the shop's voice. */
 export const validateDog = {

@@ -6,7 +6,7 @@ import {
 import { normaliseUkMobile } from '../../domain/phone.ts';
 import { formatUkMobile } from '../../domain/phone-format.ts';
 import type { Validation } from '../forms/status.ts';
-import { ok, parseWeight, wrong, type Answers } from './answers.ts';
+import { ok, parseWeight, wrong, type Answers } from './answer-basics.ts';
 
 /**
  * The "You" answers checked with the server's own schemas, and the booking request they complete.

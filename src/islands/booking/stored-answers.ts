@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { COATS } from '../../domain/booking-api-schemas.ts';
-import type { StepIndex, Stored } from './answers.ts';
+import type { StepIndex, Stored } from './answer-basics.ts';
 
 // What sessionStorage gives back is untrusted (an old version, a hand edit): anything off is dropped.
 const StoredSchema = z.object({

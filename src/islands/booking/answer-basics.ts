@@ -1,0 +1,71 @@
+import type { Coat } from '../../domain/booking-api-schemas.ts';
+import type { Validation } from '../forms/status.ts';
+
+/**
+ * The booking form's ground: its steps, the answers' shape and the small helpers every step's rules
+ * share. answers.ts (loaded with the page) and the rules loaded with their steps (dog-answers.ts,
+ * owner-answers.ts, stored-answers.ts) both stand on it, so neither imports the other back.
+ */
+
+/** The steps of the booking form, in order . */
+export const STEPS = ['Service', 'Your dog', 'Date and time', 'You', 'Review and confirm'] as const;
+export const STEP = { service: 0, dog: 1, time: 2, you: 3, review: 4 } as const;
+export type StepIndex = 0 | 1 | 2 | 3 | 4;
+
+/**
+ * Everything the visitor has answered, as they typed it (text stays text until the request is built),
+ * so going back and forth, or reloading the page, loses nothing.
+ */
+export interface Answers {
+  serviceId: string | null;
+  savedDogId: string | null;
+  dogName: string;
+  breedId: string | null;
+  weight: string;
+  coat: Coat | null;
+  /** The coat was pre-filled from the breed, not chosen by the owner. */
+  coatGuessed: boolean;
+  notes: string;
+  nervous: boolean;
+  date: string | null;
+  start: string | null;
+  ownerName: string;
+  phone: string;
+  email: string;
+  marketingConsent: boolean;
+  acceptTerms: boolean;
+}
+
+export const EMPTY_ANSWERS: Answers = {
+  serviceId: null,
+  savedDogId: null,
+  dogName: '',
+  breedId: null,
+  weight: '',
+  coat: null,
+  coatGuessed: false,
+  notes: '',
+  nervous: false,
+  date: null,
+  start: null,
+  ownerName: '',
+  phone: '',
+  email: '',
+  marketingConsent: false,
+  acceptTerms: false,
+};
+
+export type Stored = { step: StepIndex; answers: Answers };
+
+/** "9,5 kg" and "9.5" both mean 9.5; empty or junk is NaN. */
+export function parseWeight(text: string): number {
+  const cleaned = text
+    .trim()
+    .replace(',', '.')
+    .replace(/\s*kg$/i, '');
+  if (!/^\d{1,3}(\.\d+)?$/.test(cleaned)) return Number.NaN;
+  return Number(cleaned);
+}
+
+export const ok = (text?: string): Validation => ({ ok: true, ...(text ? { text } : {}) });
+export const wrong = (message: string): Validation => ({ ok: false, message });
