@@ -8,6 +8,9 @@ import { InteractionCounter, mobile, visitor } from './booking-helpers.ts';
  * speed is not the visitor's.
  */
 test.use({ viewport: mobile, hasTouch: true });
+// A measurement, not a check: it runs with `npm run bench:booking-person`, not in `npm test`, where its
+// 40 s of deliberate pauses would only lengthen CI.
+test.skip(!process.env.MEASURE_PERSON, 'a measurement: npm run bench:booking-person');
 
 const KEY_DELAY_MS = 100;
 const READING_PAUSE_MS = 1500;
