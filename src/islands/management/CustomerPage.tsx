@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { staffApi } from '../../client/staff-session.ts';
 import { COATS } from '../../domain/booking-schemas.ts';
 import {
@@ -20,7 +20,7 @@ import { formatPence } from '../../domain/money.ts';
 import { normaliseUkMobile } from '../../domain/phone.ts';
 import { formatDate, formatDay, formatKg, formatPhone, formatWhen, SHOP_TIME_ZONE } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';
-import { Card, LoadFailed, Outcome, saveFile, useStaffGet } from './records-ui.tsx';
+import { Card, LoadFailed, Outcome, saveFile, useMorePages, useStaffGet } from './records-ui.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 
 /**
@@ -586,22 +586,17 @@ const STATUS_WORDS: Record<Visit['status'], string> = {
 const ATTENDANCE_WORDS = { arrived: 'Arrived', completed: 'Done', no_show: 'No-show' } as const;
 
 function Visits({ first, base }: { first: { visits: Visit[]; nextCursor: string | null }; base: string }) {
-  const [visits, setVisits] = useState(first.visits);
-  const [cursor, setCursor] = useState(first.nextCursor);
-  const [state, setState] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
-  useEffect(() => {
-    setVisits(first.visits);
-    setCursor(first.nextCursor);
-  }, [first]);
-  const more = async () => {
-    if (!cursor) return;
-    setState({ loading: true, error: null });
-    const r = await staffApi(`${base}/visits?cursor=${encodeURIComponent(cursor)}`, { schema: VisitsPageSchema });
-    if (!r.data) return setState({ loading: false, error: r.error ?? 'Something went wrong' });
-    setVisits((v) => [...v, ...r.data!.visits]);
-    setCursor(r.data.nextCursor);
-    setState({ loading: false, error: null });
-  };
+  const {
+    list: visits,
+    cursor,
+    state,
+    more,
+  } = useMorePages(first.visits, first.nextCursor, async (after) => {
+    const r = await staffApi(`${base}/visits?cursor=${encodeURIComponent(after)}`, { schema: VisitsPageSchema });
+    return r.data
+      ? { items: r.data.visits, nextCursor: r.data.nextCursor }
+      : { error: r.error ?? 'Something went wrong' };
+  });
   return (
     <Card id="visits-title" title="Bookings">
       {visits.length === 0 ? (
@@ -657,22 +652,17 @@ const MESSAGE_KINDS: Record<string, string> = {
 };
 
 function Messages({ first, base }: { first: { messages: Message[]; nextCursor: string | null }; base: string }) {
-  const [messages, setMessages] = useState(first.messages);
-  const [cursor, setCursor] = useState(first.nextCursor);
-  const [state, setState] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
-  useEffect(() => {
-    setMessages(first.messages);
-    setCursor(first.nextCursor);
-  }, [first]);
-  const more = async () => {
-    if (!cursor) return;
-    setState({ loading: true, error: null });
-    const r = await staffApi(`${base}/messages?cursor=${encodeURIComponent(cursor)}`, { schema: MessagesPageSchema });
-    if (!r.data) return setState({ loading: false, error: r.error ?? 'Something went wrong' });
-    setMessages((m) => [...m, ...r.data!.messages]);
-    setCursor(r.data.nextCursor);
-    setState({ loading: false, error: null });
-  };
+  const {
+    list: messages,
+    cursor,
+    state,
+    more,
+  } = useMorePages(first.messages, first.nextCursor, async (after) => {
+    const r = await staffApi(`${base}/messages?cursor=${encodeURIComponent(after)}`, { schema: MessagesPageSchema });
+    return r.data
+      ? { items: r.data.messages, nextCursor: r.data.nextCursor }
+      : { error: r.error ?? 'Something went wrong' };
+  });
   return (
     <Card id="messages-title" title="Messages sent">
       {messages.length === 0 ? (

@@ -17,6 +17,34 @@ export interface Loaded<T> {
   set(data: T): void;
 }
 
+/**
+ * A list that came with its first page and grows a page at a time from the server's cursor ("Show
+ * more"). `load` answers the next page, or the error to show.
+ */
+export function useMorePages<T>(
+  items: T[],
+  nextCursor: string | null,
+  load: (cursor: string) => Promise<{ items: T[]; nextCursor: string | null } | { error: string }>,
+) {
+  const [list, setList] = useState(items);
+  const [cursor, setCursor] = useState(nextCursor);
+  const [state, setState] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  useEffect(() => {
+    setList(items);
+    setCursor(nextCursor);
+  }, [items, nextCursor]);
+  const more = async () => {
+    if (!cursor) return;
+    setState({ loading: true, error: null });
+    const page = await load(cursor);
+    if ('error' in page) return setState({ loading: false, error: page.error });
+    setList((l) => [...l, ...page.items]);
+    setCursor(page.nextCursor);
+    setState({ loading: false, error: null });
+  };
+  return { list, cursor, state, more };
+}
+
 /** GET `path` (null: nothing yet) with `schema`; a newer path or a reload wins over an older answer. */
 export function useStaffGet<T>(path: string | null, schema: ZodType<T>): Loaded<T> {
   const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
