@@ -216,15 +216,14 @@ export default function BookingIsland(props: BookingIslandProps) {
   }, [go]);
 
   // Focus the new step's heading so screen readers announce it and Tab starts from the top, and
-  // bring the form's top (progress, then heading) just below the sticky header, not under it.
+  // bring the form's top (progress, then heading) just below the sticky header, not under it. At
+  // once, not smoothly: a smooth scroll still running when the visitor presses Tab carries the field
+  // they focused under the privacy banner (WCAG 2.4.11; booking-banner.spec.ts found it).
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
     heading.current?.focus({ preventScroll: true });
-    root.current?.scrollIntoView({
-      block: 'start',
-      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-    });
+    root.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [step]);
 
   // The server's list of services replaces the build's: prices and services can change after a build.
