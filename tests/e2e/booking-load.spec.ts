@@ -127,6 +127,25 @@ test('Next pressed before the form has woken is not lost', async ({ page }) => {
   await expect(page.locator('.booking-context')).toContainText('Bath & Brush (Shower)');
 });
 
+test('Next pressed while React is still hydrating the form is acted on once the form is ready', async ({ page }) => {
+  await page.setViewportSize(mobile);
+  // The tap lands the moment Astro hands the island to React: React already listens, but has not yet
+  // read the service the visitor chose (a full run of the suite once caught a "Next" that did nothing).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const island = document.querySelector('astro-island');
+      if (!island || island.hasAttribute('ssr')) return;
+      observer.disconnect();
+      const next = [...island.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Next');
+      setTimeout(() => next?.click(), 0);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['ssr'] });
+  });
+  await page.goto('/book', { waitUntil: 'networkidle' });
+  await page.getByRole('radio', { name: /Bath & Brush/ }).check();
+  await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
+  await expect(page.locator('.booking-context')).toContainText('Bath & Brush (Shower)');
+});
+
 test('a keyboard visitor wakes the form by tabbing into it, and moves on with the keys alone', async ({ page }) => {
   await page.setViewportSize(mobile);
   await page.goto('/book', { waitUntil: 'networkidle' });

@@ -9,15 +9,19 @@ import type { ClientDirective } from 'astro';
  *    at the first step (book.astro marks them before the first paint);
  *  - on the first pointer, touch, key or focus inside the island;
  *  - when something dispatches `hydrate-now` on the island: the page found its HTML out of date.
- * A button pressed before the component runs is pressed again once it says it is ready, with an
- * `island-ready` event, so nothing the visitor did is lost. (A radio button needs no help: it keeps
- * its native state, and the component reads it.)
+ * A button pressed before the component says it is ready, with an `island-ready` event, is held (React
+ * never sees it, nor does the browser's default action) and pressed again then, so nothing the visitor
+ * did is lost or half done. Ready means more than hydrated: between hydration and ready the component
+ * is still finding where the visit starts, and a press answered then acted on answers it had not yet
+ * read (booking-a11y.spec.ts caught a "Next" that did nothing). A component using this directive must
+ * dispatch `island-ready`. (A radio button needs no help: it keeps its native state, which the
+ * component reads.)
  */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 const intent: ClientDirective = (load, options, el) => {
   let started = false;
-  let running = false;
+  let ready = false;
   const pressed: HTMLButtonElement[] = [];
 
   const start = () => {
@@ -25,26 +29,27 @@ const intent: ClientDirective = (load, options, el) => {
     started = true;
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
     el.removeEventListener('hydrate-now', start);
-    void load().then((hydrate) => {
-      // From here React has the page's events; the clicks it cannot answer yet it replays itself.
-      running = true;
-      return hydrate();
-    });
+    void load().then((hydrate) => hydrate());
   };
 
+  // Registered before the component's own listeners on this element, so it runs first.
   el.addEventListener(
     'click',
     (event) => {
-      if (running) return;
-      const button = (event.target as Element | null)?.closest?.('button');
-      if (button && el.contains(button) && !pressed.includes(button)) pressed.push(button);
+      if (ready) return;
       start();
+      const button = (event.target as Element | null)?.closest?.('button');
+      if (!button || !el.contains(button)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (!pressed.includes(button)) pressed.push(button);
     },
     true,
   );
   el.addEventListener(
     'island-ready',
     () => {
+      ready = true;
       for (const button of pressed.splice(0)) if (button.isConnected && !button.disabled) button.click();
     },
     { once: true },
