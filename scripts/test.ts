@@ -82,7 +82,7 @@ if (!only || only === 'unit') {
   ]);
 }
 if (!only || only === 'e2e') {
-  const chromium = ensureChromium();
+  const chromium = ensureChromium('tests');
   results.build = run('build', bin('astro'), ['build', '--silent']);
   if (results.build) {
     results.e2e = run(

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 /**
  * The Chromium the tests and benchmarks drive. Playwright cannot download its own browsers on these
- * machines, so we use `CHROMIUM_PATH`, Debian's `/usr/bin/chromium`, or Playwright's own if present.
+ * machines, so we use `CHROMIUM_PATH` or Debian's packages.
  */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -16,34 +16,45 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+/**
+ * Two builds of the same Debian Chromium: the whole browser for Lighthouse (scripts/bench-pages.ts),
+ * and, for the end-to-end tests, its headless shell: the same Blink, V8 and network stack without the
+ * browser's own interface and compositor, which took the suite's browser CPU from 624 to 322 seconds
+ * (docs/decisions/035-e2e-on-the-local-emulation.md).
+ */
+const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const HEADLESS_SHELLS = ['/usr/bin/chromium-headless-shell'];
+type Kind = 'browser' | 'tests';
+const PACKAGE: Record<Kind, string> = { browser: 'chromium', tests: 'chromium-headless-shell' };
 
-export function findChromium(): string | undefined {
+export function findChromium(kind: Kind = 'browser'): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  return CANDIDATES.find((p) => existsSync(p));
+  return (kind === 'tests' ? [...HEADLESS_SHELLS, ...BROWSERS] : BROWSERS).find((p) => existsSync(p));
 }
 
-/** Finds Chromium, installing Debian's package when we are root with apt; else explains and exits. */
-export function ensureChromium(): string {
-  const found = findChromium();
-  if (found) return found;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log("No Chromium found: installing Debian's chromium package…");
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install =
-      update.status === 0
-        ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-            stdio: 'inherit',
-            env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-          })
-        : update;
-    const after = findChromium();
-    if (install.status === 0 && after) return after;
+/**
+ * The Chromium for `kind`, installing Debian's package when it is missing and we are root with apt;
+ * the tests fall back to the whole browser when the headless shell cannot be had. Else explains and exits.
+ */
+export function ensureChromium(kind: Kind = 'browser'): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  const own = () => (kind === 'tests' ? HEADLESS_SHELLS : BROWSERS).find((p) => existsSync(p));
+  if (own()) return own()!;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian's ${PACKAGE[kind]} package…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' }).status === 0)
+      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', PACKAGE[kind]], {
+        stdio: 'inherit',
+        env,
+      });
   }
+  const found = own() ?? findChromium(kind);
+  if (found) return found;
   console.error(
-    'No Chromium browser found: install it (Debian: `apt-get install chromium`) or set CHROMIUM_PATH to a Chromium binary.',
+    `No Chromium found: install it (Debian: \`apt-get install ${PACKAGE[kind]}\`) or set CHROMIUM_PATH to a Chromium binary.`,
   );
   process.exit(1);
 }

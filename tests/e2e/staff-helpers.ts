@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { workerStaffPhone } from '../../scripts/lib/e2e-fixtures.ts';
 import { SMS_PROVIDER_URL } from './ports.ts';
@@ -150,4 +151,13 @@ export async function watchPolicy(page: Page): Promise<string[]> {
     if (/content security policy/i.test(message.text())) violations.push(`console on ${page.url()}: ${message.text()}`);
   });
   return violations;
+}
+
+/**
+ * A screenshot of the whole page for people to look at (brand.md), only when asked for with
+ * SCREENSHOTS_DIR: encoding full-page PNGs on every run cost the suite seconds nobody looked at.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS_DIR)
+    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 }

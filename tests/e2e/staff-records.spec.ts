@@ -9,7 +9,7 @@ import { CSV_COLUMNS } from '../../src/domain/finances.ts';
 import { signedEvent, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { axeViolations } from './axe.ts';
 import { SMS_PROVIDER_URL } from './ports.ts';
-import { inbox, nextCode, test, watchPolicy } from './staff-helpers.ts';
+import { inbox, nextCode, shot, test, watchPolicy } from './staff-helpers.ts';
 
 /**
  * Issue 12's day at the counter, the records' share (docs/decisions/061-staff-records.md), at 1280
@@ -75,12 +75,6 @@ const VIEWPORTS = [
   { name: '1280 px', width: 1280, height: 900 },
   { name: '390 px', width: 390, height: 844 },
 ];
-
-async function shot(page: Page, name: string) {
-  // Screenshots for people to look at (brand.md), only when asked for.
-  if (process.env.SCREENSHOTS_DIR)
-    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
-}
 
 async function noViolations(page: Page, where: string) {
   expect(await axeViolations(page), where).toEqual([]);

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { addDays } from '../../src/domain/london-time.ts';
 import { axeViolations } from './axe.ts';
 import { availability, visitor } from './booking-helpers.ts';
-import { addStaff, inbox, nextCode, test, watchPolicy } from './staff-helpers.ts';
+import { addStaff, inbox, nextCode, shot, test, watchPolicy } from './staff-helpers.ts';
 
 /**
  * A day at the counter (issue 12), at 1280 px (the tablet or desk: the grid by table) and 390 px (a
@@ -11,7 +11,7 @@ import { addStaff, inbox, nextCode, test, watchPolicy } from './staff-helpers.ts
  * (dragged on the grid; the form on the phone), mark yesterday's two appointments completed and a
  * no-show (and undo one mark), block an afternoon and see online availability lose it. The e2e
  * server seeds yesterday's two appointments (scripts/lib/e2e-appointments.ts): nothing can book
- * in the past. Screenshots of both screens go with the test's results.
+ * in the past. SCREENSHOTS_DIR=dir keeps screenshots of every screen for people to look at.
  */
 const VIEWPORTS = [
   { name: '1280 px', width: 1280, height: 900, drag: true, done: 'Bella', noShow: 'Otis' },
@@ -84,7 +84,7 @@ for (const viewport of VIEWPORTS) {
         .getByLabel(first.time, { exact: true })
         .check();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`phone-booking-${viewport.width}.png`) });
+      await shot(page, `phone-booking-${viewport.width}`);
       await booking.getByRole('button', { name: 'Book and send the confirmation' }).click();
       await expect(
         page.getByText(new RegExp(`Booked Pepper ${viewport.width} \\(${caller.name}\\) for Nail Clip`)),
@@ -111,7 +111,7 @@ for (const viewport of VIEWPORTS) {
           .getByLabel(second.time, { exact: true })
           .check();
         expect(await axeViolations(page)).toEqual([]);
-        await page.screenshot({ path: test.info().outputPath(`move-form-${viewport.width}.png`) });
+        await shot(page, `move-form-${viewport.width}`);
         await dialog.getByRole('button', { name: 'Move and tell the customer' }).click();
       }
       await expect(
@@ -130,7 +130,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: new RegExp(`${done}, Full Groom, Priya Shah`) }).click();
       const bella = page.getByRole('dialog', { name: `${done} · Full Groom` });
       await expect(bella.getByText('deposit £10.00 paid')).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`booking-window-${viewport.width}.png`) });
+      await shot(page, `booking-window-${viewport.width}`);
       await bella.getByRole('button', { name: 'Completed…' }).click();
       await expect(bella.getByLabel('Balance taken (£)')).toHaveValue('45.00');
       await bella.getByRole('radio', { name: 'Card' }).check();
@@ -158,10 +158,7 @@ for (const viewport of VIEWPORTS) {
         .click();
       await expect(otis).toContainText('No-show');
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({
-        path: test.info().outputPath(`schedule-yesterday-${viewport.width}.png`),
-        fullPage: true,
-      });
+      await shot(page, `schedule-yesterday-${viewport.width}`);
 
       // ---- an afternoon blocked: online booking no longer offers it ---------------------------
       const { days } = await availability(page, 'nails', 28);
@@ -187,11 +184,11 @@ for (const viewport of VIEWPORTS) {
 
       // ---- the week, and both screens looked at -------------------------------------------
       await page.getByRole('button', { name: 'Today', exact: true }).click();
-      await page.screenshot({ path: test.info().outputPath(`schedule-day-${viewport.width}.png`), fullPage: true });
+      await shot(page, `schedule-day-${viewport.width}`);
       await page.getByRole('button', { name: 'Week', exact: true }).click();
       await expect(page.getByRole('heading', { name: /^Week of / })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`schedule-week-${viewport.width}.png`), fullPage: true });
+      await shot(page, `schedule-week-${viewport.width}`);
 
       // ---- the dashboard: today and tomorrow at a glance, the week's figures ------------------
       await page.goto('/management');
@@ -203,7 +200,7 @@ for (const viewport of VIEWPORTS) {
       await expect(takings.getByRole('table', { name: /Takings by day/ })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: test.info().outputPath(`dashboard-${viewport.width}.png`), fullPage: true });
+      await shot(page, `dashboard-${viewport.width}`);
       expect(violations).toEqual([]);
     });
   });
