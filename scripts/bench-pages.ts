@@ -184,6 +184,11 @@ try {
     for (const target of targets) {
       const results = runs.get(target.label)!.map((r) => r!.lhr);
       const lhr = (RUNS > 1 ? computeMedianRun(results) : results[0]) as (typeof results)[number];
+      // The whole report, to look into what a figure is made of (bench-results/ is not committed).
+      const reports = path.join(PROJECT_ROOT, 'bench-results/lighthouse');
+      mkdirSync(reports, { recursive: true });
+      const slug = `${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}${target.label ? `-${target.label}` : ''}`;
+      writeFileSync(path.join(reports, `${slug}.json`), JSON.stringify(lhr));
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const requests =
@@ -252,5 +257,7 @@ const table = [
 ].join('\n');
 mkdirSync(path.join(PROJECT_ROOT, 'bench-results'), { recursive: true });
 writeFileSync(path.join(PROJECT_ROOT, 'bench-results/pages.md'), `${table}\n`);
-console.log(`\n${table}\n\nWritten to bench-results/pages.md`);
+console.log(
+  `\n${table}\n\nWritten to bench-results/pages.md, each page's Lighthouse report to bench-results/lighthouse/`,
+);
 process.exit(0);

@@ -98,14 +98,7 @@ test('a slow answer from the server with a changed price wakes the form, which s
   await expect(page.getByRole('radio', { name: /Full Groom.*From £45\.00/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: /Full Groom.*From £49\.00/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // CLS 0 as Lighthouse reports it (three decimals). When the changed price is drawn, Chromium now
-  // and then reports a sub-pixel move of a radio button (about 0.0001, 2 runs in 8): too small to see,
-  // not yet explained, and noted for an issue; anything a person could see still fails here.
-  const moved = await shifts(page);
-  expect(
-    moved.reduce((sum, s) => sum + s.value, 0),
-    JSON.stringify(moved),
-  ).toBeLessThan(0.0005);
+  expect(await shifts(page)).toEqual([]);
 });
 
 test('Next pressed before the form has woken is not lost', async ({ page }) => {
