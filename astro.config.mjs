@@ -24,15 +24,18 @@ export default defineConfig({
     sitemap({
       filter: (page) => !page.includes('/management') && !page.includes('/dev/') && !page.includes('/preview'),
     }),
-    // Hydrate when the visitor reaches for the island (src/client/directives/intent.ts, decision 055).
+    // Hydrate when the visitor reaches for the island (src/client/directives/intent.ts), or when it
+    // comes into view with the main thread given back before hydrating (view.ts); decision 055.
     {
-      name: 'client-intent',
+      name: 'client-directives',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({
-            name: 'intent',
-            entrypoint: fileURLToPath(new URL('./src/client/directives/intent.ts', import.meta.url)),
-          }),
+        'astro:config:setup': ({ addClientDirective }) => {
+          for (const name of ['intent', 'view'])
+            addClientDirective({
+              name,
+              entrypoint: fileURLToPath(new URL(`./src/client/directives/${name}.ts`, import.meta.url)),
+            });
+        },
       },
     },
     // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useState } from 'react';
 import { api, BOOKING_TYPES_TIMEOUT_MS } from '../client/api.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../domain/booking-types.ts';
 import { poundsFromPence } from '../domain/money.ts';
@@ -36,7 +36,10 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
     if (signal?.aborted) return;
     // Contract §4: only status 200 lets the data be used.
     if (result.status === 200 && result.data) {
-      setState({ kind: 'loaded', services: sortBookingTypes(result.data) });
+      const services = sortBookingTypes(result.data);
+      // Drawn as a transition: React renders the list in slices between the browser's own work instead
+      // of one long task a phone's visitor would feel as a stuck page (Lighthouse's blocking time).
+      startTransition(() => setState({ kind: 'loaded', services }));
       return;
     }
     // The internal message of contract §8, as a warning: the failure is handled and the visitor is told

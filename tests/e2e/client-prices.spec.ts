@@ -37,6 +37,21 @@ test('shows the loading text while the services are on their way, then the servi
   await expect(page.getByText('Please wait, loading prices..')).toHaveCount(0);
 });
 
+test('on the home page the prices wake only when they come into view (client:view)', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/v1\.0\.1\/cms\/booking-types$|\/Prices\.[^/]+\.js$/.test(request.url())) asked.push(request.url());
+  });
+  await page.goto(FEW);
+  await page.waitForLoadState('networkidle');
+  // Below the splash: neither the island's code nor its call has been asked for.
+  expect(asked).toEqual([]);
+  await expect(page.locator('astro-island[component-url*="/Prices."]')).toHaveAttribute('ssr', '');
+  await page.locator('.prices-section').scrollIntoViewIfNeeded();
+  await expect(radios(page)).toHaveCount(3);
+  expect(asked.some((url) => url.endsWith('/cms/booking-types'))).toBe(true);
+});
+
 test('shows the offline message and logs the reason when the request fails', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
