@@ -46,7 +46,11 @@ let dayIndex = 0;
 async function nextOpenDay() {
   const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
   const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const day = days.filter((d) => d.open && d.slots.length >= 10)[dayIndex++];
+  // Days whose first start is more than a day away: the tests below move their own booking into the
+  // next few hours (late cancellation, an appointment under way), which must not meet another test's
+  // booking there. Taking today could fill both tables at the hour a test moved into (CI at 05:00 did).
+  const dayAway = Date.now() + 24 * 3_600_000;
+  const day = days.filter((d) => d.open && d.slots.length >= 10 && Date.parse(d.slots[0]!.start) > dayAway)[dayIndex++];
   if (!day) throw new Error('out of days');
   return day;
 }
