@@ -27,27 +27,30 @@ const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
 for (const report of [vitestReport, playwrightReport]) rmSync(report, { force: true });
 
-/** Passed/failed counts from the runners' JSON reports, for the closing line CI reads. */
-function counts(): { passed: number; failed: number; skipped: number } {
-  const total = { passed: 0, failed: 0, skipped: 0 };
+/** Passed/failed/skipped, summed over the runners, for the closing line CI reads. */
+const total = { passed: 0, failed: 0, skipped: 0 };
+
+/**
+ * Adds a runner's counts from its JSON report, read as soon as the runner ends: Playwright empties
+ * test-results/ when it starts, so vitest's report would be gone by the end of the run.
+ */
+function count(runner: 'vitest' | 'playwright'): void {
   try {
-    const v = JSON.parse(readFileSync(vitestReport, 'utf8'));
-    total.passed += v.numPassedTests ?? 0;
-    total.failed += v.numFailedTests ?? 0;
-    total.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+    if (runner === 'vitest') {
+      const v = JSON.parse(readFileSync(vitestReport, 'utf8'));
+      total.passed += v.numPassedTests ?? 0;
+      total.failed += v.numFailedTests ?? 0;
+      total.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+    } else {
+      const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      // A test that passed only on a retry is a failure with a cause to find, not a pass.
+      total.passed += p.stats?.expected ?? 0;
+      total.failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+      total.skipped += p.stats?.skipped ?? 0;
+    }
   } catch {
-    /* vitest did not run */
+    /* the runner did not run, or wrote no report */
   }
-  try {
-    const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-    // A test that passed only on a retry is a failure with a cause to find, not a pass.
-    total.passed += p.stats?.expected ?? 0;
-    total.failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
-    total.skipped += p.stats?.skipped ?? 0;
-  } catch {
-    /* playwright did not run */
-  }
-  return total;
 }
 
 const only = process.argv[2]; // `npm test -- checks`, `npm test -- unit` or `npm test -- e2e`
@@ -80,6 +83,7 @@ if (!only || only === 'unit') {
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,
   ]);
+  count('vitest');
 }
 if (!only || only === 'e2e') {
   const chromium = ensureChromium('tests');
@@ -97,13 +101,14 @@ if (!only || only === 'e2e') {
         E2E_SMS_PORT: String(await freePort()),
       },
     );
+    count('playwright');
   }
 }
 
 const failed = Object.entries(results)
   .filter(([, ok]) => !ok)
   .map(([name]) => name);
-const { passed, failed: failedTests, skipped } = counts();
+const { passed, failed: failedTests, skipped } = total;
 // A flaky end-to-end test (passed on a retry) fails the run even when its runner said it passed.
 if (failedTests && !failed.length) failed.push('flaky tests');
 console.log(failed.length ? `\nFailed: ${failed.join(', ')}` : '\nAll tests passed.');
