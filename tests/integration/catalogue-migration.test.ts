@@ -107,7 +107,11 @@ async function editAsStaffWould() {
   );
 }
 
-describe('a fresh database', () => {
+// Each test starts its own databases (their start is what is tested), so each gets the 60 s the
+// other files' database hooks get (vitest.config.ts): on a loaded two-core machine a start took 10 s.
+const STARTS_DATABASES = { timeout: 60_000 };
+
+describe('a fresh database', STARTS_DATABASES, () => {
   it('gets the catalogue content/ describes: the 8 services, the breeds, the booking rules and hours', async () => {
     const { db } = await startDatabase({ quiet: true });
     cleanups.push(() => db.stop());
@@ -134,7 +138,7 @@ describe('a fresh database', () => {
   });
 });
 
-describe('a local database the demo seed filled before this migration', () => {
+describe('a local database the demo seed filled before this migration', STARTS_DATABASES, () => {
   it('keeps its catalogue, edits included, with no duplicates, and npm start seeds nothing more', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'old-seed-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
