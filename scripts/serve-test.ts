@@ -1,15 +1,20 @@
 /**
  * The server the end-to-end tests run against: the same as `npm start` (built pages, Netlify
  * emulation, seeded demo business) on the given PORT, with a fresh in-memory database.
+ * `--migrations-only`: the database as a first deploy leaves production's, migrated and nothing
+ * else (no demo seed, no test fixtures), for tests/e2e/first-deploy.spec.ts (decision 063).
  */
 import { seedPastAppointments, seedWorkerStaff } from './lib/e2e-fixtures.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port <= 0) throw new Error('serve-test needs PORT');
-const site = await startSiteServer({ port, quiet: true });
-await seedPastAppointments();
-await seedWorkerStaff();
+const migrationsOnly = process.argv.includes('--migrations-only');
+const site = await startSiteServer({ port, quiet: true, seed: !migrationsOnly });
+if (!migrationsOnly) {
+  await seedPastAppointments();
+  await seedWorkerStaff();
+}
 console.log(`e2e server ready at ${site.url}`);
 const stop = async () => {
   await site.stop();

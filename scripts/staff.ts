@@ -9,7 +9,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseInUseError, MigrationError, startDatabase } from './lib/database.ts';
-import { PROJECT_ROOT } from './lib/site-server.ts';
+
+// Not site-server.ts's PROJECT_ROOT: importing it loads the whole local Netlify emulation, seconds of
+// start-up for a command that only talks to a database.
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 
 if (existsSync(path.join(PROJECT_ROOT, '.env'))) process.loadEnvFile(path.join(PROJECT_ROOT, '.env'));
 

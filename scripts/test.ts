@@ -99,6 +99,8 @@ if (!only || only === 'e2e') {
         E2E_PORT: String(await freePort()),
         // The fake SMS provider the site texts during the run (tests/e2e/ports.ts).
         E2E_SMS_PORT: String(await freePort()),
+        // The site on a migrations-only database that tests/e2e/first-deploy.spec.ts starts.
+        E2E_MIGRATIONS_ONLY_PORT: String(await freePort()),
       },
     );
     count('playwright');

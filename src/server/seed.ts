@@ -1,11 +1,14 @@
 import { transaction } from './db.ts';
-import { seedBookingSettings } from './seeds/booking-settings.ts';
-import { seedCatalogue } from './seeds/catalogue.ts';
 import { seedDemoStaff } from './seeds/staff.ts';
 import type { Seeder } from './seeds/types.ts';
 
-/** Every part of the demo business, in order. Add a seeder here, in a file of its own under seeds/. */
-const SEEDERS: Seeder[] = [seedCatalogue, seedDemoStaff, seedBookingSettings];
+/**
+ * Every part of the demo business, in order. Add a seeder here, in a file of its own under seeds/.
+ * Only what is demo belongs here: it runs under `npm start`, `npm run dev` and the tests, never on a
+ * deploy. The shop's catalogue (services, breeds, booking rules and hours) is not demo: a migration
+ * brings it, so production has it too (docs/decisions/063-the-catalogue-by-migration.md).
+ */
+const SEEDERS: Seeder[] = [seedDemoStaff];
 
 /** Seeds the demo business on an empty database, in one transaction. */
 export async function seedDemoBusiness(): Promise<{ seeded: string[]; notes: string[] }> {

@@ -6,3 +6,5 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8931);
 export const SMS_PORT = Number(process.env.E2E_SMS_PORT ?? E2E_PORT + 1);
 export const SMS_PROVIDER_URL = `http://127.0.0.1:${SMS_PORT}/v1/messages`;
+/** The site on a database that has only had the migrations (tests/e2e/first-deploy.spec.ts starts it). */
+export const MIGRATIONS_ONLY_PORT = Number(process.env.E2E_MIGRATIONS_ONLY_PORT ?? E2E_PORT + 2);

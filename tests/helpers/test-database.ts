@@ -5,7 +5,8 @@ import { closeDb } from '../../src/server/db.ts';
 /**
  * Gives the calling test file its own migrated, in-memory Netlify Database (PGlite), with
  * `NETLIFY_DB_URL` pointing at it, so tests never touch a developer's `.netlify/db`.
- * Pass `seed: true` for the demo business from `content/`.
+ * The migrations bring the shop's catalogue (decision 063), as on a deploy; pass `seed: true` for the
+ * demo business on top (the demo staff member).
  */
 export function useTestDatabase(options: { seed?: boolean } = {}) {
   let stop: (() => Promise<void>) | undefined;
