@@ -118,6 +118,29 @@ function apiError(code: string, details: Json = {}) {
   return { data: [{ id: randomBytes(4).toString('hex'), type: 'api_error', attributes: { code, details } }] };
 }
 
+/**
+ * The webhook triggers DatoCMS offers (its webhooks documentation: records are created, updated,
+ * deleted, published, unpublished; models created, updated, deleted; uploads created, updated,
+ * deleted; environments created, updated, promoted, deleted; build triggers' deploys). A webhook
+ * asking for anything else is refused as DatoCMS refuses an invalid field.
+ */
+const WEBHOOK_TRIGGERS: Record<string, string[]> = {
+  item: ['create', 'update', 'delete', 'publish', 'unpublish'],
+  item_type: ['create', 'update', 'delete'],
+  upload: ['create', 'update', 'delete'],
+  environment: ['create', 'update', 'promote', 'delete'],
+  build_trigger: ['deploy_started', 'deploy_succeeded', 'deploy_failed'],
+};
+function invalidWebhookEvents(events: unknown): string | null {
+  if (!Array.isArray(events) || !events.length) return 'events';
+  for (const e of events as Array<{ entity_type?: string; event_types?: string[] }>) {
+    const allowed = WEBHOOK_TRIGGERS[e.entity_type ?? ''];
+    if (!allowed || !Array.isArray(e.event_types) || !e.event_types.length) return 'events';
+    if (e.event_types.some((t) => !allowed.includes(t))) return 'events';
+  }
+  return null;
+}
+
 export async function startFakeDatoCms(): Promise<FakeDatoCms> {
   const tokens = {
     cma: `cma-${randomBytes(6).toString('hex')}`,
@@ -516,6 +539,11 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
 
     // Webhooks (project-wide).
     if (path === '/webhooks' && method === 'GET') return ok(webhooks.map(webhookResource));
+    if ((path === '/webhooks' && method === 'POST') || (/^\/webhooks\/\w+$/.test(path) && method === 'PUT')) {
+      const invalid = 'events' in attributes || method === 'POST' ? invalidWebhookEvents(attributes.events) : null;
+      if (invalid)
+        return { status: 422, body: apiError('INVALID_FIELD', { field: invalid, code: 'VALIDATION_INVALID' }) };
+    }
     if (path === '/webhooks' && method === 'POST') {
       const w = { id: id(), attributes };
       webhooks.push(w);
