@@ -141,7 +141,16 @@ function invalidWebhookEvents(events: unknown): string | null {
   return null;
 }
 
-export async function startFakeDatoCms(): Promise<FakeDatoCms> {
+export interface FakeDatoCmsOptions {
+  /**
+   * Where the uploads' URLs say the pictures are. By default this server's own /assets/; a test of
+   * what a browser may load gives DatoCMS's real image CDN (`https://www.datocms-assets.com`) and maps
+   * that host onto `<base>/assets` itself (tests/helpers/datocms-assets.ts).
+   */
+  assetsOrigin?: string;
+}
+
+export async function startFakeDatoCms(options: FakeDatoCmsOptions = {}): Promise<FakeDatoCms> {
   const tokens = {
     cma: `cma-${randomBytes(6).toString('hex')}`,
     read: `read-${randomBytes(6).toString('hex')}`,
@@ -160,6 +169,7 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
   let maintenance = false;
   let graphqlFailures: { count: number; answer: { status: number; body: string } } | null = null;
   let base = '';
+  const assetUrl = (path: string) => `${options.assetsOrigin ?? `${base}/assets`}${path}`;
 
   const primary = () => [...environments.values()].find((e) => e.primary)!;
   const environmentOf = (req: IncomingMessage) => {
@@ -251,7 +261,7 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
       path: u.path,
       basename: u.filename.replace(/\.[^.]+$/, ''),
       filename: u.filename,
-      url: `${base}/assets${u.path}`,
+      url: assetUrl(u.path),
       format: u.format,
       author: null,
       copyright: null,
@@ -319,7 +329,7 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     const field = value as { upload_id: string; alt?: string | null };
     const upload = uploads.find((u) => u.id === field.upload_id);
     if (!upload) return null;
-    const url = `${base}/assets${upload.path}`;
+    const url = assetUrl(upload.path);
     const responsive =
       upload.width && upload.height
         ? (() => {
