@@ -106,6 +106,19 @@ if (!only || only === 'e2e') {
     count('playwright');
   }
 }
+// `npm run smoke` against the same server, read only and then with a booking against the local
+// Stripe stand-in (scripts/lib/smoke-local.ts); skipped when only some end-to-end specs were asked for.
+if ((!only || only === 'e2e') && results.build && process.argv.length <= 3) {
+  console.log('\n▶ smoke test (npm run smoke) against the local site');
+  const { smokeLocalSite } = await import('./lib/smoke-local.ts');
+  const smoke = await smokeLocalSite().catch((error: unknown) => {
+    console.error(error);
+    return { passed: 0, failed: 1 };
+  });
+  results.smoke = smoke.failed === 0;
+  total.passed += smoke.passed;
+  total.failed += smoke.failed;
+}
 
 const failed = Object.entries(results)
   .filter(([, ok]) => !ok)

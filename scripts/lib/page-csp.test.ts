@@ -65,6 +65,16 @@ describe('the page policy', () => {
     expect(directive(policy, 'default-src')).toEqual(["'self'"]);
   });
 
+  it("allows pictures from the site and inline placeholders, and DatoCMS's image CDN only for a build from DatoCMS", () => {
+    expect(directive(policy, 'img-src')).toEqual(["'self'", 'data:']);
+    const fromCms = pagePolicy(
+      { scripts: [], styles: [], fingerprint: false },
+      { imageOrigins: ['https://www.datocms-assets.com'] },
+    );
+    expect(directive(fromCms, 'img-src')).toEqual(["'self'", 'data:', 'https://www.datocms-assets.com']);
+    expect(directive(fromCms, 'connect-src')).toEqual(["'self'"]);
+  });
+
   it('allows the fingerprint service only when a page carries its key', () => {
     expect(policy).not.toContain('fpjs');
     const withKey = pagePolicy({ scripts: [], styles: [], fingerprint: true });

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { DATOCMS_ASSETS_ORIGIN } from '../../src/cms/config.ts';
+import { env } from '../../src/server/env.ts';
 
 /**
  * The Content-Security-Policy of the pages, written by the build into `dist/_headers` for every path
@@ -48,8 +50,16 @@ export function inlineContent(html: string): InlineContent {
   return { scripts, styles, handlers, fingerprint: /\sdata-fingerprint-key\s*=\s*"[^"]+"/.test(markup) };
 }
 
+export interface PolicyOptions {
+  /** Where pictures come from besides the site: DatoCMS's image CDN for a build from DatoCMS. */
+  imageOrigins?: string[];
+}
+
 /** The policy for pages that together carry `content`. */
-export function pagePolicy(content: Pick<InlineContent, 'scripts' | 'styles' | 'fingerprint'>): string {
+export function pagePolicy(
+  content: Pick<InlineContent, 'scripts' | 'styles' | 'fingerprint'>,
+  { imageOrigins = [] }: PolicyOptions = {},
+): string {
   const unique = (list: string[]) => [...new Set(list)].sort();
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
@@ -58,8 +68,9 @@ export function pagePolicy(content: Pick<InlineContent, 'scripts' | 'styles' | '
     // Style attributes (CSS custom properties of the splash and the quality cards, React's SSR
     // output) cannot be hashed without 'unsafe-hashes' for each value; they cannot run script.
     ['style-src-attr', ["'unsafe-inline'"]],
-    // data: for the tiny blurred placeholders inlined by the build (decision 019).
-    ['img-src', ["'self'", 'data:']],
+    // data: for the tiny blurred placeholders inlined by the build (decision 019); DatoCMS's image
+    // CDN when the content comes from DatoCMS (decision 067).
+    ['img-src', ["'self'", 'data:', ...unique(imageOrigins)]],
     ['connect-src', ["'self'", ...(content.fingerprint ? FINGERPRINT_CONNECT_ORIGINS : [])]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
@@ -83,7 +94,7 @@ export const HEADERS_FILE_NOTE =
  * the whole site, not one per page: rewritten paths (/b/{id}) and the 404 page get it whatever path
  * Netlify matches headers against, and every hash in it is of the site's own inline code.
  */
-export function writePageCsp(dist: string): { policy: string; pages: number } {
+export function writePageCsp(dist: string, options: PolicyOptions = {}): { policy: string; pages: number } {
   const files = htmlFiles(dist);
   const all: InlineContent = { scripts: [], styles: [], handlers: [], fingerprint: false };
   const refused: string[] = [];
@@ -100,7 +111,7 @@ export function writePageCsp(dist: string): { policy: string; pages: number } {
       `Inline event handler attributes would be blocked by the Content-Security-Policy (use a <script> or data-event instead): ${refused.join('; ')}`,
     );
   }
-  const policy = pagePolicy(all);
+  const policy = pagePolicy(all, options);
   const file = path.join(dist, '_headers');
   // A _headers from public/ keeps its rules; ours come after them.
   const before = existsSync(file) ? `${readFileSync(file, 'utf8').trimEnd()}\n\n` : '';
@@ -114,7 +125,10 @@ export function pageCsp(): AstroIntegration {
     name: 'page-csp',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
-        const { policy, pages } = writePageCsp(fileURLToPath(dir));
+        // The build reads DatoCMS exactly when it has a token (src/cms/config.ts), and then its
+        // pictures are on DatoCMS's image CDN.
+        const imageOrigins = env().DATOCMS_API_TOKEN ? [DATOCMS_ASSETS_ORIGIN] : [];
+        const { policy, pages } = writePageCsp(fileURLToPath(dir), { imageOrigins });
         const hashes = policy.match(/'sha256-/g)?.length ?? 0;
         logger.info(
           `Content-Security-Policy for ${pages} pages (${hashes} inline script and style hashes) in _headers`,

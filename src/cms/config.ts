@@ -7,6 +7,11 @@ import { contentClient, type ContentClient } from './content-client.ts';
  */
 export const DATOCMS_GRAPHQL = 'https://graphql.datocms.com/';
 export const DATOCMS_CMA = 'https://site-api.datocms.com';
+/**
+ * DatoCMS's image CDN: every upload's `url`, so every picture of a build from DatoCMS. The pages'
+ * policy allows it in img-src when the build reads DatoCMS (scripts/lib/page-csp.ts, decision 067).
+ */
+export const DATOCMS_ASSETS_ORIGIN = 'https://www.datocms-assets.com';
 
 /** Tests point both APIs at one local server: its CMA under /cma, its GraphQL at /graphql. */
 export function endpoints(config: ServerEnv = env()): { graphql: string; cma: string } {

@@ -1,5 +1,6 @@
 import { buildClient, type Client } from '@datocms/cma-client-node';
 import { applyModels, planModels, type Change } from './models.ts';
+import { PUBLISH_WEBHOOK_EVENTS } from './webhook-events.ts';
 
 /**
  * `npm run cms:setup`: the models of src/cms/models.ts into a DatoCMS project, the way DatoCMS
@@ -81,7 +82,7 @@ export async function setupCms(options: SetupOptions): Promise<SetupResult> {
 export const WEBHOOK_NAME = 'Rebuild the website';
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 
-/** The DatoCMS webhook that tells the site a record was published, unpublished or deleted. */
+/** The DatoCMS webhook that tells the site of every change it shows (src/cms/webhook-events.ts). */
 export async function ensureWebhook(
   site: Client,
   { url, secret }: { url: string; secret: string },
@@ -91,9 +92,7 @@ export async function ensureWebhook(
     url,
     enabled: true,
     headers: { [WEBHOOK_SECRET_HEADER]: secret },
-    events: [
-      { entity_type: 'item' as const, event_types: ['publish' as const, 'unpublish' as const, 'delete' as const] },
-    ],
+    events: PUBLISH_WEBHOOK_EVENTS.map((e) => ({ entity_type: e.entity_type, event_types: [...e.event_types] })),
     custom_payload: null,
     http_basic_user: null,
     http_basic_password: null,

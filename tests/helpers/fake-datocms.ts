@@ -118,7 +118,39 @@ function apiError(code: string, details: Json = {}) {
   return { data: [{ id: randomBytes(4).toString('hex'), type: 'api_error', attributes: { code, details } }] };
 }
 
-export async function startFakeDatoCms(): Promise<FakeDatoCms> {
+/**
+ * The webhook triggers DatoCMS offers (its webhooks documentation: records are created, updated,
+ * deleted, published, unpublished; models created, updated, deleted; uploads created, updated,
+ * deleted; environments created, updated, promoted, deleted; build triggers' deploys). A webhook
+ * asking for anything else is refused as DatoCMS refuses an invalid field.
+ */
+const WEBHOOK_TRIGGERS: Record<string, string[]> = {
+  item: ['create', 'update', 'delete', 'publish', 'unpublish'],
+  item_type: ['create', 'update', 'delete'],
+  upload: ['create', 'update', 'delete'],
+  environment: ['create', 'update', 'promote', 'delete'],
+  build_trigger: ['deploy_started', 'deploy_succeeded', 'deploy_failed'],
+};
+function invalidWebhookEvents(events: unknown): string | null {
+  if (!Array.isArray(events) || !events.length) return 'events';
+  for (const e of events as Array<{ entity_type?: string; event_types?: string[] }>) {
+    const allowed = WEBHOOK_TRIGGERS[e.entity_type ?? ''];
+    if (!allowed || !Array.isArray(e.event_types) || !e.event_types.length) return 'events';
+    if (e.event_types.some((t) => !allowed.includes(t))) return 'events';
+  }
+  return null;
+}
+
+export interface FakeDatoCmsOptions {
+  /**
+   * Where the uploads' URLs say the pictures are. By default this server's own /assets/; a test of
+   * what a browser may load gives DatoCMS's real image CDN (`https://www.datocms-assets.com`) and maps
+   * that host onto `<base>/assets` itself (tests/helpers/datocms-assets.ts).
+   */
+  assetsOrigin?: string;
+}
+
+export async function startFakeDatoCms(options: FakeDatoCmsOptions = {}): Promise<FakeDatoCms> {
   const tokens = {
     cma: `cma-${randomBytes(6).toString('hex')}`,
     read: `read-${randomBytes(6).toString('hex')}`,
@@ -137,6 +169,7 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
   let maintenance = false;
   let graphqlFailures: { count: number; answer: { status: number; body: string } } | null = null;
   let base = '';
+  const assetUrl = (path: string) => `${options.assetsOrigin ?? `${base}/assets`}${path}`;
 
   const primary = () => [...environments.values()].find((e) => e.primary)!;
   const environmentOf = (req: IncomingMessage) => {
@@ -228,7 +261,7 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
       path: u.path,
       basename: u.filename.replace(/\.[^.]+$/, ''),
       filename: u.filename,
-      url: `${base}/assets${u.path}`,
+      url: assetUrl(u.path),
       format: u.format,
       author: null,
       copyright: null,
@@ -296,7 +329,7 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
     const field = value as { upload_id: string; alt?: string | null };
     const upload = uploads.find((u) => u.id === field.upload_id);
     if (!upload) return null;
-    const url = `${base}/assets${upload.path}`;
+    const url = assetUrl(upload.path);
     const responsive =
       upload.width && upload.height
         ? (() => {
@@ -516,6 +549,11 @@ export async function startFakeDatoCms(): Promise<FakeDatoCms> {
 
     // Webhooks (project-wide).
     if (path === '/webhooks' && method === 'GET') return ok(webhooks.map(webhookResource));
+    if ((path === '/webhooks' && method === 'POST') || (/^\/webhooks\/\w+$/.test(path) && method === 'PUT')) {
+      const invalid = 'events' in attributes || method === 'POST' ? invalidWebhookEvents(attributes.events) : null;
+      if (invalid)
+        return { status: 422, body: apiError('INVALID_FIELD', { field: invalid, code: 'VALIDATION_INVALID' }) };
+    }
     if (path === '/webhooks' && method === 'POST') {
       const w = { id: id(), attributes };
       webhooks.push(w);

@@ -4,12 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient } from '@datocms/cma-client-node';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import previewLinksHandler from '../../netlify/functions/cms-preview-links.ts';
 import previewHandler from '../../netlify/functions/cms-preview.ts';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/browser.ts';
 import { importContent } from '../../src/cms/import.ts';
 import { setupCms } from '../../src/cms/setup.ts';
 import { buildSite } from '../helpers/build-site.ts';
+import { assetsMappedEnv, DATOCMS_ASSETS, routeAssetsToFake } from '../helpers/datocms-assets.ts';
 import { startFakeDatoCms, type FakeDatoCms } from '../helpers/fake-datocms.ts';
 
 /**
@@ -33,7 +36,9 @@ const withoutCms = () =>
   );
 
 beforeAll(async () => {
-  dato = await startFakeDatoCms();
+  // The pictures' URLs are production's (DatoCMS's image CDN), mapped onto the fake for the build's
+  // downloads and the browser below.
+  dato = await startFakeDatoCms({ assetsOrigin: DATOCMS_ASSETS });
   work = await mkdtemp(path.join(os.tmpdir(), 'cms-build-'));
   await setupCms({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl, log: () => undefined });
   await importContent({ apiToken: dato.tokens.cma, baseUrl: dato.cmaUrl, root, log: () => undefined });
@@ -63,11 +68,12 @@ beforeAll(async () => {
     body: '## A draft\n\nWritten, *not yet* published.',
   });
   files = await buildSite(root, work, 'files', withoutCms());
-  cms = await buildSite(root, work, 'datocms', {
-    ...withoutCms(),
-    DATOCMS_API_TOKEN: dato.tokens.read,
-    DATOCMS_BASE_URL: dato.base,
-  });
+  cms = await buildSite(
+    root,
+    work,
+    'datocms',
+    assetsMappedEnv(dato.base, { ...withoutCms(), DATOCMS_API_TOKEN: dato.tokens.read, DATOCMS_BASE_URL: dato.base }),
+  );
 }, 600_000);
 afterAll(async () => {
   await dato?.close();
@@ -90,7 +96,7 @@ function normalise(html: string): string {
       .replace(/ (srcset|sizes)="[^"]*"/g, '')
       .replace(/&quot;srcSet&quot;:\[0,&quot;.*?&quot;\]/g, 'SRCSET')
       .replace(/data:image\/webp;base64,[A-Za-z0-9+/=]+/g, 'PLACEHOLDER')
-      .replace(/http:\/\/127\.0\.0\.1:\d+\/assets\/[^"\s,]*?(?=&quot;|"|\s|,)/g, 'IMAGE')
+      .replace(/https:\/\/www\.datocms-assets\.com\/[^"\s,]*?(?=&quot;|"|\s|,)/g, 'IMAGE')
       .replace(/\/_astro\/[\w.-]+\.(svg|webp|png|avif|jpe?g)/g, 'IMAGE')
       .replace(/ uid="[^"]*"/g, '')
       // astro:assets marks its own <img> for its layout styles, which these pages do not use.
@@ -110,14 +116,14 @@ describe('a build from DatoCMS', () => {
     let cdnPictures = 0;
     for (const page of pages) {
       const [a, b] = [await readFile(path.join(files, page), 'utf8'), await readFile(path.join(cms, page), 'utf8')];
-      cdnPictures += (b.match(/http:\/\/127\.0\.0\.1:\d+\/assets\//g) ?? []).length;
+      cdnPictures += (b.match(/https:\/\/www\.datocms-assets\.com\//g) ?? []).length;
       expect(normalise(b), page).toBe(normalise(a));
     }
     expect(cdnPictures).toBeGreaterThan(10);
     const home = await readFile(path.join(cms, 'index.html'), 'utf8');
     // The slideshow's pictures are WebP from the image CDN with DatoCMS's base64 placeholder first.
     expect(home).toMatch(
-      /&quot;src&quot;:\[0,&quot;http:\/\/127\.0\.0\.1:\d+\/assets\/[^&]+poodle\.svg\?auto=format&amp;fit=max&amp;fm=webp&amp;w=\d+&quot;/,
+      /&quot;src&quot;:\[0,&quot;https:\/\/www\.datocms-assets\.com\/[^&]+poodle\.svg\?auto=format&amp;fit=max&amp;fm=webp&amp;w=\d+&quot;/,
     );
     expect(home).toMatch(/&quot;lowRes&quot;:\[0,&quot;data:image\/webp;base64,/);
   });
@@ -154,7 +160,7 @@ describe('a build from DatoCMS', () => {
     const [a, b] = [await read(files), await read(cms)];
     expect(Object.keys(b)).toEqual(Object.keys(a));
     for (const slug of Object.keys(a)) {
-      expect(b[slug]!.cover).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assets\/.+fm=webp.+w=1200$/);
+      expect(b[slug]!.cover).toMatch(/^https:\/\/www\.datocms-assets\.com\/.+fm=webp.+w=1200$/);
       expect({ ...b[slug], cover: 'IMAGE' }).toEqual({ ...a[slug], cover: 'IMAGE' });
     }
   });
@@ -176,6 +182,119 @@ describe('a build from DatoCMS', () => {
       await readFile(path.join(cms, 'blog/post/how-often-should-you-groom-your-dog/index.html'), 'utf8'),
     ).toContain('>How often should you groom your dog?</h1>');
   });
+});
+
+/**
+ * The CMS build in a real browser, with the Content-Security-Policy the build wrote into _headers:
+ * the pages that show DatoCMS's pictures (the home page's showcase, the blog and a post) load them
+ * from DatoCMS's image CDN, and Chromium reports no violation of the policy on the way.
+ */
+describe('the CMS build in Chromium', () => {
+  let site: Server;
+  let origin: string;
+  let browser: Browser;
+  let policy: string;
+  const TYPES: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.webp': 'image/webp',
+    '.png': 'image/png',
+    '.woff2': 'font/woff2',
+    '.json': 'application/json',
+  };
+  beforeAll(async () => {
+    policy = /^\s*Content-Security-Policy:\s*(.+)$/m.exec(await readFile(path.join(cms, '_headers'), 'utf8'))![1]!;
+    // The built files as Netlify serves them, with the one policy the build wrote for every path.
+    site = createServer(async (req, res) => {
+      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const file = path.join(cms, pathname, pathname.endsWith('/') ? 'index.html' : '');
+      try {
+        const body = await readFile(file).catch(() => readFile(path.join(file, 'index.html')));
+        const type = TYPES[path.extname(file)] ?? (path.extname(file) ? 'application/octet-stream' : TYPES['.html']!);
+        res.writeHead(200, { 'content-type': type, 'content-security-policy': policy }).end(body);
+      } catch {
+        res.writeHead(404, { 'content-security-policy': policy }).end('not found');
+      }
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+    browser = await chromium.launch({ executablePath: findChromium('tests'), args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+  });
+
+  /** Opens `page`, brings every island into view, and reports what the browser saw. */
+  async function visit(page: string) {
+    const context = await browser.newContext();
+    const served = await routeAssetsToFake(context, dato.base);
+    const tab = await context.newPage();
+    const violations: string[] = [];
+    tab.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await tab.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const w = window as unknown as { cspViolations?: number };
+        w.cspViolations = (w.cspViolations ?? 0) + 1;
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    await tab.goto(`${origin}${page}`, { waitUntil: 'load' });
+    // Islands hydrate when they come into view (the slideshow then asks for its pictures).
+    await tab.evaluate(async () => {
+      for (let y = 0; y <= document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    });
+    // Until a CDN picture is shown, or the policy has blocked one.
+    await tab.waitForFunction(
+      (cdn) =>
+        (window as unknown as { cspViolations?: number }).cspViolations ||
+        [...document.images].some((i) => i.currentSrc.startsWith(cdn) && i.complete && i.naturalWidth > 0),
+      DATOCMS_ASSETS,
+      { timeout: 15_000 },
+    );
+    await tab.waitForLoadState('networkidle');
+    const shown = await tab.evaluate(
+      (cdn) => [...document.images].filter((i) => i.currentSrc.startsWith(cdn) && i.naturalWidth > 0).length,
+      DATOCMS_ASSETS,
+    );
+    await context.close();
+    return { violations, shown, served: served() };
+  }
+
+  it.each([
+    ['/', 'the showcase slideshow'],
+    ['/blog/', 'the blog list'],
+    ['/blog/post/matted-coats-why-we-sometimes-shave/', 'a post'],
+  ])(
+    '%s (%s) shows its DatoCMS pictures with no CSP violation',
+    async (page) => {
+      const seen = await visit(page);
+      expect(seen.violations).toEqual([]);
+      expect(seen.shown).toBeGreaterThan(0);
+      expect(seen.served).toBeGreaterThan(0);
+    },
+    30_000,
+  );
+
+  it("sees the violations of a policy that leaves DatoCMS's image CDN out (the check can fail)", async () => {
+    const built = policy;
+    policy = policy.replace(/img-src [^;]*/, "img-src 'self' data:");
+    try {
+      const seen = await visit('/blog/');
+      expect(seen.violations.length).toBeGreaterThan(0);
+      expect(seen.violations.join('\n')).toContain(DATOCMS_ASSETS);
+      expect(seen.served).toBe(0);
+    } finally {
+      policy = built;
+    }
+  }, 30_000);
 });
 
 describe("the editor's draft preview", () => {

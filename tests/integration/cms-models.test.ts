@@ -14,7 +14,8 @@ import {
   ShowcasePictures,
   fetchAll,
 } from '../../src/cms/queries.ts';
-import { setupCms, WEBHOOK_NAME } from '../../src/cms/setup.ts';
+import { ensureWebhook, setupCms, WEBHOOK_NAME } from '../../src/cms/setup.ts';
+import { PUBLISH_WEBHOOK_EVENTS } from '../../src/cms/webhook-events.ts';
 import { startFakeDatoCms, type FakeDatoCms } from '../helpers/fake-datocms.ts';
 
 /**
@@ -75,9 +76,19 @@ describe('npm run cms:setup', () => {
           name: WEBHOOK_NAME,
           url: 'https://shop.example/v1.0.1/cms/publish-webhook',
           headers: { 'x-webhook-secret': 'a-shared-secret-of-length' },
+          // Exactly the events the webhook's handler rebuilds for (cms-publish-webhook.test.ts
+          // proves it accepts each), uploads and the promotion of a sandbox included.
+          events: [
+            { entity_type: 'item', event_types: ['publish', 'unpublish', 'delete'] },
+            { entity_type: 'upload', event_types: ['update', 'delete'] },
+            { entity_type: 'environment', event_types: ['promote'] },
+          ],
         },
       },
     ]);
+    expect((dato.webhooks()[0]!.attributes as { events: unknown }).events).toEqual(
+      PUBLISH_WEBHOOK_EVENTS.map((e) => ({ entity_type: e.entity_type, event_types: [...e.event_types] })),
+    );
   });
 
   it('changes nothing the second time: no write at all, the same models', async () => {
@@ -89,6 +100,22 @@ describe('npm run cms:setup', () => {
     expect(result).toMatchObject({ changes: [], promoted: false, webhook: 'unchanged' });
     expect(dato.writesSince(from)).toEqual([]);
     expect(dato.environment()).toEqual(before);
+  });
+
+  it("brings a webhook made before uploads rebuilt the site up to today's events", async () => {
+    const client = cma();
+    const [hook] = await client.webhooks.list();
+    await client.webhooks.update(hook!.id, {
+      events: [{ entity_type: 'item', event_types: ['publish', 'unpublish', 'delete'] }],
+    });
+    const target = { url: 'https://shop.example/v1.0.1/cms/publish-webhook', secret: 'a-shared-secret-of-length' };
+    expect(await ensureWebhook(client, target)).toBe('updated');
+    expect((await client.webhooks.list())[0]!.events.map((e) => e.entity_type)).toEqual([
+      'item',
+      'upload',
+      'environment',
+    ]);
+    expect(await ensureWebhook(client, target)).toBe('unchanged');
   });
 
   it('puts back a field someone changed by hand, through a new sandbox', async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webhookHandler from '../../netlify/functions/cms-publish-webhook.ts';
 import rebuildHandler from '../../netlify/functions/cms-rebuild.ts';
+import { PUBLISH_WEBHOOK_EVENTS } from '../../src/cms/webhook-events.ts';
 import { query } from '../../src/server/db.ts';
 import { sendDueRebuild } from '../../src/server/cms/rebuild.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -107,8 +108,27 @@ describe('the publish webhook', () => {
     expect(builds).toEqual([]);
   });
 
-  it('ignores events that do not change the site', async () => {
-    const { response, pending } = call('update');
+  // Every event `npm run cms:setup` subscribes the webhook to (cms-models.test.ts) asks for a build.
+  it.each(PUBLISH_WEBHOOK_EVENTS.flatMap((e) => e.event_types.map((t) => [e.entity_type, t] as const)))(
+    'asks for a build for %s %s',
+    async (entity, event) => {
+      const { response, pending } = call(event, { 'x-webhook-secret': SECRET }, entity);
+      const res = await response;
+      expect(res.status).toBe(202);
+      expect(await res.json()).toMatchObject({ outcome: 'scheduled' });
+      await Promise.all(pending);
+      expect(builds).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['item', 'update'],
+    ['item', 'create'],
+    ['upload', 'create'],
+    ['item_type', 'update'],
+    ['environment', 'create'],
+  ])('ignores %s %s, which changes nothing public', async (entity, event) => {
+    const { response, pending } = call(event, { 'x-webhook-secret': SECRET }, entity);
     expect(await (await response).json()).toMatchObject({ outcome: 'ignored' });
     expect(pending).toEqual([]);
     expect(await row()).toBeUndefined();

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { changesTheSite } from '../../cms/webhook-events.ts';
 import { query } from '../db.ts';
 import { env } from '../env.ts';
 import { HttpError, readBody } from '../http.ts';
@@ -10,7 +11,8 @@ import { HttpError, readBody } from '../http.ts';
  *
  * DatoCMS calls the webhook with our shared secret in the `x-webhook-secret` header (set by
  * `npm run cms:setup`); anything without the right secret is refused before the body is read and
- * changes nothing. A record published, unpublished or deleted asks for a build: the first call of a
+ * changes nothing. An event of src/cms/webhook-events.ts (a record published, unpublished or deleted,
+ * an upload changed, an environment promoted) asks for a build: the first call of a
  * burst writes the build's time (now + CMS_REBUILD_DELAY_SECONDS) into the `cms_rebuilds` row, later
  * calls while it is pending only count themselves. The call that scheduled it waits until then
  * (`context.waitUntil`, after answering DatoCMS), claims the row and POSTs to the build hook once.
@@ -30,12 +32,6 @@ const Payload = z
     environment: z.string().optional(),
   })
   .loose();
-
-/** Events that change what the public site shows. */
-const REBUILD_EVENTS: Record<string, string[]> = {
-  item: ['publish', 'unpublish', 'delete'],
-  upload: ['update', 'delete'],
-};
 
 function sameSecret(given: string | null, secret: string): boolean {
   if (!given) return false;
@@ -68,7 +64,7 @@ export async function receivePublishWebhook(
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, 'The body is not a DatoCMS webhook payload');
   }
-  if (!REBUILD_EVENTS[payload.entity_type]?.includes(payload.event_type)) {
+  if (!changesTheSite(payload.entity_type, payload.event_type)) {
     return {
       status: 200,
       body: { outcome: 'ignored', reason: `${payload.entity_type} ${payload.event_type} does not change the site` },
