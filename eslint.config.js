@@ -127,4 +127,15 @@ export default defineConfig(
       ),
     },
   },
+  {
+    // sharp and libvips weigh ~9 MB zipped in every function that reaches them (docs/decisions/062).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/breed-images.ts', 'src/server/breed-records.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ['sharp', 'sharp/*', '**/breed-images.ts', '**/breed-records.ts', '!**/domain/breed-records.ts'],
+        'Only the picture code takes sharp: the breeds screen (breed-records) and the pictures (breed-images), for the two image functions (docs/decisions/062)',
+      ]),
+    },
+  },
 );

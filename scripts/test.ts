@@ -1,12 +1,15 @@
 /**
- * `npm test`: every test. Unit and integration tests (vitest, each file on its own embedded
- * database), then a fresh build and the end-to-end tests in real Chromium against the server
- * `npm start` runs, on a free port with a fresh in-memory database.
+ * `npm test`: every test. The gates, then Netlify's own build (`netlify build --offline`: the site
+ * and the function bundles a deploy uploads), unit and integration tests (vitest, each file on its
+ * own embedded database; the bundle test reads that build's zips), then the end-to-end tests in real
+ * Chromium against the server `npm start` runs, serving that build's dist/, on a free port with a
+ * fresh in-memory database.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/browser.ts';
+import { NETLIFY_BIN, NETLIFY_BUILD_ARGS, netlifyBuildEnv } from './lib/netlify-build.ts';
 import { PROJECT_ROOT } from './lib/site-server.ts';
 import { freePort } from './lib/free-port.ts';
 
@@ -76,7 +79,15 @@ if (!only || only === 'checks') {
   ]);
 }
 
+// Once, before the tests that use it (docs/decisions/062-netlify-build-in-ci.md): the bundle test
+// reads its zips and manifest, and the end-to-end tests serve its dist/ (the same `astro build`).
 if (!only || only === 'unit') {
+  results.netlifyBuild = run(
+    'Netlify build (netlify build --offline: the site and the function bundles)',
+    NETLIFY_BIN,
+    NETLIFY_BUILD_ARGS,
+    netlifyBuildEnv(),
+  );
   results.unit = run('unit and integration tests (vitest)', bin('vitest'), [
     'run',
     `--reporter=${process.env.CI ? 'dot' : 'default'}`,
@@ -87,8 +98,9 @@ if (!only || only === 'unit') {
 }
 if (!only || only === 'e2e') {
   const chromium = ensureChromium('tests');
-  results.build = run('build', bin('astro'), ['build', '--silent']);
-  if (results.build) {
+  // `npm test -- e2e` alone builds only the site: seconds, where the Netlify build takes a minute.
+  const built = results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
+  if (built) {
     results.e2e = run(
       'end-to-end tests (Playwright, Chromium)',
       bin('playwright'),

@@ -225,34 +225,3 @@ async function deleteUnusedImage(key: string): Promise<void> {
   } = await db().query('SELECT 1 FROM breeds WHERE image_key = $1 LIMIT 1', [key]);
   if (!used) await deleteBreedImage(key);
 }
-
-/** A breed's usual figures for the quote, or null for an unknown breed. */
-export async function breedBand(
-  tx: Tx,
-  id: string,
-): Promise<{
-  id: string;
-  name: string;
-  usualDurationMin: number | null;
-  priceFromPence: number | null;
-  priceToPence: number | null;
-} | null> {
-  const {
-    rows: [row],
-  } = await tx.query<{
-    id: string;
-    name: string;
-    usual_duration_min: number | null;
-    price_from_pence: number | null;
-    price_to_pence: number | null;
-  }>('SELECT id, name, usual_duration_min, price_from_pence, price_to_pence FROM breeds WHERE id = $1', [id]);
-  return row
-    ? {
-        id: row.id,
-        name: row.name,
-        usualDurationMin: row.usual_duration_min,
-        priceFromPence: row.price_from_pence,
-        priceToPence: row.price_to_pence,
-      }
-    : null;
-}

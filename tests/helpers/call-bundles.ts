@@ -1,6 +1,6 @@
 /**
  * Runs in a child process beside no `node_modules` of ours: imports each function bundle that
- * zip-it-and-ship-it built (its `___netlify-entry-point.mjs`, the file Netlify's runtime loads) and
+ * Netlify's build made, unpacked (its `___netlify-entry-point.mjs`, the file Netlify's runtime loads) and
  * calls its Lambda handler the way Netlify's runtime does, with the smallest stand-in for the
  * `awslambda` streaming global. A file missing from a bundle fails the import or the call.
  *

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLocalFunctions } from '../../scripts/lib/local-functions.ts';
+import { ensureNetlifyBuild, FUNCTION_BUNDLES_DIR, FUNCTION_MANIFEST } from '../../scripts/lib/netlify-build.ts';
 import { FUNCTIONS_DIR, PROJECT_ROOT } from '../../scripts/lib/site-server.ts';
 import sharp from 'sharp';
 import { storeBreedImage } from '../../src/server/breed-images.ts';
@@ -13,13 +15,17 @@ import { useTestBlobs } from '../helpers/blobs.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { transaction } from '../../src/server/db.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { unzip, zipEntries, type ZipEntry } from '../helpers/zip.ts';
 
 /**
  * Locally the functions run in process from their sources (docs/decisions/003-local-server.md); a
- * deploy runs bundles. Once per test run, this builds every function as a deploy does
- * (zip-it-and-ship-it with esbuild, in a folder with no node_modules above it), loads each bundle
- * through Netlify's own entry point in a separate Node process and calls it once. A file the
- * bundler leaves out, or a module that only works from the sources, fails here.
+ * deploy runs the bundles Netlify's build makes. This reads those of `netlify build --offline`
+ * (Netlify's CLI, which traces each function's files with nft, in .netlify/functions; `npm test`
+ * builds them first, a run of this file alone builds them when missing or stale), checks the
+ * manifest a deploy uploads and the size of every zip (docs/decisions/062-netlify-build-in-ci.md),
+ * then unpacks each bundle in a folder with no node_modules above it, loads it through Netlify's own
+ * entry point in a separate Node process and calls it once. A file the tracer leaves out, or a
+ * module that only works from the sources, fails here.
  */
 const BASE = 'https://www.leytondoggrooming.co.uk/v1.0.1';
 const STAFF = { 'x-access-key': '__STAFF_KEY__' };
@@ -178,21 +184,119 @@ const CALLS: Record<
   },
 };
 
-describe('every function, bundled as a deploy bundles it', () => {
+/** Netlify refuses a function whose zip is over 50 MB: read as 50,000,000 bytes, the stricter reading. */
+const ZIP_LIMIT_BYTES = 50_000_000;
+/** The unpacked bundle's limit on AWS Lambda, where Netlify runs the functions. */
+const UNZIPPED_LIMIT_BYTES = 250 * 1024 * 1024;
+/** The only functions that resize pictures, so the only ones that may carry sharp and libvips. */
+const IMAGE_FUNCTIONS = ['breed-images', 'management-breeds'];
+const SCHEDULED_FUNCTIONS = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments'];
+
+interface ManifestFunction {
+  name: string;
+  bundler?: string;
+  runtime: string;
+  runtimeVersion?: string;
+  schedule?: string;
+  buildData?: { runtimeAPIVersion?: number };
+  routes?: { pattern: string; literal?: string; expression?: string; methods: string[] }[];
+}
+
+interface SourceFunction {
+  name: string;
+  config: { path?: string | string[]; method?: string | string[]; schedule?: string };
+}
+
+describe('the function bundles of `netlify build --offline`', () => {
+  let manifest: ManifestFunction[];
+  let sources: SourceFunction[];
+  let zips: { name: string; bytes: number; entries: ZipEntry[] }[];
+  beforeAll(async () => {
+    ensureNetlifyBuild();
+    manifest = (JSON.parse(readFileSync(FUNCTION_MANIFEST, 'utf8')) as { functions: ManifestFunction[] }).functions;
+    sources = await Promise.all(
+      readdirSync(FUNCTIONS_DIR)
+        .filter((file) => /\.(m?ts|m?js)$/.test(file))
+        .map(async (file) => ({
+          name: file.replace(/\.\w+$/, ''),
+          config: ((await import(pathToFileURL(path.join(FUNCTIONS_DIR, file)).href)) as SourceFunction).config,
+        })),
+    );
+    zips = manifest.map(({ name }) => {
+      const file = path.join(FUNCTION_BUNDLES_DIR, `${name}.zip`);
+      return { name, bytes: statSync(file).size, entries: zipEntries(readFileSync(file)) };
+    });
+  }, 300_000);
+
+  it('packages every function of netlify/functions as a v2 function traced by nft, on Node 24', () => {
+    expect(manifest.map((fn) => fn.name).sort()).toEqual(sources.map((fn) => fn.name).sort());
+    for (const fn of manifest) {
+      expect({ name: fn.name, runtime: fn.runtime, version: fn.runtimeVersion, bundler: fn.bundler }).toEqual({
+        name: fn.name,
+        runtime: 'js',
+        version: 'nodejs24.x',
+        bundler: 'nft',
+      });
+      expect(fn.buildData?.runtimeAPIVersion, fn.name).toBe(2);
+    }
+  });
+
+  it('routes each function from its own literal config.path (and config.method)', () => {
+    const routes = (fn: ManifestFunction) =>
+      (fn.routes ?? []).map((r) => ({ path: r.pattern, literal: r.literal ?? null, methods: r.methods }));
+    const declared = (fn: SourceFunction) => {
+      const methods = [fn.config.method ?? []].flat();
+      return [fn.config.path ?? []].flat().map((p) => ({ path: p, literal: /[:*]/.test(p) ? null : p, methods }));
+    };
+    expect(Object.fromEntries(manifest.map((fn) => [fn.name, routes(fn)]))).toEqual(
+      Object.fromEntries(sources.map((fn) => [fn.name, declared(fn)])),
+    );
+  });
+
+  it('recognises the five scheduled functions with the schedules they declare', () => {
+    expect(Object.fromEntries(manifest.filter((fn) => fn.schedule).map((fn) => [fn.name, fn.schedule]))).toEqual(
+      Object.fromEntries(
+        SCHEDULED_FUNCTIONS.map((name) => [name, sources.find((fn) => fn.name === name)?.config.schedule]),
+      ),
+    );
+    for (const name of SCHEDULED_FUNCTIONS)
+      expect(sources.find((fn) => fn.name === name)?.config.schedule).toBeTruthy();
+  });
+
+  it("keeps every zip under Netlify's 50 MB limit, and no Node executable in any", () => {
+    expect(zips.filter((z) => z.bytes >= ZIP_LIMIT_BYTES).map((z) => `${z.name}: ${z.bytes} bytes`)).toEqual([]);
+    const unzipped = (z: (typeof zips)[number]) => z.entries.reduce((sum, e) => sum + e.size, 0);
+    expect(zips.filter((z) => unzipped(z) >= UNZIPPED_LIMIT_BYTES).map((z) => z.name)).toEqual([]);
+    // nft packs whatever /proc/self/exe is when it lies in the project: the `node` dev dependency.
+    expect(
+      zips.flatMap((z) => z.entries.filter((e) => /(^|\/)bin\/node$/.test(e.name)).map((e) => `${z.name}: ${e.name}`)),
+    ).toEqual([]);
+  });
+
+  it('puts sharp and libvips in the two image functions only', () => {
+    const carriesSharp = (z: (typeof zips)[number]) =>
+      z.entries.some((e) => /(^|\/)node_modules\/(sharp|@img\/sharp-[^/]+)\//.test(e.name));
+    expect(
+      zips
+        .filter(carriesSharp)
+        .map((z) => z.name)
+        .sort(),
+    ).toEqual(IMAGE_FUNCTIONS);
+  });
+});
+
+describe("every function, as Netlify's build bundled it", () => {
   useTestDatabase({ seed: true });
   useTestBlobs();
   let bundles: string;
   let names: string[];
   beforeAll(async () => {
+    ensureNetlifyBuild();
+    const manifest = JSON.parse(readFileSync(FUNCTION_MANIFEST, 'utf8')) as { functions: { name: string }[] };
+    names = manifest.functions.map((fn) => fn.name).sort();
     bundles = await mkdtemp(path.join(os.tmpdir(), 'function-bundles-'));
-    const built = await zipFunctions([FUNCTIONS_DIR], bundles, {
-      archiveFormat: 'none',
-      basePath: PROJECT_ROOT,
-      repositoryRoot: PROJECT_ROOT,
-      config: { '*': { nodeBundler: 'esbuild' } },
-    });
-    names = built.map((fn) => fn.name).sort();
-  }, 180_000);
+    for (const name of names) await unzip(path.join(FUNCTION_BUNDLES_DIR, `${name}.zip`), path.join(bundles, name));
+  }, 300_000);
   afterAll(() => (bundles ? rm(bundles, { recursive: true, force: true }) : undefined));
 
   it('bundles every function the local server runs, and this test calls each', async () => {

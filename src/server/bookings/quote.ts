@@ -4,7 +4,7 @@ import { BREED_BAND_SERVICE_KIND, breedEstimate, promotionApplies, quote } from 
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { stripeClient } from '../payments/stripe.ts';
-import { breedBand } from '../breed-records.ts';
+import { breedBand } from './breeds.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { findService, type ServiceRow } from './availability.ts';
 
