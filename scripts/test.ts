@@ -96,10 +96,11 @@ if (!only || only === 'unit') {
   ]);
   count('vitest');
 }
+let built = false;
 if (!only || only === 'e2e') {
   const chromium = ensureChromium('tests');
   // `npm test -- e2e` alone builds only the site: seconds, where the Netlify build takes a minute.
-  const built = results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
+  built = results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
   if (built) {
     results.e2e = run(
       'end-to-end tests (Playwright, Chromium)',
@@ -120,7 +121,7 @@ if (!only || only === 'e2e') {
 }
 // `npm run smoke` against the same server, read only and then with a booking against the local
 // Stripe stand-in (scripts/lib/smoke-local.ts); skipped when only some end-to-end specs were asked for.
-if ((!only || only === 'e2e') && results.build && process.argv.length <= 3) {
+if ((!only || only === 'e2e') && built && process.argv.length <= 3) {
   console.log('\n▶ smoke test (npm run smoke) against the local site');
   const { smokeLocalSite } = await import('./lib/smoke-local.ts');
   const smoke = await smokeLocalSite().catch((error: unknown) => {
