@@ -175,7 +175,8 @@ function page(res: ServerResponse, status: number, html: string) {
     .writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      // No form-action: browsers apply it to the redirect after Pay too, which leaves for the site.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
       'x-robots-tag': 'noindex',
     })
     .end(html);
