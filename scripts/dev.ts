@@ -35,7 +35,7 @@ process.env.URL ||= `http://localhost:${port}`;
 const server = await dev({
   root: PROJECT_ROOT,
   server: { port, ...(args.includes('--host') ? { host: true } : {}) },
-  vite: { plugins: [netlifyLocal({ projectRoot: PROJECT_ROOT, functionsDir: FUNCTIONS_DIR })] },
+  vite: { plugins: [netlifyLocal({ projectRoot: PROJECT_ROOT, functionsDir: FUNCTIONS_DIR, schedules: true })] },
 });
 
 let stopping = false;

@@ -10,7 +10,14 @@ import { startSiteServer } from './lib/site-server.ts';
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port <= 0) throw new Error('serve-test needs PORT');
 const migrationsOnly = process.argv.includes('--migrations-only');
-const site = await startSiteServer({ port, quiet: true, seed: !migrationsOnly });
+// E2E_STRIPE_STAND_IN=1: deposits through the Stripe stand-in, as `npm start` takes them
+// (tests/e2e/booking-deposit-stand-in.spec.ts starts a server of its own with it).
+const site = await startSiteServer({
+  port,
+  quiet: true,
+  seed: !migrationsOnly,
+  stripeStandIn: process.env.E2E_STRIPE_STAND_IN === '1',
+});
 if (!migrationsOnly) {
   await seedPastAppointments();
   await seedWorkerStaff();

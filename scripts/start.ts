@@ -3,12 +3,24 @@
  * overrides), with the embedded database persisted in `.netlify/db`.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { PROJECT_ROOT, PortInUseError, startSiteServer } from './lib/site-server.ts';
 import { DatabaseInUseError, MigrationError } from './lib/database.ts';
 import facts from '../content/site.json' with { type: 'json' };
 
 const port = Number(process.env.PORT ?? 8888);
+
+// Stripe test keys may live in .env; only those are read from it, as the rest of a copied
+// .env.example (URL above all: payment return links) would make the local site act as production's.
+const dotEnv = path.join(PROJECT_ROOT, '.env');
+if (existsSync(dotEnv)) {
+  const values = parseEnv(readFileSync(dotEnv, 'utf8'));
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (values[name] && !process.env[name]) process.env[name] = values[name];
+  }
+}
 const skipBuild = process.argv.includes('--no-build');
 
 if (!skipBuild) {
@@ -29,7 +41,12 @@ if (!skipBuild) {
 
 try {
   const started = Date.now();
-  const site = await startSiteServer({ port, dbDirectory: path.join(PROJECT_ROOT, '.netlify/db') });
+  const site = await startSiteServer({
+    port,
+    dbDirectory: path.join(PROJECT_ROOT, '.netlify/db'),
+    schedules: true,
+    stripeStandIn: true,
+  });
   if (site.applied.length) console.log(`Applied migrations: ${site.applied.join(', ')}`);
   if (site.seeded.length) console.log(`Seeded the demo business: ${site.seeded.join(', ')}`);
   const { printStartupNotes } = await import('./lib/startup-notes.ts');

@@ -65,7 +65,9 @@ describe('the in-process functions router', () => {
     ['/wild/anything/deep', 'GET', 'with-exclusion'],
     ['/wild/private', 'GET', null],
     ['/about', 'GET', 'prefers-static (prefers static)'],
-    ['/.netlify/functions/nightly', 'GET', 'nightly'],
+    // A scheduled function answers only its scheduler, as on Netlify (decision 066).
+    ['/.netlify/functions/nightly', 'GET', null],
+    ['/.netlify/functions/nightly', 'POST', null],
     // A function with a path of its own is not reachable by name, as on Netlify.
     ['/.netlify/functions/prices', 'GET', null],
     ['/.netlify/functions/missing', 'GET', null],
@@ -109,12 +111,11 @@ describe('the in-process functions router', () => {
     });
   });
 
-  it('runs a scheduled function by URL as the scheduler calls it', async () => {
-    expect(await (await call('/.netlify/functions/nightly')).json()).toEqual({
-      method: 'POST',
-      agent: 'Netlify Clockwork',
-      event: 'schedule',
-    });
+  it('runs a scheduled function as the scheduler calls it', async () => {
+    const nightly = functions.functions.find((fn) => fn.name === 'nightly')!;
+    expect(nightly.schedule).toBe('@daily');
+    const response = await functions.invokeScheduled(nightly, new Date('2026-11-24T00:00:00Z'));
+    expect(await response.json()).toEqual({ method: 'POST', agent: 'Netlify Clockwork', event: 'schedule' });
   });
 
   it('waits for work handed to waitUntil before it stops', async () => {

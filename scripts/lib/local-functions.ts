@@ -84,8 +84,9 @@ export function matchFunction(
   const byName = DEFAULT_FUNCTION_URL.exec(pathname);
   if (byName) {
     const fn = functions.find((f) => f.name === byName[2]);
-    // A function with a path of its own answers only there, as on Netlify.
-    if (!fn || fn.routes.length) return undefined;
+    // A function with a path of its own answers only there, as on Netlify; a scheduled function
+    // answers only its scheduler, never a URL (docs/decisions/066-schedules-run-locally.md).
+    if (!fn || fn.routes.length || fn.schedule) return undefined;
     return { fn, route: null, preferStatic: false };
   }
   const path = (pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase();
@@ -104,6 +105,8 @@ export interface LocalFunctions {
   readonly functions: readonly LocalFunction[];
   match(url: URL, method: string): FunctionMatch | undefined;
   invoke(match: FunctionMatch, request: Request, client: ClientInfo): Promise<Response>;
+  /** Runs a scheduled function as Netlify's scheduler does: a POST with `{ next_run }`, Clockwork's user agent. */
+  invokeScheduled(fn: LocalFunction, nextRun: Date | null): Promise<Response>;
   /** Imports every module, so the first visitor does not pay for it. */
   warm(): Promise<void>;
   /** Reads the functions directory again (a function added, removed or re-configured). */
@@ -138,13 +141,7 @@ export async function createLocalFunctions(options: LocalFunctionsOptions): Prom
     headers.set('x-nf-client-connection-ip', client.ip);
     headers.set('x-nf-request-id', requestId);
     headers.set('x-forwarded-for', client.ip);
-    let request = new Request(incoming, { headers });
-    if (fn.schedule && !route) {
-      // `netlify dev` lets a scheduled function be run by URL, as the scheduler would call it.
-      headers.set('user-agent', CLOCKWORK_USER_AGENT);
-      headers.set('x-nf-event', 'schedule');
-      request = new Request(url, { method: 'POST', headers, body: JSON.stringify({ next_run: null }) });
-    }
+    const request = new Request(incoming, { headers });
     const context = {
       account: { id: '' },
       deploy: { context: 'dev', id: '0', published: false },
@@ -200,12 +197,24 @@ export async function createLocalFunctions(options: LocalFunctionsOptions): Prom
     }
   }
 
+  function invokeScheduled(fn: LocalFunction, nextRun: Date | null): Promise<Response> {
+    // The request Netlify's scheduler sends (and `netlify dev` imitates): a POST to the function's
+    // own address with the next run in the body, from Clockwork.
+    const request = new Request(new URL(`/.netlify/functions/${fn.name}`, options.siteUrl), {
+      method: 'POST',
+      headers: { 'user-agent': CLOCKWORK_USER_AGENT, 'x-nf-event': 'schedule', 'content-type': 'application/json' },
+      body: JSON.stringify({ next_run: nextRun }),
+    });
+    return invoke({ fn, route: null, preferStatic: false }, request, { ip: '127.0.0.1' });
+  }
+
   return {
     get functions() {
       return functions;
     },
     match: (url, method) => matchFunction(functions, url.pathname, method),
     invoke,
+    invokeScheduled,
     async warm() {
       await Promise.all(functions.map((fn) => handlerOf(fn)));
     },

@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { startDatabase } from './database.ts';
 import { createLocalFunctions, type LocalFunctions } from './local-functions.ts';
 import { clientAddress, requestUrl, sendWebResponse, toWebRequest } from './node-http.ts';
+import { describeSchedules, startScheduler, type Scheduler } from './scheduler.ts';
+import { startStripeStandIn } from './stripe-stand-in.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(PROJECT_ROOT, 'dist');
@@ -30,6 +33,16 @@ export interface SiteServerOptions {
   /** Seed the demo business on an empty database. */
   seed?: boolean;
   quiet?: boolean;
+  /**
+   * Run the scheduled functions on their schedules, as Netlify's scheduler does (`npm start`). Off
+   * for the end-to-end server and the tests, so what they see never depends on the minute.
+   */
+  schedules?: boolean;
+  /**
+   * Without STRIPE_SECRET_KEY, take deposits through a local Stripe stand-in (`npm start`), and give
+   * a new database a demo deposit so the payment step shows. Real keys win: then it is not started.
+   */
+  stripeStandIn?: boolean;
 }
 
 export interface SiteServer {
@@ -39,6 +52,10 @@ export interface SiteServer {
   /** Lines a seeder asked to print once (e.g. a demo credential). */
   notes: string[];
   applied: string[];
+  /** The scheduled functions now running on their schedules, each as `name (cron)`; empty when off. */
+  schedules: string;
+  /** Where deposits are paid when the Stripe stand-in runs, and the demo deposit it set, if any. */
+  stripeStandIn?: { base: string; demoDeposit: string | null; depositSet: boolean };
   stop(): Promise<void>;
 }
 
@@ -81,23 +98,38 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   // As `netlify dev` does: links the functions write (payment returns, messages) point at this server.
   process.env.URL ||= url;
   const mode = functionsMode();
+  // Set before anything reads the environment (src/server/env.ts reads it once).
+  const standIn =
+    options.stripeStandIn && !process.env.STRIPE_SECRET_KEY
+      ? await startStripeStandIn({ webhookUrl: `${url}/v1.0.1/payments/stripe-webhook` })
+      : undefined;
+  if (standIn) {
+    process.env.STRIPE_SECRET_KEY = standIn.secretKey;
+    process.env.STRIPE_WEBHOOK_SECRET = standIn.webhookSecret;
+    process.env.STRIPE_API_BASE = standIn.base;
+  }
+  const freshDatabase = !options.dbDirectory || !existsSync(options.dbDirectory);
 
   const database = await startDatabase({
     ...(options.dbDirectory ? { directory: options.dbDirectory } : {}),
     quiet: true,
   }).catch(async (error) => {
     server.close();
+    await standIn?.close();
     throw error;
   });
   let seeded: string[] = [];
   let notes: string[] = [];
   let dev: NetlifyDev | undefined;
   let functions: LocalFunctions | undefined;
+  let scheduler: Scheduler | undefined;
+  let demo = { demoDeposit: null as string | null, depositSet: false };
   try {
     if (options.seed !== false) {
       const { seedDemoBusiness } = await import('../../src/server/seed.ts');
       ({ seeded, notes } = await seedDemoBusiness());
     }
+    if (standIn) demo = await offerDemoDeposit(freshDatabase);
     dev = new NetlifyDev({
       projectRoot: PROJECT_ROOT,
       // We run the database ourselves (above) to control where it lives and to report migrations.
@@ -122,6 +154,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       functions = await createLocalFunctions({ directory: FUNCTIONS_DIR, siteUrl: url });
       // Import every function now, so "ready" means ready and the first visitor's prices are not late.
       await functions.warm();
+      if (options.schedules) scheduler = startScheduler({ functions });
     } else {
       // The emulation bundles the functions on the first call to any of them (seconds on a small machine).
       const warm = await dev.handle(new Request(`${url}/v1.0.1/cms/booking-types`));
@@ -129,6 +162,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     }
   } catch (error) {
     server.close();
+    await standIn?.close();
     await dev?.stop().catch(() => undefined);
     await database.db.stop().catch(() => undefined);
     throw error;
@@ -144,9 +178,12 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     seeded,
     notes,
     applied: database.applied,
+    schedules: scheduler && functions ? describeSchedules(functions.functions) : '',
+    ...(standIn ? { stripeStandIn: { base: standIn.base, ...demo } } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
+      await scheduler?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await functions?.drain();
@@ -155,8 +192,28 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       await closeDb();
       await dev!.stop().catch(() => undefined);
       await database.db.stop().catch(() => undefined);
+      await standIn?.close();
     },
   };
+}
+
+/** The deposit a new demo database takes when payments go to the Stripe stand-in. */
+const DEMO_DEPOSIT_PENCE = 1000;
+
+/**
+ * The demo business takes no deposit, so the payment step would never show. A database this start
+ * created gets one (staff change it in /management/settings); an older one is left as staff set it.
+ */
+async function offerDemoDeposit(freshDatabase: boolean): Promise<{ demoDeposit: string | null; depositSet: boolean }> {
+  const { transaction } = await import('../../src/server/db.ts');
+  const { loadBookingSettings, updateBookingSettings } = await import('../../src/server/settings.ts');
+  return transaction(async (tx) => {
+    const { deposit } = await loadBookingSettings(tx);
+    if (deposit.kind !== 'none') return { demoDeposit: null, depositSet: true };
+    if (!freshDatabase) return { demoDeposit: null, depositSet: false };
+    await updateBookingSettings(tx, { deposit: { kind: 'fixed', pence: DEMO_DEPOSIT_PENCE } });
+    return { demoDeposit: `£${(DEMO_DEPOSIT_PENCE / 100).toFixed(2)}`, depositSet: true };
+  });
 }
 
 interface RequestChain {
@@ -177,6 +234,10 @@ async function handle(chain: RequestChain, req: IncomingMessage, res: ServerResp
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
     return;
   }
+  // A path that starts with `//` reads as an address on another host to URL parsers (NetlifyDev's
+  // threw `Invalid URL` on it and the answer was a bare 500): no page or function has one, so it is
+  // the 404 page, with its headers, like any other unknown path.
+  if (url.pathname.startsWith('//')) return notFound(chain, url, res, method);
   const fn = chain.functions?.match(url, method);
   if (fn && !fn.preferStatic) {
     await sendWebResponse(
@@ -199,8 +260,14 @@ async function handle(chain: RequestChain, req: IncomingMessage, res: ServerResp
     );
     return;
   }
-  // The built 404 page with the headers Netlify's rules give it (netlify.toml, dist/_headers), as
-  // Netlify applies its `/*` headers to the 404 page too.
+  await notFound(chain, url, res, method);
+}
+
+/**
+ * The built 404 page with the headers Netlify's rules give it (netlify.toml, dist/_headers), as
+ * Netlify applies its `/*` headers to the 404 page too.
+ */
+async function notFound(chain: RequestChain, url: URL, res: ServerResponse, method: string) {
   const page = await chain.dev.handle(new Request(new URL('/404.html', url)));
   if (page?.ok) {
     const headers = new Headers(page.headers);

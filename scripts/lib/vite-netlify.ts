@@ -3,6 +3,7 @@ import { NetlifyDev } from '@netlify/dev';
 import type { Plugin } from 'vite';
 import { createLocalFunctions, type FunctionModule } from './local-functions.ts';
 import { clientAddress, requestUrl, sendWebResponse, toWebRequest } from './node-http.ts';
+import { describeSchedules, startScheduler } from './scheduler.ts';
 
 /**
  * `npm run dev`'s Netlify: the functions in process through Vite's SSR loader, so an edit to a
@@ -10,7 +11,7 @@ import { clientAddress, requestUrl, sendWebResponse, toWebRequest } from './node
  * headers from NetlifyDev, as `@netlify/vite-plugin` applies them. The database is the one
  * `scripts/dev.ts` started (NETLIFY_DB_URL), with the same one-transaction lock as `npm start`.
  */
-export function netlifyLocal(options: { projectRoot: string; functionsDir: string }): Plugin {
+export function netlifyLocal(options: { projectRoot: string; functionsDir: string; schedules?: boolean }): Plugin {
   return {
     name: 'leyton:netlify-local',
     async configureServer(server) {
@@ -51,15 +52,20 @@ export function netlifyLocal(options: { projectRoot: string; functionsDir: strin
             .catch((error: unknown) => logger.error(`[netlify] could not read the functions: ${String(error)}`));
         }
       });
+      // The scheduled functions on their schedules, loaded like the others (an edit is live on the next run).
+      const scheduler = options.schedules ? startScheduler({ functions }) : undefined;
+      if (scheduler)
+        logger.info(`Scheduled functions run here on their schedules (UTC): ${describeSchedules(functions.functions)}`);
       server.httpServer.once('close', () => {
-        void functions.drain().then(() => dev.stop());
+        void (scheduler?.stop() ?? Promise.resolve()).then(() => functions.drain()).then(() => dev.stop());
       });
 
       server.middlewares.use(async function netlifyLocalMiddleware(req, res, next) {
         try {
           const method = req.method ?? 'GET';
           const url = requestUrl(req, `localhost:${req.socket.localPort}`);
-          if (!url) return next();
+          // `//…` is no path of the site's, and NetlifyDev cannot parse it: Astro answers its 404.
+          if (!url || url.pathname.startsWith('//')) return next();
           const fn = functions.match(url, method);
           if (fn && !fn.preferStatic) {
             await sendWebResponse(

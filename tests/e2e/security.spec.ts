@@ -125,6 +125,27 @@ test('every answer carries the security headers: pages, a rewritten page, the 40
   }
 });
 
+test("a path starting with // and a scheduled function's address are the 404 page, with its headers", async ({
+  request,
+  baseURL,
+}) => {
+  // Absolute, or `//…` would be read as another host; scheduled functions answer only Netlify's
+  // scheduler, never a caller (decision 066).
+  for (const [method, path] of [
+    ['GET', '//'],
+    ['GET', '//evil.example/login'],
+    ['GET', '//v1.0.1/cms/booking-types'],
+    ['GET', '/.netlify/functions/send-outbox'],
+    ['POST', '/.netlify/functions/send-outbox'],
+    ['POST', '/.netlify/functions/reminders'],
+  ] as const) {
+    const response = await request.fetch(`${baseURL}${path}`, { method, maxRedirects: 0 });
+    expect(response.status(), `${method} ${path}`).toBe(404);
+    expect(await response.text(), `${method} ${path}`).toContain('<title>Page not found');
+    await expectPagePolicy(response, `${method} ${path}`);
+  }
+});
+
 /** Collects every CSP violation the page reports, as an event and in the console, across navigations. */
 async function watchPolicy(page: Page): Promise<string[]> {
   const violations: string[] = [];
