@@ -243,7 +243,7 @@ async function chargeRefunded(verified: unknown, type: string, now: Date, siteUr
         ? 'refund_failed'
         : results.has('refund_recorded')
           ? 'refund_recorded'
-          : refunds.length
+          : refunds.length || charge.amount_refunded <= (known?.counted ?? 0)
             ? 'refund_known'
             : 'refunds_not_listed';
     }
