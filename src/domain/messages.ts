@@ -11,7 +11,12 @@ import { formatUkMobile } from './phone.ts';
  */
 
 export type MessageKind =
-  'booking_confirmation' | 'booking_reminder' | 'booking_cancelled' | 'booking_moved' | 'shop_new_booking';
+  | 'booking_confirmation'
+  | 'booking_reminder'
+  | 'booking_cancelled'
+  | 'booking_moved'
+  | 'booking_payment_failed'
+  | 'shop_new_booking';
 export type MessageChannel = 'email' | 'sms';
 
 export interface MessageAttachment {
@@ -340,6 +345,42 @@ export function cancellationMessages(
       'booking_cancelled',
       booking,
       `${site.name}: ${booking.dog.name}'s appointment on ${shortWhen(booking.start, ctx.timeZone)} is cancelled.${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : ''}`,
+    ),
+  );
+  return out;
+}
+
+/**
+ * A deposit paid by a delayed method (a bank payment) that did not go through: the time is no longer
+ * held, nothing was taken, and the way to book again.
+ */
+export function paymentFailedMessages(booking: MessageBooking, ctx: MessageContext): OutgoingMessage[] {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const book = `${ctx.siteUrl.replace(/\/+$/, '')}/book`;
+  const out: OutgoingMessage[] = [];
+  if (booking.owner.email) {
+    out.push(
+      email(
+        'booking_payment_failed',
+        booking,
+        booking.owner.email,
+        `Not booked: the deposit for ${booking.dog.name}'s ${booking.service.title} did not go through`,
+        [
+          `Hello ${firstName(booking.owner.name)},`,
+          `Your bank told us the deposit payment for ${booking.dog.name}'s ${booking.service.title} on ${longWhen(booking.start, ctx.timeZone)} did not go through, so that time is no longer held for you and nothing has been taken.`,
+          `To book again, with a card this time if you can: ${book}`,
+          contactLine,
+          `Best wishes,\n${site.name}`,
+        ],
+        link,
+      ),
+    );
+  }
+  out.push(
+    ...sms(
+      'booking_payment_failed',
+      booking,
+      `${site.name}: the deposit for ${booking.dog.name} on ${shortWhen(booking.start, ctx.timeZone)} did not go through, so the time is not booked. Book again: ${book}`,
     ),
   );
   return out;

@@ -85,6 +85,17 @@ export const ScheduleBookingSchema = z.object({
   holdExpiresAt: z.nullable(InstantSchema),
   /** First booking of this customer (by record or number) that was not cancelled. */
   firstVisit: z.boolean(),
+  /** A chargeback on the deposit, from Stripe (docs/decisions/064): open until its status is won or lost. */
+  dispute: z.nullable(
+    z.object({
+      status: z.string(),
+      reason: z.nullable(z.string()),
+      amountPence: z.number().int().nonnegative(),
+      respondBy: z.nullable(InstantSchema),
+    }),
+  ),
+  /** Refunds that failed (a closed card): the customer is still owed this, to be paid back by hand. */
+  refundFailedPence: z.number().int().nonnegative(),
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
 

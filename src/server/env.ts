@@ -11,6 +11,8 @@ const optionalUrl = z.url().optional();
 const EnvSchema = z.object({
   NETLIFY_DB_URL: z.string().min(1).optional(),
   URL: z.url().optional(),
+  CONTEXT: z.string().max(64).optional(),
+  DEPLOY_PRIME_URL: z.url().optional(),
   MAGIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
   BOOKING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(10),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),

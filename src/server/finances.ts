@@ -122,9 +122,11 @@ export async function listDeposits(query: DepositsQuery, tx: Tx = db()): Promise
     refund_due_pence: number;
     refund_reason: string | null;
     online: boolean;
+    refund_failed_pence: number;
   }>(
     `SELECT b.id, b.customer_id, coalesce(c.name, b.contact_name) AS name, s.title, b.start_at, b.status, paid.at AS paid_at,
-            b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence, b.refund_reason, b.stripe_payment_intent IS NOT NULL AS online
+            b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence, b.refund_reason, b.stripe_payment_intent IS NOT NULL AS online,
+            b.refund_failed_pence
        FROM (SELECT booking_id, min(at) AS at FROM money_movements WHERE kind = 'deposit' AND at >= $1 AND at < $2 GROUP BY booking_id) paid
        JOIN bookings b ON b.id = paid.booking_id
        JOIN customers c ON c.id = b.customer_id
@@ -156,15 +158,19 @@ export async function listDeposits(query: DepositsQuery, tx: Tx = db()): Promise
 
 /**
  * One refund per booking (Stripe's idempotency key is `refund-<booking>`, decision 051): a deposit
- * paid online, nothing refunded or owed yet.
+ * paid online, nothing refunded or owed yet, and no refund that failed (the key would replay the
+ * failure; staff pay that customer back by hand, decision 064).
  */
 function refundable(b: {
   deposit_paid_pence: number;
   deposit_refunded_pence: number;
   refund_due_pence: number;
+  refund_failed_pence: number;
   online: boolean;
 }): number {
-  return b.online && b.deposit_refunded_pence === 0 && b.refund_due_pence === 0 ? b.deposit_paid_pence : 0;
+  return b.online && b.deposit_refunded_pence === 0 && b.refund_due_pence === 0 && b.refund_failed_pence === 0
+    ? b.deposit_paid_pence
+    : 0;
 }
 
 /**
@@ -189,9 +195,11 @@ export async function refundDeposit(
       deposit_paid_pence: number;
       deposit_refunded_pence: number;
       refund_due_pence: number;
+      refund_failed_pence: number;
       online: boolean;
     }>(
-      `SELECT deposit_paid_pence, deposit_refunded_pence, refund_due_pence, stripe_payment_intent IS NOT NULL AS online
+      `SELECT deposit_paid_pence, deposit_refunded_pence, refund_due_pence, refund_failed_pence,
+              stripe_payment_intent IS NOT NULL AS online
          FROM bookings WHERE id = $1 FOR UPDATE`,
       [request.bookingId],
     );

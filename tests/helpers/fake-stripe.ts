@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Stripe from 'stripe';
+import { stripeAcceptsExpiry } from '../../src/domain/checkout-expiry.ts';
 
 /**
  * A local HTTP server that answers like Stripe's API for what the booking uses (Checkout sessions,
@@ -22,6 +23,14 @@ export interface FakeStripe {
   failNext(count?: number): void;
   /** The customer pays on the Checkout page: the session is complete and paid (no webhook is sent). */
   pay(sessionId: string, paymentIntent: string): void;
+  /** A person refunds in Stripe's Dashboard (no metadata, no webhook sent): the refund as Stripe has it. */
+  dashboardRefund(paymentIntent: string, amount: number): Record<string, unknown>;
+  /** A refund fails later (the card was closed), as Stripe reports it: the refund as it now is. */
+  failRefund(refundId: string, reason?: string): Record<string, unknown>;
+  /** The charge of a payment intent, as Stripe would have it now. */
+  chargeOf(paymentIntent: string): Record<string, unknown>;
+  /** Every refund made, in order. */
+  refunds: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +52,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
   let failures = 0;
   const sessions = new Map<string, Record<string, unknown>>();
+  const refunds: Array<Record<string, unknown>> = [];
+  const charges = new Map<string, string>();
+  const chargeFor = (pi: string) => {
+    if (!charges.has(pi)) charges.set(pi, rid('ch'));
+    return charges.get(pi)!;
+  };
+  const makeRefund = (pi: string, amount: number, metadata: Record<string, string>) => {
+    const refund: Record<string, unknown> = {
+      id: rid('re'),
+      object: 'refund',
+      status: 'succeeded',
+      currency: 'gbp',
+      amount,
+      payment_intent: pi,
+      charge: chargeFor(pi),
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return refund;
+  };
   // As Stripe does: a POST repeated with the same Idempotency-Key gets the first answer again.
   const answered = new Map<string, { status: number; payload: unknown }>();
   const server: Server = createServer(async (req, res) => {
@@ -78,6 +108,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return res.end(JSON.stringify(replayed.payload));
     }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      // As Stripe does: expires_at between 30 minutes and 24 hours after the session's creation.
+      const expiresAt = Number(params.get('expires_at'));
+      if (params.has('expires_at') && !stripeAcceptsExpiry(new Date(), new Date(expiresAt * 1000))) {
+        const late = expiresAt * 1000 > Date.now() + 60 * 60_000;
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'expires_at',
+            message: late
+              ? 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.'
+              : 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+          },
+        });
+      }
       const id = rid('cs');
       const session = {
         id,
@@ -122,14 +166,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           });
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-      return send(200, {
-        id: rid('re'),
-        object: 'refund',
-        status: 'succeeded',
-        currency: 'gbp',
-        amount: Number(params.get('amount')),
-        payment_intent: params.get('payment_intent'),
-      });
+      const pi = params.get('payment_intent') ?? '';
+      const metadata = Object.fromEntries(
+        [...params].flatMap(([k, v]) => {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          return m ? [[m[1]!, v]] : [];
+        }),
+      );
+      const taken = refunds
+        .filter((r) => r.payment_intent === pi && r.status !== 'failed' && r.status !== 'canceled')
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+      // As Stripe does: a charge refunded in full takes no more refunds.
+      const paid = Number([...sessions.values()].find((x) => x.payment_intent === pi)?.amount_total ?? 0);
+      if (paid > 0 && taken >= paid) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ${chargeFor(pi)} has already been refunded.`,
+          },
+        });
+      }
+      return send(200, makeRefund(pi, Number(params.get('amount')), metadata));
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const pi = url.searchParams.get('payment_intent');
+      const charge = url.searchParams.get('charge');
+      const data = refunds
+        .filter((r) => (pi ? r.payment_intent === pi : true) && (charge ? r.charge === charge : true))
+        .reverse();
+      return send(200, { object: 'list', url: '/v1/refunds', has_more: false, data });
     }
     send(404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
@@ -148,8 +214,55 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) throw new Error(`no session ${sessionId}`);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
     },
+    dashboardRefund(paymentIntent, amount) {
+      return makeRefund(paymentIntent, amount, {});
+    },
+    failRefund(refundId, reason = 'expired_or_canceled_card') {
+      const refund = refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      Object.assign(refund, { status: 'failed', failure_reason: reason });
+      return refund;
+    },
+    chargeOf(paymentIntent) {
+      const mine = refunds.filter((r) => r.payment_intent === paymentIntent);
+      const paid = Number([...sessions.values()].find((x) => x.payment_intent === paymentIntent)?.amount_total ?? 0);
+      const refunded = mine
+        .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+      return {
+        id: chargeFor(paymentIntent),
+        object: 'charge',
+        amount: paid,
+        amount_refunded: refunded,
+        refunded: paid > 0 && refunded >= paid,
+        payment_intent: paymentIntent,
+        currency: 'gbp',
+      };
+    },
+    refunds,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Any event as Stripe sends it (a refund, a charge, a dispute), signed by the SDK's own test helper. */
+export function signedObjectEvent(
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+  id = rid('evt'),
+): { body: string; signature: string } {
+  const body = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  });
+  return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
 }
 
 /** A Checkout session event as Stripe sends it, with a signature made by the SDK's own test helper. */

@@ -273,6 +273,10 @@ export function BookingDialog({
               </>
             ) : null}
             {b.firstVisit ? <span className="mgmt-badge">First visit</span> : null}
+            {b.dispute ? (
+              <span className="mgmt-badge">Chargeback ({b.dispute.status.replace(/_/g, ' ')}): answer in Stripe</span>
+            ) : null}
+            {b.refundFailedPence ? <span className="mgmt-badge">Refund failed: pay back by hand</span> : null}
           </dd>
         </div>
         <div>

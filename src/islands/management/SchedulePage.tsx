@@ -570,6 +570,10 @@ function BookingCard({
           ) : null}
           <span className={`sched-chip sched-chip--${money.tone}`}>{money.text}</span>
           {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
+          {b.dispute ? (
+            <span className="sched-chip sched-chip--warn">Chargeback: {b.dispute.status.replace(/_/g, ' ')}</span>
+          ) : null}
+          {b.refundFailedPence ? <span className="sched-chip sched-chip--warn">Refund failed</span> : null}
           {b.firstVisit ? <span className="sched-chip">First visit</span> : null}
           {b.takenBy === 'phone' ? <span className="sched-chip">Phone</span> : null}
         </span>

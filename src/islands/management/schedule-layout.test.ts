@@ -21,6 +21,8 @@ const booking = (id: string, start: string, end: string): ScheduleBooking => ({
   takenBy: 'online',
   holdExpiresAt: null,
   firstVisit: false,
+  dispute: null,
+  refundFailedPence: 0,
 });
 
 // Winter: London is UTC, so wall times read straight off the instants.

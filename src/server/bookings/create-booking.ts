@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { checkoutExpiresAt, holdExpiresAt as holdEnd } from '../../domain/checkout-expiry.ts';
 import type { CreateBookingRequest, CreateBookingResponse, Dog } from '../../domain/booking-schemas.ts';
 import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { DEVICE_KEY_DAYS, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
@@ -35,11 +36,6 @@ export interface BookingContext {
 }
 
 const MINUTE = 60_000;
-/**
- * Stripe refuses a Checkout session that expires less than 30 minutes after Stripe receives the
- * request; a minute on top of the shop's hold keeps a slow request or a skewed clock from failing.
- */
-const STRIPE_EXPIRY_MARGIN_MS = MINUTE;
 
 export const PHONE_PROOF_NEEDED =
   'This number already has a booking with us. To book again with it, please enter the code we text to it.';
@@ -270,9 +266,8 @@ export async function writeBooking(
   const party = await draft.party(tx);
   const price = priceFor(service, draft.weightKg, settings, now);
   const takeDeposit = price.depositPence > 0 && draft.onlineDeposit;
-  const holdExpiresAt = takeDeposit
-    ? new Date(now.getTime() + settings.holdMinutes * MINUTE + STRIPE_EXPIRY_MARGIN_MS)
-    : null;
+  // Inside the window Stripe accepts for a Checkout page, which ends with the hold (decision 064).
+  const holdExpiresAt = takeDeposit ? holdEnd(now, settings.holdMinutes) : null;
   const staff = draft.actor.kind === 'staff' ? draft.actor : null;
 
   await tx.query(
@@ -387,7 +382,7 @@ async function openCheckout(bookingId: string, context: BookingContext, now: Dat
       start: booking.start_at,
       timeZone: settings.timeZone,
       email: booking.contact_email,
-      expiresAt: booking.hold_expires_at,
+      expiresAt: checkoutExpiresAt(now, booking.hold_expires_at),
       siteUrl: siteUrlOf(context),
     });
   } catch (error) {

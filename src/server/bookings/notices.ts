@@ -2,6 +2,7 @@ import {
   cancellationMessages,
   changeMessages,
   confirmationMessages,
+  paymentFailedMessages,
   shopNewBookingNotice,
   type MessageContext,
   type OutgoingMessage,
@@ -15,7 +16,8 @@ import { findBooking } from './view.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
 
 /** 'confirmed_by_staff': a booking taken on the phone, so the shop needs no notice of its own. */
-export type BookingNotice = 'confirmed' | 'confirmed_by_staff' | 'cancelled' | 'moved' | 'payment_refunded';
+export type BookingNotice =
+  'confirmed' | 'confirmed_by_staff' | 'cancelled' | 'moved' | 'payment_refunded' | 'payment_failed';
 
 /**
  * Writes the messages of a booking event to the outbox in the caller's transaction, so they are
@@ -68,6 +70,9 @@ export async function enqueueBookingNotices(
         refundedPence: booking.deposit_refunded_pence + booking.refund_due_pence,
         keptPence: 0,
       });
+      break;
+    case 'payment_failed':
+      messages = paymentFailedMessages(about, ctx);
       break;
   }
   const ids: string[] = [];

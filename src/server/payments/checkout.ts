@@ -73,7 +73,7 @@ export async function refundDeposit(
   paymentIntent: string,
   amountPence: number,
   reason: string,
-): Promise<string> {
+): Promise<Stripe.Refund> {
   const refund = await stripe.refunds.create(
     {
       payment_intent: paymentIntent,
@@ -83,7 +83,7 @@ export async function refundDeposit(
     },
     { idempotencyKey: `refund-${bookingId}` },
   );
-  return refund.id;
+  return refund;
 }
 
 /** Closes an unpaid Checkout session so the customer cannot pay for a cancelled booking. Best effort. */

@@ -1,14 +1,27 @@
 import type Stripe from 'stripe';
-import { query } from '../db.ts';
+import { query, transaction } from '../db.ts';
 import { refundDeposit } from './checkout.ts';
+import { recordRefund, type StripeRefund } from './refunds.ts';
 
 /**
  * Money and holds settled outside any transaction (docs/decisions/051-money-outside-transactions.md).
  * A change that owes money back records `refund_due_pence` in its own transaction; the refund is made
  * here afterwards, and again by the reconciler until Stripe has confirmed it. Stripe's idempotency key
- * (one per booking) and the guarded update below make a repeat, or two runs at once, refund once.
+ * (one per booking) and the refund's own id (recordRefund, decision 064) make a repeat, two runs at
+ * once, or the webhook reporting the same refund, count it once.
  */
 export type RefundOutcome = 'refunded' | 'nothing_due' | 'no_payment' | 'failed';
+
+/** What we record of a Stripe refund. */
+export function refundOf(refund: Stripe.Refund): StripeRefund {
+  return {
+    id: refund.id,
+    pence: refund.amount,
+    status: refund.status ?? 'pending',
+    byUs: Boolean(refund.metadata?.booking_id),
+    failureReason: refund.failure_reason ?? null,
+  };
+}
 
 export async function settleRefund(stripe: Stripe | null, bookingId: string, now = new Date()): Promise<RefundOutcome> {
   const [booking] = await query<{
@@ -24,17 +37,13 @@ export async function settleRefund(stripe: Stripe | null, bookingId: string, now
     );
     return 'no_payment';
   }
-  let refundId: string | null;
+  let made: Stripe.Refund[];
+  let refundedInFull = false;
   try {
-    refundId = await refundDeposit(
-      stripe,
-      bookingId,
-      booking.stripe_payment_intent,
-      due,
-      booking.refund_reason ?? 'refund',
-    );
+    made = [
+      await refundDeposit(stripe, bookingId, booking.stripe_payment_intent, due, booking.refund_reason ?? 'refund'),
+    ];
   } catch (error) {
-    // Refunded already (an earlier attempt reached Stripe but not our table): record it, do not repeat it.
     if ((error as { code?: string }).code !== 'charge_already_refunded') {
       console.error(
         `Refund of ${due}p for booking ${bookingId} failed; the reconciler will try again:`,
@@ -42,13 +51,27 @@ export async function settleRefund(stripe: Stripe | null, bookingId: string, now
       );
       return 'failed';
     }
-    refundId = null;
+    // Refunded in full already (by hand in the Dashboard, its webhook not yet here): record those
+    // refunds by their ids, so the webhook counts nothing twice, and owe nothing more.
+    refundedInFull = true;
+    try {
+      made = (await stripe.refunds.list({ payment_intent: booking.stripe_payment_intent, limit: 100 })).data;
+    } catch (listError) {
+      console.error(
+        `Booking ${bookingId}'s payment is refunded already, but its refunds could not be read; the reconciler will try again:`,
+        listError instanceof Error ? listError.message : listError,
+      );
+      return 'failed';
+    }
   }
-  await query(
-    `UPDATE bookings SET deposit_refunded_pence = deposit_refunded_pence + $2, refund_due_pence = refund_due_pence - $2,
-            stripe_refund_id = COALESCE($3, stripe_refund_id), updated_at = $4
-      WHERE id = $1 AND refund_due_pence >= $2`,
-    [bookingId, due, refundId, now],
-  );
+  await transaction(async (tx) => {
+    for (const refund of made) await recordRefund(tx, bookingId, refundOf(refund), now);
+    if (refundedInFull) {
+      await tx.query(
+        'UPDATE bookings SET refund_due_pence = 0, updated_at = $2 WHERE id = $1 AND refund_due_pence > 0',
+        [bookingId, now],
+      );
+    }
+  });
   return 'refunded';
 }

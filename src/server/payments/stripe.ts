@@ -2,6 +2,32 @@ import Stripe from 'stripe';
 import { env } from '../env.ts';
 
 /**
+ * The Stripe API version every call and every webhook event uses: the one the installed `stripe`
+ * package is typed for (Stripe.API_VERSION; a test fails when an upgrade changes it, so the change is
+ * made on purpose). Set the webhook endpoint in Stripe's Dashboard to the same version (decision 064).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
+/**
+ * The events the webhook endpoint (`https://<site>/v1.0.1/payments/stripe-webhook`) subscribes to:
+ * exactly these, and the handler acts on exactly these (docs/decisions/064; the README lists them
+ * and a test holds the two equal).
+ */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+] as const satisfies readonly Stripe.Event.Type[];
+export type StripeWebhookEvent = (typeof STRIPE_WEBHOOK_EVENTS)[number];
+
+/**
  * The real Stripe SDK, configured from the environment: null when STRIPE_SECRET_KEY is unset (the
  * shop then takes payment in person). STRIPE_API_BASE points it at a local server that answers like
  * Stripe, for tests only.
@@ -13,6 +39,7 @@ export function stripeClient(): Stripe | null {
   if (!key) return null;
   if (cached && cached.key === key && cached.base === base) return cached.client;
   const config: Stripe.StripeConfig = {
+    apiVersion: STRIPE_API_VERSION,
     // A checkout page the visitor waits for: fail fast and let them retry or pay in the shop.
     timeout: 10_000,
     maxNetworkRetries: 1,

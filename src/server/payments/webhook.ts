@@ -1,21 +1,19 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { BookingIdSchema } from '../../domain/booking-schemas.ts';
-import type { Tx } from '../db.ts';
+import { query, type Tx } from '../db.ts';
 import { env } from '../env.ts';
 import { describeIssues, HttpError } from '../http.ts';
 import { isCapacityViolation } from '../bookings/db-errors.ts';
 import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
 import { refundDeposit } from './checkout.ts';
-import { settleRefund } from './settle.ts';
-import { stripeClient, verifyStripeEvent } from './stripe.ts';
+import { recordRefund, type StripeRefund } from './refunds.ts';
+import { refundOf, settleRefund } from './settle.ts';
+import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
+import { STRIPE_WEBHOOK_EVENTS, stripeClient, verifyStripeEvent } from './stripe.ts';
 
-const HANDLED = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.expired',
-]);
+const HANDLED = new Set<string>(STRIPE_WEBHOOK_EVENTS);
 
 // Stripe's ids are a prefix and letters, digits and underscores; hyphens are let through too, as
 // they cost nothing and ids made up elsewhere (tests, the CLI's fixtures) carry them.
@@ -38,11 +36,70 @@ const CheckoutSessionSchema = z.object({
   metadata: z.record(z.string(), z.string().max(500)).nullish(),
 });
 type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
-const CheckoutEventSchema = z.object({
-  id: stripeId('evt'),
-  type: z.string(),
-  data: z.object({ object: CheckoutSessionSchema }),
+const eventOf = <T extends z.ZodType>(object: T) =>
+  z.object({ id: stripeId('evt'), type: z.string(), data: z.object({ object }) });
+const CheckoutEventSchema = eventOf(CheckoutSessionSchema);
+
+const pence = z.number().int().min(0).max(100_000_000);
+const idOrObject = (prefix: string) => z.union([stripeId(prefix), z.object({ id: stripeId(prefix) })]);
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+
+/** A refund, from refund.* events and from a charge's list: what recordRefund needs of it. */
+const RefundSchema = z.object({
+  id: stripeId('re'),
+  amount: pence.min(1),
+  status: z.string().max(64).nullish(),
+  payment_intent: idOrObject('pi').nullish(),
+  charge: idOrObject('ch').nullish(),
+  metadata: z.record(z.string(), z.string().max(500)).nullish(),
+  failure_reason: z.string().max(200).nullish(),
 });
+type RefundObject = z.infer<typeof RefundSchema>;
+const RefundEventSchema = eventOf(RefundSchema);
+
+/** A charge from charge.refunded: how much of it is refunded in all, and the refunds when the payload lists them. */
+const ChargeEventSchema = eventOf(
+  z.object({
+    id: stripeId('ch'),
+    amount_refunded: pence,
+    payment_intent: idOrObject('pi').nullish(),
+    refunds: z.object({ data: z.array(RefundSchema).max(100), has_more: z.boolean() }).nullish(),
+  }),
+);
+
+/** A chargeback (charge.dispute.*). */
+const DisputeSchema = z.object({
+  id: stripeId('dp'),
+  amount: pence,
+  status: z.string().max(64),
+  reason: z.string().max(64).nullish(),
+  charge: idOrObject('ch').nullish(),
+  payment_intent: idOrObject('pi').nullish(),
+  evidence_details: z.object({ due_by: z.number().int().min(0).max(10_000_000_000).nullish() }).nullish(),
+});
+type Dispute = z.infer<typeof DisputeSchema>;
+const DisputeEventSchema = eventOf(DisputeSchema);
+
+function parseEvent<T extends z.ZodType>(schema: T, verified: unknown, type: string): z.infer<T> {
+  const parsed = schema.safeParse(verified);
+  if (!parsed.success) {
+    // Signed by us, so either Stripe changed its shapes or our secret is out: someone must look.
+    console.error(`Stripe ${type} event refused, it does not fit: ${describeIssues(parsed.error)}`);
+    throw new HttpError(400, `Unexpected ${type} event: ${describeIssues(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** Writes the event's row; false when it was handled before (a replay). */
+async function firstTime(tx: Tx, id: string, type: string, bookingId: string | null): Promise<boolean> {
+  const { rows } = await tx.query(
+    'INSERT INTO stripe_events (id, type, booking_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
+    [id, type, bookingId],
+  );
+  return rows.length > 0;
+}
+const recordOutcome = (tx: Tx, id: string, outcome: string) =>
+  tx.query('UPDATE stripe_events SET outcome = $2 WHERE id = $1', [id, outcome]);
 
 /**
  * Stripe's webhook. The signature is checked on the raw body; each event id is handled once (the
@@ -68,31 +125,200 @@ export async function handleStripeWebhook(
   const type = (verified as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') throw new HttpError(400, 'Not a Stripe event');
   if (!HANDLED.has(type)) return { received: true, outcome: 'ignored' };
-  const parsed = CheckoutEventSchema.safeParse(verified);
-  if (!parsed.success) {
-    // Signed by us, so either Stripe changed its shapes or our secret is out: someone must look.
-    console.error(`Stripe ${type} event refused, it does not fit: ${describeIssues(parsed.error)}`);
-    throw new HttpError(400, `Unexpected ${type} event: ${describeIssues(parsed.error)}`);
-  }
-  const event = parsed.data;
+  if (type.startsWith('refund.')) return { received: true, outcome: await refundEvent(verified, type, now, siteUrl) };
+  if (type === 'charge.refunded')
+    return { received: true, outcome: await chargeRefunded(verified, type, now, siteUrl) };
+  if (type.startsWith('charge.dispute.'))
+    return { received: true, outcome: await disputeEvent(verified, type, now, siteUrl) };
+
+  const event = parseEvent(CheckoutEventSchema, verified, type);
   const session = event.data.object;
   const bookingId = bookingIdOf(session);
 
   const outcome = await bookingTransaction(async (tx) => {
-    const { rows: fresh } = await tx.query(
-      'INSERT INTO stripe_events (id, type, booking_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
-      [event.id, event.type, bookingId],
-    );
-    if (fresh.length === 0) return 'duplicate';
+    if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
     const result =
       event.type === 'checkout.session.expired'
         ? await sessionExpired(tx, session, now)
-        : await sessionPaid(tx, session, now, siteUrl);
-    await tx.query('UPDATE stripe_events SET outcome = $2 WHERE id = $1', [event.id, result]);
+        : event.type === 'checkout.session.async_payment_failed'
+          ? await sessionPaymentFailed(tx, session, now, siteUrl)
+          : await sessionPaid(tx, session, now, siteUrl);
+    await recordOutcome(tx, event.id, result);
     return result;
   });
   await settleAfterCommit(outcome, session, now);
   return { received: true, outcome };
+}
+
+/** The booking a payment belongs to: by its payment intent, else by the booking id our metadata carries. */
+async function bookingOfPayment(
+  tx: Tx,
+  paymentIntent: string | null,
+  bookingId: string | null,
+): Promise<string | null> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM bookings WHERE stripe_payment_intent = $1 OR id = $2
+      ORDER BY (stripe_payment_intent = $1) DESC NULLS LAST LIMIT 1`,
+    [paymentIntent, bookingId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+function refundFields(r: RefundObject): StripeRefund {
+  return {
+    id: r.id,
+    pence: r.amount,
+    status: r.status ?? 'pending',
+    byUs: Boolean(r.metadata?.booking_id),
+    failureReason: r.failure_reason ?? null,
+  };
+}
+const metadataBooking = (r: RefundObject) => {
+  const id = BookingIdSchema.safeParse(r.metadata?.booking_id ?? null);
+  return id.success ? id.data : null;
+};
+
+/**
+ * refund.created / refund.updated / refund.failed: one refund, ours or made in Stripe's Dashboard,
+ * counted once by its id; a failed one is taken back out and staff are told (decision 064).
+ */
+async function refundEvent(verified: unknown, type: string, now: Date, siteUrl?: string): Promise<string> {
+  const event = parseEvent(RefundEventSchema, verified, type);
+  const refund = event.data.object;
+  return bookingTransaction(async (tx) => {
+    const bookingId = await bookingOfPayment(tx, idOf(refund.payment_intent), metadataBooking(refund));
+    if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
+    const outcome = bookingId
+      ? await recordRefund(tx, bookingId, refundFields(refund), now, siteUrl)
+      : 'unknown_booking';
+    await recordOutcome(tx, event.id, outcome);
+    return outcome;
+  });
+}
+
+/**
+ * charge.refunded: a charge refunded in part or in full. Its refunds are counted by their ids; when
+ * the charge says more is refunded than we have counted and its payload does not list them (Stripe
+ * no longer includes the list), they are read from Stripe first, outside the transaction.
+ */
+async function chargeRefunded(verified: unknown, type: string, now: Date, siteUrl?: string): Promise<string> {
+  const event = parseEvent(ChargeEventSchema, verified, type);
+  const charge = event.data.object;
+  const paymentIntent = idOf(charge.payment_intent);
+  const [seen] = await query<{ id: string }>('SELECT id FROM stripe_events WHERE id = $1', [event.id]);
+  if (seen) return 'duplicate';
+  let refunds: Array<RefundObject | Stripe.Refund> = charge.refunds?.data ?? [];
+  const [known] = await query<{ counted: number }>(
+    `SELECT coalesce(sum(r.counted_pence), 0)::int AS counted FROM stripe_refunds r
+       JOIN bookings b ON b.id = r.booking_id WHERE b.stripe_payment_intent = $1`,
+    [paymentIntent],
+  );
+  const listed = refunds.reduce((sum, r) => sum + (r.status === 'failed' || r.status === 'canceled' ? 0 : r.amount), 0);
+  if (charge.amount_refunded > (known?.counted ?? 0) && (charge.refunds?.has_more || listed < charge.amount_refunded)) {
+    const stripe = stripeClient();
+    if (stripe) {
+      try {
+        refunds = (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
+      } catch (error) {
+        // Stripe calls the webhook again later: by then it answers, or the refunds' own events have come.
+        console.error(
+          `Could not read the refunds of charge ${charge.id}:`,
+          error instanceof Error ? error.message : error,
+        );
+        throw new HttpError(503, 'Stripe could not be asked about this refund just now; send it again later');
+      }
+    }
+  }
+  return bookingTransaction(async (tx) => {
+    const bookingId = await bookingOfPayment(tx, paymentIntent, null);
+    if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
+    let outcome = 'unknown_booking';
+    if (bookingId) {
+      const results = new Set<string>();
+      for (const refund of refunds) {
+        const fields = 'object' in refund ? refundOf(refund as Stripe.Refund) : refundFields(refund as RefundObject);
+        results.add(await recordRefund(tx, bookingId, fields, now, siteUrl));
+      }
+      outcome = results.has('refund_failed')
+        ? 'refund_failed'
+        : results.has('refund_recorded')
+          ? 'refund_recorded'
+          : refunds.length || charge.amount_refunded <= (known?.counted ?? 0)
+            ? 'refund_known'
+            : 'refunds_not_listed';
+    }
+    await recordOutcome(tx, event.id, outcome);
+    return outcome;
+  });
+}
+
+const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed', 'prevented']);
+
+/**
+ * charge.dispute.created / .closed: a chargeback. The booking carries it for staff to see (the
+ * schedule and the customer's page), and every member of staff is told, once per dispute and stage;
+ * a dispute on a payment we cannot match is still told, with the Dashboard to look in.
+ */
+async function disputeEvent(verified: unknown, type: string, now: Date, siteUrl?: string): Promise<string> {
+  const event = parseEvent(DisputeEventSchema, verified, type);
+  const dispute = event.data.object;
+  const closing = type === 'charge.dispute.closed';
+  return bookingTransaction(async (tx) => {
+    const bookingId = await bookingOfPayment(tx, idOf(dispute.payment_intent), null);
+    if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
+    const booking = bookingId
+      ? (
+          await tx.query<{
+            customer_id: string;
+            contact_name: string;
+            dispute_id: string | null;
+            dispute_status: string | null;
+          }>('SELECT customer_id, contact_name, dispute_id, dispute_status FROM bookings WHERE id = $1 FOR UPDATE', [
+            bookingId,
+          ])
+        ).rows[0]
+      : undefined;
+    // A late "created" after its "closed" leaves the outcome standing.
+    const staleOpening =
+      !closing && booking?.dispute_id === dispute.id && CLOSED_DISPUTE.has(booking.dispute_status ?? '');
+    if (booking && !staleOpening) {
+      await tx.query(
+        `UPDATE bookings SET dispute_id = $2, dispute_status = $3, dispute_reason = $4, dispute_pence = $5,
+                dispute_respond_by = $6, updated_at = $7
+          WHERE id = $1`,
+        [bookingId, dispute.id, dispute.status, dispute.reason ?? null, dispute.amount, respondBy(dispute), now],
+      );
+    }
+    const common = {
+      pence: dispute.amount,
+      customer: booking?.contact_name ?? null,
+      bookingLink: booking ? staffCustomerLink(booking.customer_id, siteUrl) : null,
+    };
+    if (!staleOpening) {
+      await tellStaff(
+        tx,
+        closing
+          ? { kind: 'dispute_closed', status: dispute.status, ...common }
+          : { kind: 'dispute_opened', reason: dispute.reason ?? 'general', respondBy: respondBy(dispute), ...common },
+        `dispute:${dispute.id}:${closing ? 'closed' : 'opened'}`,
+        bookingId,
+      );
+    }
+    const outcome = !booking
+      ? 'unknown_booking_staff_told'
+      : staleOpening
+        ? 'dispute_already_closed'
+        : closing
+          ? `dispute_${dispute.status}`
+          : 'dispute_flagged';
+    await recordOutcome(tx, event.id, outcome);
+    return outcome;
+  });
+}
+
+function respondBy(dispute: Dispute): Date | null {
+  const due = dispute.evidence_details?.due_by;
+  return due ? new Date(due * 1000) : null;
 }
 
 /** The refund an outcome owes, made once its transaction has committed. */
@@ -173,6 +399,23 @@ async function sessionExpired(tx: Tx, session: CheckoutSession, now: Date): Prom
     [booking.id, now],
   );
   return 'expired';
+}
+
+/**
+ * A delayed payment (a bank debit) that failed after the customer finished the Checkout page: the hold
+ * is released (the capacity trigger frees the tables) and the customer told the time is not booked.
+ * A hold that had lapsed already is told too: they left the page believing they had booked.
+ */
+async function sessionPaymentFailed(tx: Tx, session: CheckoutSession, now: Date, siteUrl?: string): Promise<string> {
+  const booking = await lockBooking(tx, session, bookingIdOf(session));
+  if (!booking) return 'unknown_booking';
+  if (booking.status !== 'pending_payment' && booking.status !== 'expired') return `unchanged_${booking.status}`;
+  await tx.query(
+    `UPDATE bookings SET status = 'expired', status_note = 'the bank payment of the deposit failed', updated_at = $2 WHERE id = $1`,
+    [booking.id, now],
+  );
+  await enqueueBookingNotices(tx, booking.id, 'payment_failed', { now, ...(siteUrl ? { siteUrl } : {}) });
+  return booking.status === 'pending_payment' ? 'payment_failed_released' : 'payment_failed_told';
 }
 
 function paymentIntentOf(session: CheckoutSession): string | null {

@@ -51,6 +51,11 @@ interface ScheduleRow {
   staff_note: string;
   created_by: string | null;
   first_visit: boolean;
+  dispute_status: string | null;
+  dispute_reason: string | null;
+  dispute_pence: number | null;
+  dispute_respond_by: Date | null;
+  refund_failed_pence: number;
 }
 
 // A first visit: no earlier confirmed booking of the same record or the same number (a returning
@@ -63,6 +68,7 @@ const SELECT_SCHEDULE = `
          (b.quote ->> 'totalFromPence')::int AS total_from_pence, b.price_from_pence,
          b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence,
          b.balance_paid_pence, b.balance_method, b.attendance, COALESCE(b.staff_note, '') AS staff_note, b.created_by,
+         b.dispute_status, b.dispute_reason, b.dispute_pence, b.dispute_respond_by, b.refund_failed_pence,
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -109,6 +115,15 @@ function view(r: ScheduleRow): ScheduleBooking {
     takenBy: r.created_by ? 'phone' : 'online',
     holdExpiresAt: r.status === 'pending_payment' && r.hold_expires_at ? r.hold_expires_at.toISOString() : null,
     firstVisit: r.first_visit,
+    dispute: r.dispute_status
+      ? {
+          status: r.dispute_status,
+          reason: r.dispute_reason,
+          amountPence: r.dispute_pence ?? 0,
+          respondBy: r.dispute_respond_by?.toISOString() ?? null,
+        }
+      : null,
+    refundFailedPence: r.refund_failed_pence,
   };
 }
 
