@@ -240,6 +240,25 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
     expect(smsProvider.requests).toHaveLength(1);
   });
 
+  it('the send-now path tries each message it is given once, however often it is named', async () => {
+    const id = await transaction((tx) =>
+      enqueueMessage(tx, { kind: 'booking_confirmation', channel: 'sms', recipient: '+447700900461', bodyText: 'Hi' }),
+    );
+    smsProvider.failNext(100);
+    expect(await quietly(() => sendDueMessages({ now: T0, ids: [id!, id!, id!], providers: configured() }))).toEqual({
+      sent: 0,
+      retrying: 1,
+      gaveUp: 0,
+      expired: 0,
+    });
+    expect(smsProvider.requests).toHaveLength(0);
+    expect((await rows())[0]).toMatchObject({ attempts: 1, sent_at: null });
+    // Named again before its next try, it is not tried: it is the scheduled sender's now.
+    smsProvider.failNext(0);
+    expect(await sendDueMessages({ now: later(0.5), ids: [id!], providers: configured() })).toMatchObject({ sent: 0 });
+    expect(await sendDueMessages({ now: later(1), ids: [id!], providers: configured() })).toMatchObject({ sent: 1 });
+  });
+
   it('an unreachable SMTP server is a failure to retry, not a crash', async () => {
     await transaction((tx) =>
       enqueueMessage(tx, {

@@ -170,8 +170,8 @@ export interface SendResult {
  * A failure waits as src/domain/outbox-retry.ts says (1, 5, 30 minutes, then hourly, for a day).
  *
  * With `ids` (the send-now path of a request: a code, a confirmation just written) each of those
- * messages is tried at most once, whatever its send_after: a provider that blinks costs the request
- * one try per message, and the scheduled run retries.
+ * messages is tried at most once, even before its send_after if it was never tried: a provider that
+ * blinks costs the request one try per message, and the scheduled run retries.
  */
 export async function sendDueMessages(
   options: {
@@ -267,7 +267,7 @@ interface ClaimedRow extends OutboxRow {
 }
 
 /**
- * Claims the next due row (or the row `id`, due or not), counting a try. Claiming counts, so a
+ * Claims the next due row (or the row `id`: due, or never tried), counting a try. Claiming counts, so a
  * message that crashes the sender is still bounded by its day. A message waits while an earlier one
  * to the same recipient is between tries, so a "moved" text never overtakes its confirmation;
  * codes neither wait nor hold anything up, being about nothing else.
@@ -281,7 +281,8 @@ async function claim(now: Date, id: string | null): Promise<ClaimedRow | null> {
           SELECT o.id FROM outbox o
            WHERE o.sent_at IS NULL AND o.failed_at IS NULL
              AND (o.locked_until IS NULL OR o.locked_until <= $1)
-             AND ($2::bigint IS NULL AND o.send_after <= $1 OR o.id = $2::bigint)
+             AND (o.send_after <= $1 OR o.id = $2::bigint AND o.attempts = 0)
+             AND ($2::bigint IS NULL OR o.id = $2::bigint)
              AND (o.kind = '${CODE_KIND}' OR NOT EXISTS (
                    SELECT 1 FROM outbox e
                     WHERE e.recipient = o.recipient AND e.id < o.id AND e.kind <> '${CODE_KIND}'

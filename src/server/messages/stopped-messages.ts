@@ -72,12 +72,13 @@ export async function retryStoppedMessage(
   await transaction(async (tx) => {
     const {
       rows: [row],
-    } = await tx.query<StoppedRow>(
-      `SELECT id::text, kind, channel, recipient, booking_id, failure, created_at, failed_at, attempts, last_error
-         FROM outbox WHERE id = $1 AND sent_at IS NULL FOR UPDATE`,
+    } = await tx.query<StoppedRow & { sent_at: Date | null }>(
+      `SELECT id::text, kind, channel, recipient, booking_id, failure, created_at, failed_at, attempts, last_error, sent_at
+         FROM outbox WHERE id = $1 FOR UPDATE`,
       [id],
     );
     if (!row) throw new HttpError(404, 'That message is not there any more.', { code: 'not_found' });
+    if (row.sent_at) throw new HttpError(409, 'That message has been sent.', { code: 'sent' });
     if (!row.failure) throw new HttpError(409, GONE, { code: 'not_stopped' });
     const refusal = retryRefusal(row);
     if (refusal) throw new HttpError(409, refusal, { code: 'not_retryable' });
