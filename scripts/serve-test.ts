@@ -2,7 +2,7 @@
  * The server the end-to-end tests run against: the same as `npm start` (built pages, Netlify
  * emulation, seeded demo business) on the given PORT, with a fresh in-memory database.
  */
-import { seedPastAppointments, seedWorkerStaff } from './lib/e2e-fixtures.ts';
+import { seedPastAppointments, seedStoppedMessages, seedWorkerStaff } from './lib/e2e-fixtures.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 const port = Number(process.env.PORT);
@@ -10,6 +10,7 @@ if (!Number.isInteger(port) || port <= 0) throw new Error('serve-test needs PORT
 const site = await startSiteServer({ port, quiet: true });
 await seedPastAppointments();
 await seedWorkerStaff();
+await seedStoppedMessages();
 console.log(`e2e server ready at ${site.url}`);
 const stop = async () => {
   await site.stop();

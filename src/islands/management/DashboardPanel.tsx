@@ -12,6 +12,7 @@ import {
 } from '../../domain/dashboard.ts';
 import { addDays, daysBetween } from '../../domain/london-time.ts';
 import { formatPence } from '../../domain/money.ts';
+import { formatUkMobile } from '../../domain/phone.ts';
 import { ScheduleResponseSchema, type ScheduleResponse } from '../../domain/schedule.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
@@ -429,7 +430,8 @@ function StoppedMessageItem({ message: m }: { message: StoppedMessage }) {
   return (
     <li className="dash-messages__item">
       <span>
-        <strong>{what}</strong> by {m.channel === 'sms' ? 'text' : 'e-mail'} to {m.recipient}
+        <strong>{what}</strong> by {m.channel === 'sms' ? 'text' : 'e-mail'} to{' '}
+        {m.channel === 'sms' ? formatUkMobile(m.recipient) : m.recipient}
       </span>
       <span className="dash-list__soft">
         Written {at(m.writtenAt)}.{' '}
@@ -447,7 +449,7 @@ function StoppedMessageItem({ message: m }: { message: StoppedMessage }) {
               status={status}
               statusText={status === 1 ? 'Sending…' : status === 3 ? 'Try again' : undefined}
               onClick={() => void retry()}
-              aria-label={`Send again: ${what.toLowerCase()} to ${m.recipient}`}
+              aria-label={`Send again: ${what.toLowerCase()} to ${m.channel === 'sms' ? formatUkMobile(m.recipient) : m.recipient}`}
             >
               Send again
             </InteractiveButton>
