@@ -120,7 +120,7 @@ const CALLS: Record<
   'management-dashboard': { method: 'GET', path: '/management/dashboard', headers: STAFF, expect: 200 },
   'management-messages': {
     method: 'POST',
-    path: '/management/messages/1/retry',
+    path: '/management/messages/999999999999/retry',
     headers: STAFF,
     body: {},
     expect: 404,

@@ -29,7 +29,8 @@ export async function loadMessageTrouble(
   tx: Tx = db(),
 ): Promise<{ stopped: StoppedMessage[]; waiting: number }> {
   const { rows } = await tx.query<StoppedRow>(
-    `SELECT id::text, kind, channel, recipient, booking_id, failure, created_at, failed_at, attempts, last_error
+    `SELECT id::text, kind, channel, recipient, booking_id,
+              CASE WHEN failed_at IS NULL THEN NULL ELSE COALESCE(failure, 'undelivered') END AS failure, created_at, failed_at, attempts, last_error
        FROM outbox WHERE failed_at IS NOT NULL AND failed_at > $1::timestamptz - make_interval(days => $2)
       ORDER BY failed_at DESC, id DESC LIMIT 20`,
     [now, STOPPED_MESSAGE_DAYS],
@@ -73,7 +74,8 @@ export async function retryStoppedMessage(
     const {
       rows: [row],
     } = await tx.query<StoppedRow & { sent_at: Date | null }>(
-      `SELECT id::text, kind, channel, recipient, booking_id, failure, created_at, failed_at, attempts, last_error, sent_at
+      `SELECT id::text, kind, channel, recipient, booking_id,
+              CASE WHEN failed_at IS NULL THEN NULL ELSE COALESCE(failure, 'undelivered') END AS failure, created_at, failed_at, attempts, last_error, sent_at
          FROM outbox WHERE id = $1 FOR UPDATE`,
       [id],
     );
