@@ -1173,10 +1173,12 @@ const messageRequests: fc.Arbitrary<FuzzRequest> = fc
   )
   .chain((id) =>
     staffPosts(
-      fc.constantFrom(
-        `/v1.0.1/management/messages/${id}/retry`,
-        `/v1.0.1/management/messages/${id}`,
-        `/v1.0.1/management/messages/${id}/retry/x`,
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant(`/v1.0.1/management/messages/${id}/retry`) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(`/v1.0.1/management/messages/${id}`, `/v1.0.1/management/messages/${id}/retry/x`),
+        },
       ),
       hostileVariants(fc.constant({}), 3),
     ),
@@ -1805,10 +1807,10 @@ const ROWS: Record<string, Row> = {
   },
   'management-messages': {
     label: 'POST /v1.0.1/management/messages/{id}/retry',
-    runs: 150,
+    runs: 200,
     requests: messageRequests,
     answer: MessageRetryResponseSchema,
-    least: { ok: 2, refused: 60 },
+    least: { ok: 3, refused: 80 },
   },
   'management-sign-in': {
     label: 'POST /v1.0.1/management/sign-in/codes|by-code',
