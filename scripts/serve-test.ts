@@ -4,7 +4,7 @@
  * `--migrations-only`: the database as a first deploy leaves production's, migrated and nothing
  * else (no demo seed, no test fixtures), for tests/e2e/first-deploy.spec.ts (decision 063).
  */
-import { seedPastAppointments, seedWorkerStaff } from './lib/e2e-fixtures.ts';
+import { seedPastAppointments, seedStoppedMessages, seedWorkerStaff } from './lib/e2e-fixtures.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 const port = Number(process.env.PORT);
@@ -21,6 +21,7 @@ const site = await startSiteServer({
 if (!migrationsOnly) {
   await seedPastAppointments();
   await seedWorkerStaff();
+  await seedStoppedMessages();
 }
 console.log(`e2e server ready at ${site.url}`);
 const stop = async () => {

@@ -138,3 +138,27 @@ export async function seedWorkerStaff(): Promise<void> {
     }
   });
 }
+
+/** The number of the stopped confirmation below: the dashboard's "Send again" texts it. */
+export const STOPPED_TEXT_TO = '+447700900565';
+
+/**
+ * Two messages the outbox stopped trying, for the dashboard's "Messages not sent" (decision 065): a
+ * confirmation whose every try failed, which staff may send again, and a code that expired unsent,
+ * which they may not. Stopping one takes a day of the scheduled sender: written straight in.
+ */
+export async function seedStoppedMessages(now = new Date()): Promise<void> {
+  const written = new Date(now.getTime() - 26 * 3600_000);
+  const stopped = new Date(now.getTime() - 2 * 3600_000);
+  await transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO outbox (kind, channel, recipient, body_text, attempts, created_at, send_after, first_attempt_at, failed_at, failure, last_error, dedupe_key)
+       VALUES ('booking_confirmation', 'sms', $1, 'Leyton Dog Grooming: your booking is confirmed.', 27, $2, $2, $2, $3, 'undelivered',
+               'SMS provider answered 503', 'e2e:stopped-confirmation'),
+              ('phone_code', 'sms', '+447700900566', '000000 is your Leyton Dog Grooming code.', 3, $2, $2, $2, $2, 'expired',
+               'It expired before it could be sent.', 'e2e:stopped-code')
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+      [STOPPED_TEXT_TO, written, stopped],
+    );
+  });
+}

@@ -50,6 +50,37 @@ const Pence = z.number().int();
 const Count = z.number().int().nonnegative();
 const Week = z.object({ monday: IsoDateSchema, days: z.array(Pence).length(7) });
 
+/**
+ * A message the outbox stopped trying (docs/decisions/065): every try failed for a day, or it
+ * expired unsent. `noRetry` says why staff cannot send it again; null when they can.
+ */
+export const StoppedMessageSchema = z.object({
+  id: z.string().regex(/^\d{1,19}$/),
+  kind: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  bookingId: z.string().nullable(),
+  failure: z.enum(['undelivered', 'expired']),
+  writtenAt: InstantSchema,
+  stoppedAt: InstantSchema,
+  attempts: Count,
+  lastError: z.string().nullable(),
+  noRetry: z.string().nullable(),
+});
+export type StoppedMessage = z.infer<typeof StoppedMessageSchema>;
+
+/** How many days the dashboard shows stopped messages for. */
+export const STOPPED_MESSAGE_DAYS = 14;
+
+/** The body of POST /management/messages/{id}/retry: nothing to say but JSON's `{}`. */
+export const MessageRetryRequestSchema = z.strictObject({});
+
+/** POST /management/messages/{id}/retry: what became of the message's one new try. */
+export const MessageRetryResponseSchema = z.object({
+  message: z.object({ id: z.string(), status: z.enum(['sent', 'waiting']), lastError: z.string().nullable() }),
+});
+export type MessageRetryResponse = z.infer<typeof MessageRetryResponseSchema>;
+
 export const DashboardResponseSchema = z.object({
   timeZone: z.string(),
   today: IsoDateSchema,
@@ -72,6 +103,12 @@ export const DashboardResponseSchema = z.object({
     unattributed: Count,
     /** Bookings staff took on the phone. */
     byPhone: Count,
+  }),
+  messages: z.object({
+    /** Stopped in the last STOPPED_MESSAGE_DAYS days, the latest first (at most 20). */
+    stopped: z.array(StoppedMessageSchema),
+    /** Messages between tries now: a provider is failing. */
+    waiting: Count,
   }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;

@@ -67,11 +67,13 @@ export async function requestPhoneCode(request: CodeRequest): Promise<PhoneCodeR
             recipient: request.via.recipient,
             subject: PHONE_CODE_SUBJECT,
             bodyText,
+            expiresAt,
           }
-        : { kind: 'phone_code', channel: 'sms', recipient: request.phone, bodyText },
+        : { kind: 'phone_code', channel: 'sms', recipient: request.phone, bodyText, expiresAt },
     );
   });
-  // A code is wanted now, not at the next scheduled run of the outbox.
+  // A code is wanted now, not at the next scheduled run of the outbox; it is tried once here, and a
+  // code that cannot be sent before it expires is never sent (the person asks again).
   if (messageId) {
     const sending = sendDueMessages({ now, ids: [messageId] });
     if (request.later) request.later(sending);

@@ -8,6 +8,8 @@ import http from 'node:http';
 export async function startSmsProvider(options: { port?: number } = {}) {
   const requests: Array<{ headers: http.IncomingHttpHeaders; body: { to: string; text: string; reference: string } }> =
     [];
+  /** Texts it answered with a failure (not delivered), so a test can count every try. */
+  const rejected: Array<{ to: string; text: string; reference: string }> = [];
   let failures = 0;
   let failureStatus = 503;
   const server = http.createServer((req, res) => {
@@ -25,6 +27,7 @@ export async function startSmsProvider(options: { port?: number } = {}) {
     req.on('end', () => {
       if (failures > 0) {
         failures--;
+        rejected.push(JSON.parse(data));
         res
           .writeHead(failureStatus, { 'content-type': 'application/json' })
           .end(JSON.stringify({ error: 'temporarily unavailable' }));
@@ -44,6 +47,7 @@ export async function startSmsProvider(options: { port?: number } = {}) {
   return {
     url: `http://127.0.0.1:${port}/v1/messages`,
     requests,
+    rejected,
     failNext(n: number, status = 503) {
       failures = n;
       failureStatus = status;

@@ -13,6 +13,8 @@ export interface ReceivedMail {
 
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  /** Messages it answered with a failure (not delivered), so a test can count every try. */
+  const rejected: ReceivedMail[] = [];
   let failures = 0;
   let failureReply = '451 4.3.0 Try again later';
   const sockets = new Set<net.Socket>();
@@ -37,6 +39,7 @@ export async function startSmtpServer() {
           inData = false;
           if (failures > 0) {
             failures--;
+            rejected.push({ ...mail, raw });
             reply(failureReply);
           } else {
             received.push({ ...mail, raw });
@@ -81,6 +84,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    rejected,
     failNext(n: number, replyLine = '451 4.3.0 Try again later') {
       failures = n;
       failureReply = replyLine;

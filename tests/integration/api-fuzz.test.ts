@@ -45,7 +45,7 @@ import {
 import sharp from 'sharp';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { insertBooking, staffMember } from '../helpers/staff-records.ts';
-import { DashboardResponseSchema } from '../../src/domain/dashboard.ts';
+import { DashboardResponseSchema, MessageRetryResponseSchema } from '../../src/domain/dashboard.ts';
 import {
   AttendanceResponseSchema,
   BlockResponseSchema,
@@ -744,7 +744,13 @@ const webhookRequests: fc.Arbitrary<FuzzRequest> = fc
 // A staff key most of the time, so the calls reach past the door to the rules behind it; the
 // other times the §7 headers as any caller sends them (the door's own test:
 // management-api.test.ts).
-const staffPools = { customerIds: [] as string[], blockIds: [] as string[], cursors: [] as string[] };
+const staffPools = {
+  customerIds: [] as string[],
+  blockIds: [] as string[],
+  cursors: [] as string[],
+  /** Messages the outbox stopped trying (made below): each may be sent again once. */
+  messageIds: [] as string[],
+};
 const scheduleHeaders = (json: boolean) =>
   headersFor(
     json,
@@ -1119,6 +1125,15 @@ const records = {
 };
 beforeAll(async () => {
   records.staffKey = (await staffMember('Fuzz Staff')).key;
+  // Messages the outbox gave up on, and codes that expired unsent, for the staff's "send it again".
+  for (let i = 0; i < 30; i++) {
+    const [row] = await query<{ id: string }>(
+      `INSERT INTO outbox (kind, channel, recipient, body_text, attempts, failed_at, failure, last_error)
+       VALUES ($1, 'sms', '+447700900555', 'Fuzz', 27, now(), $2, 'SMS provider answered 503') RETURNING id::text`,
+      i % 3 ? ['booking_confirmation', 'undelivered'] : ['phone_code', 'expired'],
+    );
+    staffPools.messageIds.push(row!.id);
+  }
   for (let i = 0; i < 30; i++) {
     const made = await insertBooking({
       customer: { name: `Fuzz Customer ${i}`, phone: null },
@@ -1150,6 +1165,25 @@ const staffGets = (path: fc.Arbitrary<string>): fc.Arbitrary<FuzzRequest> =>
   fc.record({ method: methodFor('GET'), path, headers: recordsStaffHeaders(false), ip });
 const staffPosts = (path: fc.Arbitrary<string>, body: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzRequest> =>
   fc.record({ method: methodFor('POST'), path, headers: recordsStaffHeaders(true), body: bodyOf(body), ip });
+const messageRequests: fc.Arbitrary<FuzzRequest> = fc
+  .oneof(
+    { weight: 5, arbitrary: pick(staffPools.messageIds, '1') },
+    { weight: 1, arbitrary: fc.constantFrom('0', '01', '-1', '1.5', '9'.repeat(19), '1e3') },
+    { weight: 1, arbitrary: oddId },
+  )
+  .chain((id) =>
+    staffPosts(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant(`/v1.0.1/management/messages/${id}/retry`) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(`/v1.0.1/management/messages/${id}`, `/v1.0.1/management/messages/${id}/retry/x`),
+        },
+      ),
+      hostileVariants(fc.constant({}), 3),
+    ),
+  );
+
 const queryOf = (q: unknown) =>
   q !== null && typeof q === 'object' && !Array.isArray(q)
     ? new URLSearchParams(Object.entries(q).map(([k, v]) => [k, queryText(v)])).toString()
@@ -1770,6 +1804,13 @@ const ROWS: Record<string, Row> = {
     learn: async (_req, answer) => {
       staffPools.blockIds.push(BlockResponseSchema.parse(answer).block.id);
     },
+  },
+  'management-messages': {
+    label: 'POST /v1.0.1/management/messages/{id}/retry',
+    runs: 200,
+    requests: messageRequests,
+    answer: MessageRetryResponseSchema,
+    least: { ok: 3, refused: 80 },
   },
   'management-sign-in': {
     label: 'POST /v1.0.1/management/sign-in/codes|by-code',

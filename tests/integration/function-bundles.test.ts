@@ -124,6 +124,13 @@ const CALLS: Record<
     expect: 200,
   },
   'management-dashboard': { method: 'GET', path: '/management/dashboard', headers: STAFF, expect: 200 },
+  'management-messages': {
+    method: 'POST',
+    path: '/management/messages/999999999999/retry',
+    headers: STAFF,
+    body: {},
+    expect: 404,
+  },
   'management-phone-bookings': {
     method: 'POST',
     path: '/management/bookings',

@@ -219,6 +219,20 @@ const CALLS: Record<string, Call[]> = {
       },
     },
   ],
+  '/v1.0.1/management/messages/:id/retry': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const [row] = await query<{ id: string }>(
+          `INSERT INTO outbox (kind, channel, recipient, body_text, attempts, failed_at, failure, last_error)
+           VALUES ('booking_confirmation', 'sms', '+447700900556', 'Door test', 27, now(), 'undelivered', '503')
+           RETURNING id::text`,
+        );
+        return { path: `/v1.0.1/management/messages/${row!.id}/retry`, body: {} };
+      },
+    },
+  ],
   '/v1.0.1/management/blocks/:id/remove': [
     {
       method: 'POST',
@@ -264,11 +278,13 @@ async function snapshot(): Promise<string> {
   const privileges = await query<{ s: string }>(
     `SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`,
   );
-  // The schedule's writes: bookings made, moved, cancelled, marked or noted; time blocked; the audit.
+  // The schedule's writes: bookings made, moved, cancelled, marked or noted; time blocked; the audit;
+  // stopped messages sent again.
   const [schedule] = await query<{ s: string }>(
     `SELECT concat_ws(',', (SELECT count(*) FROM bookings), (SELECT count(*) FROM bookings WHERE status = 'cancelled'), (SELECT count(*) FROM dogs),
             (SELECT count(*) FROM time_blocks), (SELECT count(*) FROM audit_log), (SELECT count(*) FROM bookings WHERE attendance IS NOT NULL),
-            (SELECT count(*) FROM bookings WHERE staff_note IS NOT NULL), (SELECT coalesce(sum(extract(epoch FROM start_at)), 0) FROM bookings)) AS s`,
+            (SELECT count(*) FROM bookings WHERE staff_note IS NOT NULL), (SELECT coalesce(sum(extract(epoch FROM start_at)), 0) FROM bookings),
+            (SELECT count(*) FROM outbox WHERE failed_at IS NOT NULL)) AS s`,
   );
   return [
     ...counts,

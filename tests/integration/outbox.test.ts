@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmationMessages, shopNewBookingNotice, type MessageBooking } from '../../src/domain/messages.ts';
+import { nextAttemptAt } from '../../src/domain/outbox-retry.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import {
   enqueueMessage,
   enqueueMessages,
   providersFromEnv,
-  retryDelayMs,
   sendDueMessages,
   type OutboxRow,
 } from '../../src/server/messages/outbox.ts';
@@ -128,6 +128,7 @@ describe('sendDueMessages with no provider configured', () => {
         sent: 3,
         retrying: 0,
         gaveUp: 0,
+        expired: 0,
       });
       const printed = log.mock.calls.map((c) => String(c[0])).join('\n');
       expect(printed).toContain('booking_confirmation by email to sam@example.com (no provider configured)');
@@ -151,7 +152,12 @@ describe('sendDueMessages with no provider configured', () => {
 
   it('leaves messages that are not due yet', async () => {
     await enqueueConfirmation(later(60));
-    expect(await sendDueMessages({ now: T0, providers: unconfigured() })).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    expect(await sendDueMessages({ now: T0, providers: unconfigured() })).toEqual({
+      sent: 0,
+      retrying: 0,
+      gaveUp: 0,
+      expired: 0,
+    });
     expect((await rows()).every((r) => r.sent_at === null && r.attempts === 0)).toBe(true);
   });
 });
@@ -159,7 +165,12 @@ describe('sendDueMessages with no provider configured', () => {
 describe('sendDueMessages through SMTP and the SMS provider', () => {
   it('sends the e-mail with its calendar file and the text with the token', async () => {
     await enqueueConfirmation();
-    expect(await sendDueMessages({ now: T0, providers: configured() })).toEqual({ sent: 3, retrying: 0, gaveUp: 0 });
+    expect(await sendDueMessages({ now: T0, providers: configured() })).toEqual({
+      sent: 3,
+      retrying: 0,
+      gaveUp: 0,
+      expired: 0,
+    });
 
     expect(smtp.received.map((m) => m.to)).toEqual([['sam@example.com'], ['hello@leytondoggrooming.co.uk']]);
     const mail = smtp.received[0]!;
@@ -196,33 +207,56 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
       sent: 1,
       retrying: 2,
       gaveUp: 0,
+      expired: 0,
     });
     let all = await rows();
     const failed = all.filter((r) => r.sent_at === null);
     expect(failed.map((r) => r.channel).sort()).toEqual(['email', 'sms']);
     for (const r of failed) {
       expect(r.attempts).toBe(1);
-      expect(r.send_after.getTime()).toBe(T0.getTime() + retryDelayMs(1));
+      expect(r.send_after).toEqual(later(1));
+      expect(r.first_attempt_at).toEqual(T0);
       expect(r.last_error).toMatch(/451|503/);
     }
 
-    // Not due yet a minute later.
-    expect(await sendDueMessages({ now: later(1), providers: configured() })).toEqual({
+    // Not due yet half a minute later.
+    expect(await sendDueMessages({ now: later(0.5), providers: configured() })).toEqual({
       sent: 0,
       retrying: 0,
       gaveUp: 0,
+      expired: 0,
     });
     // Due after the back-off: both go.
-    expect(await sendDueMessages({ now: later(5), providers: configured() })).toEqual({
+    expect(await sendDueMessages({ now: later(1), providers: configured() })).toEqual({
       sent: 2,
       retrying: 0,
       gaveUp: 0,
+      expired: 0,
     });
     all = await rows();
     expect(all.every((r) => r.sent_at !== null && r.failed_at === null && r.last_error === null)).toBe(true);
     expect(all.map((r) => r.attempts).sort()).toEqual([1, 2, 2]);
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['hello@leytondoggrooming.co.uk', 'sam@example.com']);
     expect(smsProvider.requests).toHaveLength(1);
+  });
+
+  it('the send-now path tries each message it is given once, however often it is named', async () => {
+    const id = await transaction((tx) =>
+      enqueueMessage(tx, { kind: 'booking_confirmation', channel: 'sms', recipient: '+447700900461', bodyText: 'Hi' }),
+    );
+    smsProvider.failNext(100);
+    expect(await quietly(() => sendDueMessages({ now: T0, ids: [id!, id!, id!], providers: configured() }))).toEqual({
+      sent: 0,
+      retrying: 1,
+      gaveUp: 0,
+      expired: 0,
+    });
+    expect(smsProvider.requests).toHaveLength(0);
+    expect((await rows())[0]).toMatchObject({ attempts: 1, sent_at: null });
+    // Named again before its next try, it is not tried: it is the scheduled sender's now.
+    smsProvider.failNext(0);
+    expect(await sendDueMessages({ now: later(0.5), ids: [id!], providers: configured() })).toMatchObject({ sent: 0 });
+    expect(await sendDueMessages({ now: later(1), ids: [id!], providers: configured() })).toMatchObject({ sent: 1 });
   });
 
   it('an unreachable SMTP server is a failure to retry, not a crash', async () => {
@@ -241,11 +275,12 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
       sent: 0,
       retrying: 1,
       gaveUp: 0,
+      expired: 0,
     });
     expect((await rows())[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
   });
 
-  it('gives up after the last attempt and says so in the log', async () => {
+  it('gives up a day after the first try, tried 27 times, and says so in the log', async () => {
     await transaction((tx) =>
       enqueueMessage(tx, {
         kind: 'booking_reminder',
@@ -255,35 +290,47 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
         sendAfter: T0,
       }),
     );
-    smsProvider.failNext(10, 500);
+    smsProvider.failNext(1000, 500);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const outcomes = [];
     try {
+      // The scheduled sender, at each time the row asks for, and a moment before it (nothing then).
       let now = T0;
-      const outcomes = [];
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        outcomes.push(await quietly(() => sendDueMessages({ now, providers: configured(), maxAttempts: 3 })));
-        now = new Date(now.getTime() + retryDelayMs(attempt));
+      for (let run = 0; run < 40; run++) {
+        const outcome = await quietly(() => sendDueMessages({ now, providers: configured() }));
+        outcomes.push({ minute: (now.getTime() - T0.getTime()) / 60_000, ...outcome });
+        const [row] = await rows();
+        if (row!.failed_at) break;
+        const early = await sendDueMessages({
+          now: new Date(row!.send_after.getTime() - 1000),
+          providers: configured(),
+        });
+        expect(early).toEqual({ sent: 0, retrying: 0, gaveUp: 0, expired: 0 });
+        now = row!.send_after;
       }
-      expect(outcomes).toEqual([
-        { sent: 0, retrying: 1, gaveUp: 0 },
-        { sent: 0, retrying: 1, gaveUp: 0 },
-        { sent: 0, retrying: 0, gaveUp: 1 },
-      ]);
       expect(String(errors.mock.calls[0]?.[0])).toMatch(
-        /gave up on message \d+ \(booking_reminder, sms to \+447700900461\) after 3 attempts: SMS provider answered 500/,
+        /gave up on message \d+ \(booking_reminder, sms to \+447700900461\) after 27 tries: SMS provider answered 500/,
       );
     } finally {
       errors.mockRestore();
     }
+    // 1, 5, 30 minutes apart, then hourly.
+    expect(outcomes.map((o) => o.minute).slice(0, 6)).toEqual([0, 1, 6, 36, 96, 156]);
+    expect(outcomes).toHaveLength(27);
+    expect(outcomes.at(-1)).toEqual({ minute: 23 * 60 + 36, sent: 0, retrying: 0, gaveUp: 1, expired: 0 });
     const [row] = await rows();
-    expect(row).toMatchObject({ attempts: 3, sent_at: null });
-    expect(row!.failed_at).not.toBeNull();
+    expect(row).toMatchObject({ attempts: 27, sent_at: null, failure: 'undelivered', first_attempt_at: T0 });
+    expect(row!.failed_at).toEqual(later(23 * 60 + 36));
+    expect(nextAttemptAt(27, T0, row!.failed_at!)).toBeNull();
     // and it is never picked up again
-    expect(await sendDueMessages({ now: later(24 * 60), providers: configured() })).toEqual({
+    smsProvider.failNext(0);
+    expect(await sendDueMessages({ now: later(48 * 60), providers: configured() })).toEqual({
       sent: 0,
       retrying: 0,
       gaveUp: 0,
+      expired: 0,
     });
+    expect(smsProvider.requests).toHaveLength(0);
   });
 
   it('a row claimed by a sender that died is left alone until its lease ends, then sent once', async () => {
@@ -302,11 +349,13 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
       sent: 0,
       retrying: 0,
       gaveUp: 0,
+      expired: 0,
     });
     expect(await sendDueMessages({ now: later(2), providers: configured() })).toEqual({
       sent: 1,
       retrying: 0,
       gaveUp: 0,
+      expired: 0,
     });
     expect(smsProvider.requests).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ attempts: 2, sent_via: 'sms_http' });
@@ -327,6 +376,7 @@ describe('sendDueMessages through SMTP and the SMS provider', () => {
       sent: 2,
       retrying: 0,
       gaveUp: 0,
+      expired: 0,
     });
     expect(smsProvider.requests.map((r) => r.body.text)).toEqual(['n4', 'n3']);
   });

@@ -77,8 +77,8 @@ describe('enqueueReminders', () => {
     }
   });
 
-  it('the scheduled functions run daily at 17:00 UTC and every five minutes', () => {
+  it('the scheduled functions run daily at 17:00 UTC and every minute', () => {
     expect(reminderConfig.schedule).toBe('0 17 * * *');
-    expect(senderConfig.schedule).toBe('*/5 * * * *');
+    expect(senderConfig.schedule).toBe('* * * * *');
   });
 });

@@ -5,11 +5,18 @@ import {
   conversionPercent,
   firstDays,
   DashboardResponseSchema,
+  MessageRetryResponseSchema,
+  STOPPED_MESSAGE_DAYS,
   type DashboardResponse,
+  type StoppedMessage,
 } from '../../domain/dashboard.ts';
 import { addDays, daysBetween } from '../../domain/london-time.ts';
 import { formatPence } from '../../domain/money.ts';
+import { formatUkMobile } from '../../domain/phone.ts';
 import { ScheduleResponseSchema, type ScheduleResponse } from '../../domain/schedule.ts';
+import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
+import { InteractiveButton } from '../forms/InteractiveButton.tsx';
+import type { ButtonStatus } from '../forms/status.ts';
 import type { ChartSeries } from './charts.ts';
 import { dayLayout, longDate, shortDate } from './schedule-layout.ts';
 import { ErrorNotice } from './StaffDialog.tsx';
@@ -109,6 +116,8 @@ export function DashboardPanel() {
           </span>
         </li>
       </ul>
+
+      <MessagesCard messages={figures.messages} />
 
       <div className="dash-charts">
         <ChartCard
@@ -347,5 +356,111 @@ function ChartCard({
         </table>
       </details>
     </section>
+  );
+}
+
+const MESSAGE_KINDS: Record<string, string> = {
+  booking_confirmation: 'Booking confirmation',
+  booking_reminder: 'Reminder',
+  booking_cancelled: 'Cancellation',
+  booking_moved: 'New time',
+  shop_new_booking: 'New booking notice to the shop',
+  phone_code: 'One-time code',
+};
+const at = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: SHOP_TIME_ZONE,
+  });
+
+/**
+ * Messages the outbox stopped trying (docs/decisions/065): each with why, and "Send again" where
+ * that makes sense; a code never, as it has expired and the person can ask for a new one.
+ */
+function MessagesCard({ messages }: { messages: DashboardResponse['messages'] }) {
+  return (
+    <section className="mgmt-card dash-messages" aria-labelledby="dash-messages">
+      <h2 id="dash-messages">Messages not sent</h2>
+      {messages.waiting ? (
+        <p className="dash-caption" role="status">
+          {messages.waiting} message{messages.waiting === 1 ? ' is' : 's are'} waiting for the text or e-mail provider;
+          they are tried again every few minutes, then hourly.
+        </p>
+      ) : null}
+      {messages.stopped.length ? (
+        <ul className="dash-messages__list">
+          {messages.stopped.map((m) => (
+            <StoppedMessageItem key={m.id} message={m} />
+          ))}
+        </ul>
+      ) : (
+        <p className="dash-closed">Every message of the last {STOPPED_MESSAGE_DAYS} days went out.</p>
+      )}
+    </section>
+  );
+}
+
+function StoppedMessageItem({ message: m }: { message: StoppedMessage }) {
+  const [status, setStatus] = useState<ButtonStatus>(0);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const what = MESSAGE_KINDS[m.kind] ?? m.kind.replace(/_/g, ' ');
+  const retry = async () => {
+    setStatus(1);
+    setOutcome(null);
+    const result = await staffApi(`/management/messages/${m.id}/retry`, {
+      method: 'POST',
+      body: {},
+      schema: MessageRetryResponseSchema,
+    });
+    if (!result.data) {
+      setStatus(3);
+      return setOutcome(result.error ?? 'It could not be sent again. Please try later.');
+    }
+    const sent = result.data.message.status === 'sent';
+    setStatus(sent ? 4 : 2);
+    setOutcome(
+      sent
+        ? 'Sent.'
+        : `Not sent yet${result.data.message.lastError ? ` (${result.data.message.lastError})` : ''}: it will be tried again for a day.`,
+    );
+  };
+  return (
+    <li className="dash-messages__item">
+      <span>
+        <strong>{what}</strong> by {m.channel === 'sms' ? 'text' : 'e-mail'} to{' '}
+        {m.channel === 'sms' ? formatUkMobile(m.recipient) : m.recipient}
+      </span>
+      <span className="dash-list__soft">
+        Written {at(m.writtenAt)}.{' '}
+        {m.failure === 'expired'
+          ? `Expired unsent ${at(m.stoppedAt)}.`
+          : `Stopped ${at(m.stoppedAt)} after ${m.attempts} tries${m.lastError ? `: ${m.lastError}` : ''}.`}
+      </span>
+      {m.noRetry ? (
+        <span className="dash-messages__note">{m.noRetry}</span>
+      ) : (
+        <span className="dash-messages__action">
+          {status === 4 ? null : (
+            <InteractiveButton
+              variant="ghost"
+              status={status}
+              statusText={status === 1 ? 'Sending…' : status === 3 ? 'Try again' : undefined}
+              onClick={() => void retry()}
+              aria-label={`Send again: ${what.toLowerCase()} to ${m.channel === 'sms' ? formatUkMobile(m.recipient) : m.recipient}`}
+            >
+              Send again
+            </InteractiveButton>
+          )}
+          {outcome ? (
+            <span role="status" className="dash-messages__note">
+              {outcome}
+            </span>
+          ) : null}
+        </span>
+      )}
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { MessageAttachment, MessageChannel } from '../../domain/messages.ts';
+import { beforeSending, CODE_KIND, nextAttemptAt, type MessageFailure } from '../../domain/outbox-retry.ts';
 import { transaction, query, type Tx } from '../db.ts';
 import { env, type ServerEnv } from '../env.ts';
 
@@ -23,6 +24,8 @@ export interface NewOutboxMessage {
   sendAfter?: Date;
   /** Enqueue at most once per key; a repeat is ignored (e.g. `reminder:<bookingId>`). */
   dedupeKey?: string;
+  /** Never sent after this instant: the row is marked expired instead (a code past its use). */
+  expiresAt?: Date;
 }
 
 export interface OutboxRow {
@@ -37,18 +40,21 @@ export interface OutboxRow {
   booking_id: string | null;
   send_after: Date;
   attempts: number;
+  first_attempt_at: Date | null;
+  expires_at: Date | null;
   last_error: string | null;
   sent_at: Date | null;
   sent_via: 'smtp' | 'sms_http' | 'log' | null;
   failed_at: Date | null;
+  failure: MessageFailure | null;
   created_at: Date;
 }
 
 /** Writes one message inside the caller's transaction. Returns its id, or null for a repeated dedupeKey. */
 export async function enqueueMessage(tx: Tx, message: NewOutboxMessage): Promise<string | null> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO outbox (kind, channel, recipient, subject, body_text, body_html, attachments, booking_id, send_after, dedupe_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, COALESCE($9::timestamptz, now()), $10)
+    `INSERT INTO outbox (kind, channel, recipient, subject, body_text, body_html, attachments, booking_id, send_after, dedupe_key, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, COALESCE($9::timestamptz, now()), $10, $11)
      ON CONFLICT (dedupe_key) DO NOTHING
      RETURNING id`,
     [
@@ -62,6 +68,7 @@ export async function enqueueMessage(tx: Tx, message: NewOutboxMessage): Promise
       message.bookingId ?? null,
       message.sendAfter ?? null,
       message.dedupeKey ?? null,
+      message.expiresAt ?? null,
     ],
   );
   return rows[0]?.id ?? null;
@@ -145,25 +152,26 @@ export function providersFromEnv(config: ServerEnv = env()): Providers {
 
 // ---- the sender --------------------------------------------------------------------------------
 
-export const MAX_ATTEMPTS = 8;
 /** A claimed row is someone's for this long; longer than any send can take. */
 const LEASE = '2 minutes';
-
-/** 5, 10, 20, 40 … minutes after each failed attempt, at most 6 hours: about 10 hours in all. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(5 * 60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
-}
 
 export interface SendResult {
   sent: number;
   retrying: number;
   gaveUp: number;
+  /** Dropped unsent: past their expiry (a code nobody can use any more). */
+  expired: number;
 }
 
 /**
  * Sends what is due at `now`, one claimed row at a time (so nothing is stranded if the run is cut
  * short), until `limit` rows are done or `budgetMs` of wall time is spent (a scheduled function has
  * about 30 seconds). Claims use FOR UPDATE SKIP LOCKED, so overlapping runs never send a row twice.
+ * A failure waits as src/domain/outbox-retry.ts says (1, 5, 30 minutes, then hourly, for a day).
+ *
+ * With `ids` (the send-now path of a request: a code, a confirmation just written) each of those
+ * messages is tried at most once, even before its send_after if it was never tried: a provider that
+ * blinks costs the request one try per message, and the scheduled run retries.
  */
 export async function sendDueMessages(
   options: {
@@ -171,52 +179,26 @@ export async function sendDueMessages(
     limit?: number;
     providers?: Providers;
     budgetMs?: number;
-    maxAttempts?: number;
-    /** Only these messages (just written, wanted now: a code, a confirmation); the scheduled run sends the rest. */
     ids?: readonly string[];
   } = {},
 ): Promise<SendResult> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? 50;
   const budgetMs = options.budgetMs ?? 20_000;
-  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const providers = options.providers ?? providersFromEnv();
   const started = Date.now();
-  const result: SendResult = { sent: 0, retrying: 0, gaveUp: 0 };
+  const result: SendResult = { sent: 0, retrying: 0, gaveUp: 0, expired: 0 };
   try {
-    for (let done = 0; done < limit && Date.now() - started < budgetMs; done++) {
-      const row = await claimNext(now, options.ids);
-      if (!row) break;
-      try {
-        const via = await deliver(row, providers);
-        await query(
-          `UPDATE outbox SET sent_at = $2, sent_via = $3, locked_until = NULL, last_error = NULL WHERE id = $1`,
-          [row.id, now, via],
-        );
-        result.sent++;
-      } catch (error) {
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-        if (row.attempts >= maxAttempts) {
-          await query(`UPDATE outbox SET failed_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1`, [
-            row.id,
-            now,
-            message,
-          ]);
-          console.error(
-            `outbox: gave up on message ${row.id} (${row.kind}, ${row.channel} to ${row.recipient}) after ${row.attempts} attempts: ${message}`,
-          );
-          result.gaveUp++;
-        } else {
-          await query(`UPDATE outbox SET send_after = $2, locked_until = NULL, last_error = $3 WHERE id = $1`, [
-            row.id,
-            new Date(now.getTime() + retryDelayMs(row.attempts)),
-            message,
-          ]);
-          console.warn(
-            `outbox: message ${row.id} (${row.kind}, ${row.channel}) failed, attempt ${row.attempts} of ${maxAttempts}: ${message}`,
-          );
-          result.retrying++;
-        }
+    if (options.ids) {
+      for (const id of new Set(options.ids)) {
+        const row = await claim(now, id);
+        if (row) result[await attempt(row, providers, now)]++;
+      }
+    } else {
+      for (let done = 0; done < limit && Date.now() - started < budgetMs; done++) {
+        const row = await claim(now, null);
+        if (!row) break;
+        result[await attempt(row, providers, now)]++;
       }
     }
   } finally {
@@ -225,20 +207,92 @@ export async function sendDueMessages(
   return result;
 }
 
-async function claimNext(now: Date, ids?: readonly string[]): Promise<OutboxRow | null> {
+/** One try of a claimed row, its outcome recorded. */
+async function attempt(row: ClaimedRow, providers: Providers, now: Date): Promise<keyof SendResult> {
+  const firstAttemptAt = row.first_attempt_at;
+  const verdict = beforeSending({ expiresAt: row.expires_at, firstAttemptAt }, now);
+  if (verdict === 'expired') return stop(row, now, 'expired', 'It expired before it could be sent.');
+  if (verdict === 'too_late') return stop(row, now, 'undelivered', row.last_error ?? 'No try succeeded in a day.');
+  try {
+    const via = await deliver(row, providers);
+    await query(`UPDATE outbox SET sent_at = $2, sent_via = $3, locked_until = NULL, last_error = NULL WHERE id = $1`, [
+      row.id,
+      now,
+      via,
+    ]);
+    return 'sent';
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    const next = nextAttemptAt(row.attempts, firstAttemptAt, now);
+    if (!next) return stop(row, now, 'undelivered', message);
+    // A code that could only be sent after it lapsed is dropped now, not at its next try.
+    if (row.expires_at && next.getTime() >= row.expires_at.getTime())
+      return stop(row, now, 'expired', `It expired before it could be sent. Last try: ${message}`.slice(0, 2000));
+    await query(`UPDATE outbox SET send_after = $2, locked_until = NULL, last_error = $3 WHERE id = $1`, [
+      row.id,
+      next,
+      message,
+    ]);
+    console.warn(
+      `outbox: message ${row.id} (${row.kind}, ${row.channel}) failed on try ${row.attempts}, next at ${next.toISOString()}: ${message}`,
+    );
+    return 'retrying';
+  }
+}
+
+async function stop(
+  row: ClaimedRow,
+  now: Date,
+  failure: MessageFailure,
+  message: string,
+): Promise<'gaveUp' | 'expired'> {
+  await query(`UPDATE outbox SET failed_at = $2, failure = $3, locked_until = NULL, last_error = $4 WHERE id = $1`, [
+    row.id,
+    now,
+    failure,
+    message,
+  ]);
+  if (failure === 'expired') {
+    console.warn(`outbox: message ${row.id} (${row.kind}, ${row.channel}) expired unsent`);
+    return 'expired';
+  }
+  console.error(
+    `outbox: gave up on message ${row.id} (${row.kind}, ${row.channel} to ${row.recipient}) after ${row.attempts} tries: ${message}`,
+  );
+  return 'gaveUp';
+}
+
+interface ClaimedRow extends OutboxRow {
+  first_attempt_at: Date;
+}
+
+/**
+ * Claims the next due row (or the row `id`: due, or never tried), counting a try. Claiming counts, so a
+ * message that crashes the sender is still bounded by its day. A message waits while an earlier one
+ * to the same recipient is between tries, so a "moved" text never overtakes its confirmation;
+ * codes neither wait nor hold anything up, being about nothing else.
+ */
+async function claim(now: Date, id: string | null): Promise<ClaimedRow | null> {
   return transaction(async (tx) => {
-    const { rows } = await tx.query<OutboxRow>(
-      `UPDATE outbox SET attempts = attempts + 1, locked_until = $1::timestamptz + interval '${LEASE}'
+    const { rows } = await tx.query<ClaimedRow>(
+      `UPDATE outbox SET attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, $1),
+                         locked_until = $1::timestamptz + interval '${LEASE}'
         WHERE id = (
-          SELECT id FROM outbox
-           WHERE sent_at IS NULL AND failed_at IS NULL
-             AND (locked_until IS NULL OR locked_until <= $1)
-             AND ($2::bigint[] IS NULL AND send_after <= $1 OR id = ANY($2::bigint[]))
-           ORDER BY send_after, id
+          SELECT o.id FROM outbox o
+           WHERE o.sent_at IS NULL AND o.failed_at IS NULL
+             AND (o.locked_until IS NULL OR o.locked_until <= $1)
+             AND (o.send_after <= $1 OR o.id = $2::bigint AND o.attempts = 0)
+             AND ($2::bigint IS NULL OR o.id = $2::bigint)
+             AND (o.kind = '${CODE_KIND}' OR NOT EXISTS (
+                   SELECT 1 FROM outbox e
+                    WHERE e.recipient = o.recipient AND e.id < o.id AND e.kind <> '${CODE_KIND}'
+                      AND e.sent_at IS NULL AND e.failed_at IS NULL AND e.attempts > 0
+                      AND (e.expires_at IS NULL OR e.expires_at > $1)))
+           ORDER BY o.send_after, o.id
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING *`,
-      [now, ids ? ids.map(String) : null],
+      [now, id],
     );
     return rows[0] ?? null;
   });

@@ -41,6 +41,8 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
         const created = await enqueueMessage(tx, {
           ...message,
           dedupeKey: reminderDedupeKey(id, booking.start_at, message.channel),
+          // A reminder that could only go out after the appointment began would be noise.
+          expiresAt: booking.start_at,
         });
         if (created) count++;
       }

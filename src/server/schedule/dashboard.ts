@@ -9,6 +9,7 @@ import {
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
 import { mondayOf } from '../../domain/schedule.ts';
 import { db, type Tx } from '../db.ts';
+import { loadMessageTrouble } from '../messages/stopped-messages.ts';
 import { loadBookingSettings } from '../settings.ts';
 
 /**
@@ -16,7 +17,8 @@ import { loadBookingSettings } from '../settings.ts';
  * takings, no-shows and first visits read bookings by start (bookings_start_idx and the partial
  * index on active ones), deposits held the active ones ahead, and the channels the bookings and
  * visits of the last 30 days by when they were made (bookings_created_idx, visit_sessions_created_idx).
- * Today's and tomorrow's appointments come from the schedule (GET /management/schedule).
+ * Today's and tomorrow's appointments come from the schedule (GET /management/schedule). Messages
+ * the outbox stopped trying are listed with them, for staff to send again (decision 065).
  */
 export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<DashboardResponse> {
   const settings = await loadBookingSettings(tx);
@@ -131,5 +133,6 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
       unattributed,
       byPhone,
     },
+    messages: await loadMessageTrouble(now, tx),
   };
 }
