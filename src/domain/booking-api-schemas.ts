@@ -199,7 +199,9 @@ export const BookingErrorCodeSchema = z.enum([
   'invalid', // 400: failed a schema
   'payment_unavailable', // 503-like answered as 409: deposit due but payments not configured
   'idempotency_conflict', // 409: same key reused with a different request
-  'phone_verification_required', // 403: this number must be proved by a code first (POST /phone-codes)
+  // 403: this number must be proved by a code first (POST /phone-codes). POST /bookings no longer sends
+  // it (decision 072: its answer must not depend on the number's bookings); the island still reads it.
+  'phone_verification_required',
   'phone_code_wrong', // 400: the code does not match; `attemptsLeft` says how many tries remain
   'phone_code_expired', // 400: the code expired, was used, or ran out of tries: ask for a new one
   'rate_limited', // 429: too many requests; the Retry-After header says when to try again
