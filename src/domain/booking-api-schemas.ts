@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
+import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import { freeText, plainText } from './text.ts';
 
 /**
@@ -21,8 +22,10 @@ export const ServiceIdSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63
 export const BookingIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a booking id'));
 /** Saved dogs' ids are random base64url strings (96 bits: src/server/ids.ts randomId(12)). */
 export const DogIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a saved dog id'));
-/** An instant with its offset, e.g. 2026-03-30T08:00:00.000Z. */
-export const InstantSchema = z.iso.datetime({ offset: true });
+/** An instant with its offset, e.g. 2026-03-30T08:00:00.000Z, inside the shop's one horizon (date-horizon.ts). */
+export const InstantSchema = z.iso
+  .datetime({ offset: true })
+  .check(z.refine(instantWithinHorizon, DATE_HORIZON_MESSAGE));
 
 // ---------------------------------------------------------------------------------------------
 // Availability: GET /v1.0.1/availability?service=full&from=2026-11-23&days=56[&exclude=<bookingId>]
@@ -196,7 +199,9 @@ export const BookingErrorCodeSchema = z.enum([
   'invalid', // 400: failed a schema
   'payment_unavailable', // 503-like answered as 409: deposit due but payments not configured
   'idempotency_conflict', // 409: same key reused with a different request
-  'phone_verification_required', // 403: this number must be proved by a code first (POST /phone-codes)
+  // 403: this number must be proved by a code first (POST /phone-codes). POST /bookings no longer sends
+  // it (decision 072: its answer must not depend on the number's bookings); the island still reads it.
+  'phone_verification_required',
   'phone_code_wrong', // 400: the code does not match; `attemptsLeft` says how many tries remain
   'phone_code_expired', // 400: the code expired, was used, or ran out of tries: ask for a new one
   'rate_limited', // 429: too many requests; the Retry-After header says when to try again

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calendar.ts';
+import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import site from '../../content/site.json' with { type: 'json' };
 
 /**
@@ -31,7 +32,7 @@ export const PromotionSchema = z.object({
   /** The booking type `kind` it applies to (booking_types.kind). */
   serviceKind: z.string().min(1),
   /** Optional end of a limited-time offer (ISO instant); none means "until withdrawn". */
-  endsAt: z.iso.datetime({ offset: true }).optional(),
+  endsAt: z.iso.datetime({ offset: true }).refine(instantWithinHorizon, DATE_HORIZON_MESSAGE).optional(),
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DATE_HORIZON_MESSAGE, dateWithinHorizon } from './date-horizon.ts';
 
 /**
  * The shop's calendar values: weekdays, dates and wall-clock times. Shared by the booking island
@@ -7,12 +8,11 @@ import * as z from 'zod/mini';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/**
- * A calendar date of this business: YYYY-MM-DD in the years 2000 to 2999. Nothing the shop books,
- * closes or reports lies outside them, and a year like 0000 or 9999 is only ever a probe.
- */
+/** A calendar date of this business: YYYY-MM-DD inside the shop's one horizon (date-horizon.ts). */
 export const IsoDateSchema = z.string().check(
-  z.regex(/^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD between 2000 and 2999'),
+  z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD'),
+  // Only a well-formed date is told about the horizon; a malformed one has its own message above.
+  z.refine((d: string) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || dateWithinHorizon(d), DATE_HORIZON_MESSAGE),
   z.refine((d: string) => {
     const [y, m, day] = d.split('-').map(Number) as [number, number, number];
     const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);

@@ -63,6 +63,20 @@ describe('a CSV line', () => {
       'pi_1',
     ]);
   });
+  it('makes every text cell formula-safe for a semicolon or tab reader too, and leaves the amount a number', () => {
+    const line = csvRecord(
+      { ...movement, customer: 'x;=1+1', service: 'a\t=HYPERLINK("http://evil.example")', stripePayment: '@pi' },
+      'Europe/London',
+    );
+    expect(line.slice(4)).toEqual([
+      -1000,
+      'B'.repeat(22),
+      '2026-07-11 09:00',
+      'a\t\'=HYPERLINK("http://evil.example")',
+      "x;'=1+1",
+      "'@pi",
+    ]);
+  });
   it('calls a negative balance a correction', () => {
     expect(
       csvRecord(

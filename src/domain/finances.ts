@@ -3,6 +3,7 @@ import { BookingIdSchema } from './booking-schemas.ts';
 import { IsoDateSchema } from './booking-settings.ts';
 import { addDays, daysBetween, instantToZoned } from './london-time.ts';
 import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
+import { formulaSafeCell } from './spreadsheet-cells.ts';
 import { plainText } from './text.ts';
 
 /**
@@ -234,8 +235,9 @@ const METHOD_NAMES: Record<MoneyMovement['method'], string> = {
 
 /**
  * One line of the CSV. The amount stays a number (pence, written as pounds by the CSV writer), so
- * a refund's minus sign is a number's and not the start of a formula; every text cell is escaped by
- * the writer (csv-stringify's escape_formulas), since names and titles come from outside.
+ * a refund's minus sign is a number's and not the start of a formula. Every text cell is made
+ * formula-safe here for any separator a spreadsheet may read (spreadsheet-cells.ts), since names
+ * and titles come from outside; the writer's escape_formulas stays as a second guard.
  */
 export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)[] {
   const at = instantToZoned(m.at, timeZone);
@@ -251,7 +253,7 @@ export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)
     m.service,
     m.customer,
     m.stripePayment ?? '',
-  ];
+  ].map((cell) => (typeof cell === 'string' ? formulaSafeCell(cell) : cell));
 }
 
 export function csvFileName(from: string, to: string): string {

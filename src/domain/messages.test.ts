@@ -164,6 +164,18 @@ describe('details', () => {
     );
   });
 
+  it('a booking made with a number that has another ahead tells the phone, with the link to cancel, and not the e-mail', () => {
+    const plain = confirmationMessages(booking, ctx);
+    const told = confirmationMessages(booking, ctx, { alreadyAhead: new Date('2026-03-25T10:00:00Z') });
+    const text = told.find((m) => m.channel === 'sms')!;
+    expect(text.bodyText).toBe(
+      `${site.name}: a booking for Mon 30 Mar, 09:00 was just made online with this number, which already has one with us on Wed 25 Mar, 10:00. If it was not you, cancel it here: ${link}`,
+    );
+    // The e-mail goes to whoever typed it: word for word the plain confirmation.
+    expect(told.find((m) => m.channel === 'email')).toEqual(plain.find((m) => m.channel === 'email'));
+    expect(told.map((m) => m.channel)).toEqual(plain.map((m) => m.channel));
+  });
+
   it('no phone, no text; no e-mail, no e-mail', () => {
     expect(
       confirmationMessages({ ...booking, owner: { ...booking.owner, phone: null } }, ctx).map((m) => m.channel),

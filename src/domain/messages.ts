@@ -235,8 +235,17 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-/** To the customer: e-mail (with the calendar file) and a text. */
-export function confirmationMessages(booking: MessageBooking, ctx: MessageContext): OutgoingMessage[] {
+/**
+ * To the customer: e-mail (with the calendar file) and a text. `alreadyAhead` is the start of another
+ * booking of this number, when this one never proved the number: the maker's answer was the same as
+ * for any number (docs/decisions/072), so only the number's own phone is told, and told how to
+ * cancel this one if it was not them. The e-mail goes to what the maker typed and never says it.
+ */
+export function confirmationMessages(
+  booking: MessageBooking,
+  ctx: MessageContext,
+  options: { alreadyAhead?: Date } = {},
+): OutgoingMessage[] {
   const link = bookingLink(ctx.siteUrl, booking.id);
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
@@ -265,7 +274,9 @@ export function confirmationMessages(booking: MessageBooking, ctx: MessageContex
     ...sms(
       'booking_confirmation',
       booking,
-      `${site.name}: ${booking.dog.name}'s ${booking.service.title} is booked for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`,
+      options.alreadyAhead
+        ? `${site.name}: a booking for ${shortWhen(booking.start, ctx.timeZone)} was just made online with this number, which already has one with us on ${shortWhen(options.alreadyAhead, ctx.timeZone)}. If it was not you, cancel it here: ${link}`
+        : `${site.name}: ${booking.dog.name}'s ${booking.service.title} is booked for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`,
     ),
   );
   return out;

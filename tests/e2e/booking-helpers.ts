@@ -61,7 +61,8 @@ export const mobile = { width: 390, height: 844 };
 let visitors = 0;
 /**
  * A valid visitor with a number no other test of this run uses (each worker its own digit, then a
- * count): a number with a booking ahead must be proved by a code before it books again.
+ * count): a number may book only a few times a day (decision 052), and its texts are capped when it
+ * never proved itself, so one test's bookings never change what another's phone receives.
  */
 export function visitor(tag: string) {
   visitors++;

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import financesHandler from '../../netlify/functions/management-finances.ts';
 import { CSV_COLUMNS, DepositsResponseSchema, FinancesResponseSchema } from '../../src/domain/finances.ts';
+import { startsFormula } from '../../src/domain/spreadsheet-cells.ts';
 import { query } from '../../src/server/db.ts';
 import { settleRefund } from '../../src/server/payments/settle.ts';
 import { stripeClient } from '../../src/server/payments/stripe.ts';
@@ -325,6 +326,42 @@ describe("the accountant's CSV", () => {
     expect(evil.Customer).toBe('\'=HYPERLINK("http://evil.example","Click")');
     expect(evil.Appointment).toBe('2026-07-10 23:00');
     expect(rows.find((r) => r.Type === 'Deposit')!['Stripe payment']).toBe('pi_online_one');
+  });
+
+  it('runs nothing in a spreadsheet that reads it with semicolons or tabs instead of commas', async () => {
+    const names = ['x;=1+1', 'a\t=HYPERLINK("http://evil.example","Click")', 'Jo; "+cmd|calc"', 'Al|@SUM(1)'];
+    for (const [i, name] of names.entries()) {
+      await insertBooking({
+        customer: { name },
+        start: new Date(`2026-09-0${i + 1}T09:00:00Z`),
+        attendance: 'completed',
+        balance: { pence: 4500, method: 'card', at: new Date(`2026-09-0${i + 1}T10:00:00Z`) },
+      });
+    }
+    const res = await call(handler, 'GET', '/v1.0.1/management/finances/takings.csv?from=2026-09-01&to=2026-09-30', {
+      key,
+    });
+    expect(res.status).toBe(200);
+    // The comma reading the file is written for: each name whole, in its own cell.
+    const rows = parse(res.text, { bom: true, columns: true }) as Record<(typeof CSV_COLUMNS)[number], string>[];
+    expect(rows.map((r) => r.Customer)).toEqual([
+      "x;'=1+1",
+      'a\t\'=HYPERLINK("http://evil.example","Click")',
+      'Jo;\' "+cmd|calc"',
+      "Al|'@SUM(1)",
+    ]);
+    // Every other reading a spreadsheet locale may make: no cell starts a formula (amounts are numbers).
+    // Every other reading a spreadsheet locale may make, minding quotes or not: no cell starts a
+    // formula (amounts are numbers).
+    for (const delimiter of [',', ';', '\t', '|']) {
+      for (const quote of ['"', false] as const) {
+        const cells = (
+          parse(res.text, { bom: true, delimiter, quote, relax_quotes: true, relax_column_count: true }) as string[][]
+        ).flat();
+        expect(cells.length).toBeGreaterThan(names.length);
+        expect(cells.filter(startsFormula), `read with ${JSON.stringify({ delimiter, quote })}`).toEqual([]);
+      }
+    }
   });
 
   it('refuses a range it cannot make', async () => {

@@ -80,6 +80,34 @@ describe('POST /management/blocks and /blocks/{id}/remove', () => {
   });
 
   it.each([
+    ['in the year 9999', '9999-06-01T10:00:00Z', '9999-06-01T12:00:00Z'],
+    ['ending in the year 3000', '2999-12-31T22:00:00Z', '3000-01-01T02:00:00Z'],
+    ['before 2000', '1999-06-01T10:00:00Z', '1999-06-01T12:00:00Z'],
+  ])(
+    'refuses a block %s as the schedule refuses its day: 400, one clear error, nothing written',
+    async (_name, start, end) => {
+      const written = async () =>
+        (
+          await query<{ n: number }>(
+            'SELECT (SELECT count(*) FROM time_blocks) + (SELECT count(*) FROM audit_log) AS n',
+          )
+        )[0]!.n;
+      const before = await written();
+      const res = await as('POST', '/v1.0.1/management/blocks', { start, end, reason: 'Probe' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/between 2000 and 2999/);
+      expect(await written()).toBe(before);
+      // The schedule refuses the same day with the same words.
+      const schedule = await as(
+        'GET',
+        `/v1.0.1/management/schedule?from=${(start < '2000' ? start : end).slice(0, 10)}`,
+      );
+      expect(schedule.status).toBe(400);
+      expect(schedule.body.error).toMatch(/between 2000 and 2999/);
+    },
+  );
+
+  it.each([
     '/v1.0.1/management/blocks/AAAAAAAAAAAAAAAAAAAA/delete',
     '/v1.0.1/management/blocks/short/remove',
     '/v1.0.1/management/blocks/AAAAAAAAAAAAAAAAAAAA/remove/again',

@@ -10,8 +10,9 @@ import { bookingRequest } from './owner-answers.ts';
 import type { PhoneCheck } from './phone-check.ts';
 
 /**
- * Booking (POST /bookings) and the code check a number may need before it books again: only the
- * review step needs them, so they are a module of their own, loaded with it (docs/decisions/055).
+ * Booking (POST /bookings) and the code check, should the server ask for one (since decision 072 it
+ * does not for a number's bookings ahead): only the review step needs them, so they are a module of
+ * their own, loaded with it (docs/decisions/055).
  */
 
 export interface ConfirmContext {

@@ -37,9 +37,6 @@ export interface BookingContext {
 
 const MINUTE = 60_000;
 
-export const PHONE_PROOF_NEEDED =
-  'This number already has a booking with us. To book again with it, please enter the code we text to it.';
-
 /** A fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
 function requestHash(request: CreateBookingRequest): string {
   const { idempotencyKey: _key, phoneProof: _proof, ...rest } = request;
@@ -424,8 +421,8 @@ interface Identity {
  * Whose booking this is (docs/decisions/050-phone-numbers-prove-nothing.md). A booking joins earlier
  * records only when its maker proved the right to them: the device key of the customer it books for
  * (same number), or a code texted to the number now. Otherwise it gets a customer record of its own,
- * carrying only what was typed. A number with a booking already ahead must be proved by a code
- * before another booking may use it, so nobody can fill the diary with a stranger's number.
+ * carrying only what was typed, whether or not the number has a booking ahead: the answer must not
+ * tell a stranger that it has (docs/decisions/072). The number itself is told, in the booking's text.
  */
 async function identify(tx: Tx, request: CreateBookingRequest, holder: KeyHolder | null, now: Date): Promise<Identity> {
   const { owner } = request;
@@ -433,14 +430,6 @@ async function identify(tx: Tx, request: CreateBookingRequest, holder: KeyHolder
   if (viaCode) await spendPhoneCode(tx, request.phoneProof!.requestId, now);
   const holderHasNumber = holder !== null && holder.kind === 'device' && holder.phone === owner.phone;
   const phoneProven = viaCode || (holderHasNumber && holder.phoneVerified);
-
-  if (!phoneProven) {
-    const { rows: ahead } = await tx.query(
-      `SELECT 1 FROM bookings WHERE contact_phone = $1 AND status IN ('pending_payment', 'confirmed') AND end_at > $2 LIMIT 1`,
-      [owner.phone, now],
-    );
-    if (ahead.length) throw new HttpError(403, PHONE_PROOF_NEEDED, { code: 'phone_verification_required' });
-  }
 
   if (viaCode) {
     // The number is proved: the one record that proved it before, else the device's own, else a new one.

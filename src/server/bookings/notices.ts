@@ -46,9 +46,13 @@ export async function enqueueBookingNotices(
   const about = messageBookingFrom(booking);
   let messages: OutgoingMessage[];
   switch (notice) {
-    case 'confirmed':
-      messages = [...confirmationMessages(about, ctx), shopNewBookingNotice(about, ctx)];
+    case 'confirmed': {
+      const alreadyAhead = booking.phone_proven
+        ? undefined
+        : await otherBookingAhead(tx, booking.id, booking.phone, now);
+      messages = [...confirmationMessages(about, ctx, { alreadyAhead }), shopNewBookingNotice(about, ctx)];
       break;
+    }
     case 'confirmed_by_staff':
       messages = confirmationMessages(about, ctx);
       break;
@@ -88,6 +92,28 @@ export async function enqueueBookingNotices(
     if (id) ids.push(id);
   }
   return ids;
+}
+
+/**
+ * The start of the next other booking ahead with this number, if any: an unproven booking's text
+ * tells the number of it (docs/decisions/072). Its texts stay within the unproven cap below.
+ */
+async function otherBookingAhead(
+  tx: Tx,
+  bookingId: string,
+  phone: string | null,
+  now: Date,
+): Promise<Date | undefined> {
+  if (!phone) return undefined;
+  const {
+    rows: [row],
+  } = await tx.query<{ start_at: Date }>(
+    `SELECT start_at FROM bookings
+      WHERE contact_phone = $1 AND id <> $2 AND status IN ('pending_payment', 'confirmed') AND end_at > $3
+      ORDER BY start_at LIMIT 1`,
+    [phone, bookingId, now],
+  );
+  return row?.start_at;
 }
 
 async function textsToday(tx: Tx, recipient: string, now: Date): Promise<number> {
