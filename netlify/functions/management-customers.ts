@@ -5,13 +5,14 @@ import {
   CustomerSearchQuerySchema,
   DogChangeSchema,
   EraseRequestSchema,
+  MergeCodeRequestSchema,
   MergeRequestSchema,
   NewDogSchema,
   PageQuerySchema,
   StaffDogIdSchema,
 } from '../../src/domain/customer-records.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
-import { eraseCustomer, exportCustomer, mergeCustomers } from '../../src/server/customer-privacy.ts';
+import { eraseCustomer, exportCustomer, mergeCustomers, requestMergeCode } from '../../src/server/customer-privacy.ts';
 import {
   addDog,
   getCustomer,
@@ -22,10 +23,12 @@ import {
   visitsPage,
 } from '../../src/server/customer-records.ts';
 import { HttpError, json, parseJsonBody, parseQuery, parseWith } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/request-headers.ts';
+import { siteUrl } from '../../src/server/site-url.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
 /** The customers screens (src/server/customer-records.ts, customer-privacy.ts). */
-export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
+export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
   const parts = new URL(req.url).pathname.split('/').filter(Boolean).slice(3); // after v1.0.1/management/customers
   const get = req.method !== 'POST';
   if (parts.length === 0) {
@@ -33,7 +36,7 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
     return json(await listCustomers(parseQuery(req, CustomerSearchQuerySchema)));
   }
   const id = parseWith(CustomerIdSchema, parts[0]);
-  const [, what, dogId] = parts;
+  const [, what, sub] = parts;
   const record = async () => ({ customer: await getCustomer(id) });
   if (what === undefined) {
     if (get) return json((await record()).customer);
@@ -55,13 +58,19 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
     return json(await record(), { status: 201 });
   }
   if (what === 'dogs' && parts.length === 3) {
-    await updateDog(staff, id, parseWith(StaffDogIdSchema, dogId), await parseJsonBody(req, DogChangeSchema));
+    await updateDog(staff, id, parseWith(StaffDogIdSchema, sub), await parseJsonBody(req, DogChangeSchema));
     return json(await record());
   }
   if (what === 'merge' && parts.length === 2) {
-    const { from } = await parseJsonBody(req, MergeRequestSchema);
-    const { merged, dogsMerged, visitsMoved } = await mergeCustomers(staff, id, from);
-    return json({ merged, dogsMerged, visitsMoved, ...(await record()) });
+    const { from, phoneProof } = await parseJsonBody(req, MergeRequestSchema);
+    const { merged, dogsMerged, visitsMoved, devicesSignedOut } = await mergeCustomers(staff, id, from, { phoneProof });
+    return json({ merged, dogsMerged, visitsMoved, devicesSignedOut, ...(await record()) });
+  }
+  if (what === 'merge' && parts.length === 3 && sub === 'code') {
+    const { from } = await parseJsonBody(req, MergeCodeRequestSchema);
+    return json(await requestMergeCode(staff, id, from, { ip: clientIp(req, context), siteUrl: siteUrl(req) }), {
+      status: 202,
+    });
   }
   if (what === 'erase' && parts.length === 2) {
     await parseJsonBody(req, EraseRequestSchema);
@@ -80,6 +89,7 @@ export const config: Config = {
     '/v1.0.1/management/customers/:id/dogs',
     '/v1.0.1/management/customers/:id/dogs/:dog',
     '/v1.0.1/management/customers/:id/merge',
+    '/v1.0.1/management/customers/:id/merge/code',
     '/v1.0.1/management/customers/:id/erase',
   ],
 };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerChangeSchema, phoneSearchDigits, searchPlanFor, vaccinationDue } from './customer-records.ts';
+import {
+  CustomerChangeSchema,
+  MergeRequestSchema,
+  mergeRule,
+  phoneSearchDigits,
+  searchPlanFor,
+  vaccinationDue,
+} from './customer-records.ts';
 
 describe('phoneSearchDigits: any spelling of a UK number, as E.164 digits', () => {
   it.each([
@@ -57,4 +64,26 @@ describe('CustomerChangeSchema', () => {
       expect(CustomerChangeSchema.safeParse(input).success).toBe(false);
     },
   );
+});
+
+describe('mergeRule: a merge hands nobody a record', () => {
+  it.each([
+    ['both proved', true, true, null, true],
+    ['both unproved', false, false, null, false],
+    ['an unproved record into a proved one', true, false, 'kept', true],
+    ['a proved record into an unproved one', false, true, 'absorbed', false],
+  ] as const)('%s', (_case, kept, absorbed, proofFrom, keptKeysStay) => {
+    expect(mergeRule({ verified: kept }, { verified: absorbed })).toEqual({ proofFrom, keptKeysStay });
+  });
+
+  it('takes a code with the merge, and nothing else', () => {
+    const from = 'AAAAAAAAAAAAAAAA';
+    expect(
+      MergeRequestSchema.safeParse({ from, phoneProof: { requestId: 'r'.repeat(24), code: '123456' } }).success,
+    ).toBe(true);
+    expect(
+      MergeRequestSchema.safeParse({ from, phoneProof: { requestId: 'r'.repeat(24), code: '12345' } }).success,
+    ).toBe(false);
+    expect(MergeRequestSchema.safeParse({ from, verified: true }).success).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoatSchema, UkMobileSchema } from './booking-schemas.ts';
+import { PhoneProofSchema } from './phone-codes.ts';
 import { IsoDateSchema } from './booking-settings.ts';
 import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
 import { freeText, plainText } from './text.ts';
@@ -240,11 +241,44 @@ export type NewDog = z.infer<typeof NewDogSchema>;
 
 export const MergeRequestSchema = z
   .object({
-    /** The other record: its dogs, visits, messages and device keys join this one, and it goes. */
+    /** The other record: its dogs, visits and messages join this one, its devices are signed out, and it goes. */
     from: CustomerIdSchema,
+    /** A code texted to the proved number for this merge (`…/merge/code`), read out by the customer. */
+    phoneProof: z.optional(PhoneProofSchema),
   })
   .strict();
 export type MergeRequest = z.infer<typeof MergeRequestSchema>;
+
+/** Asks for the code that lets one proved and one unproved record be merged. */
+export const MergeCodeRequestSchema = z.object({ from: CustomerIdSchema }).strict();
+export const MergeCodeSentSchema = z.object({
+  requestId: z.string(),
+  expiresAt: Instant,
+  digits: z.number().int(),
+  /** The proved number the code went to. */
+  phone: z.string(),
+});
+export type MergeCodeSent = z.infer<typeof MergeCodeSentSchema>;
+
+/**
+ * What merging two records asks and what it leaves (docs/decisions/068-merges-hand-nobody-a-record.md).
+ * A phone number proves nothing until a code typed from it proves it, and anyone may book with
+ * someone else's number; after a merge whoever holds a surviving device key reads everything the
+ * two records held. So:
+ * - the absorbed record's device keys are always revoked, never moved;
+ * - the kept record's keys stay only if the kept record had proved its number (a device that never
+ *   proved the number may be the stranger's, whichever way staff merge);
+ * - one proved and one unproved record are merged only with a fresh code from the proved number,
+ *   the customer at the counter (or on the phone) reading it out: otherwise the stranger's bookings,
+ *   dogs and e-mail address would join the customer's record, or the customer's join the stranger's.
+ */
+export function mergeRule(kept: { verified: boolean }, absorbed: { verified: boolean }) {
+  return {
+    /** Which record's number a fresh code must come from, or null when none is needed. */
+    proofFrom: kept.verified === absorbed.verified ? null : kept.verified ? ('kept' as const) : ('absorbed' as const),
+    keptKeysStay: kept.verified,
+  };
+}
 
 export const EraseRequestSchema = z
   .object({
@@ -259,6 +293,8 @@ export const MergedSchema = z.object({
   merged: CustomerIdSchema,
   dogsMerged: z.number().int(),
   visitsMoved: z.number().int(),
+  /** Device keys revoked by the merge: their phones no longer open either record. */
+  devicesSignedOut: z.number().int(),
 });
 export const ErasedSchema = z.object({
   customer: CustomerIdSchema,

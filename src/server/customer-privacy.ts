@@ -1,8 +1,10 @@
-import type { CustomerExport, Erased } from '../domain/customer-records.ts';
+import { mergeRule, type CustomerExport, type Erased, type MergeCodeSent } from '../domain/customer-records.ts';
+import type { PhoneProof } from '../domain/phone-codes.ts';
 import { audit } from './audit.ts';
-import { assertChangeable, customerRow } from './customer-records.ts';
+import { assertChangeable, customerRow, type CustomerRow } from './customer-records.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
+import { checkPhoneCode, requestPhoneCode, spendPhoneCode } from './phone-codes.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
@@ -34,8 +36,63 @@ const PERSONAL_AUDIT_KEYS = [
   'reason',
 ];
 
-export async function mergeCustomers(staff: StaffMember, intoId: string, fromId: string, now = new Date()) {
+/** The proved number a fresh code must come from for this pair, or null when the merge needs none. */
+function numberToProve(into: CustomerRow, from: CustomerRow): string | null {
+  const { proofFrom } = mergeRule(into, from);
+  return proofFrom === null ? null : ((proofFrom === 'kept' ? into : from).phone ?? null);
+}
+
+const NEEDS_PROOF =
+  "Only one of these records has proved its number, and anyone can book with somebody else's number: merging them " +
+  "could show one person's details to the other. Text a code to the proved number and type the code the customer " +
+  'reads to you, or keep both records.';
+
+function needsProof(phone: string | null): HttpError {
+  return new HttpError(409, NEEDS_PROOF, { code: 'needs_proof', phone });
+}
+
+/**
+ * Texts the code that lets staff merge a proved and an unproved record: to the proved number, whose
+ * holder reads it out at the counter or on the phone (decision 068).
+ */
+export async function requestMergeCode(
+  staff: StaffMember,
+  intoId: string,
+  fromId: string,
+  request: { ip: string | null; siteUrl: string },
+  now = new Date(),
+): Promise<MergeCodeSent> {
   if (intoId === fromId) throw new HttpError(400, 'A record cannot be merged with itself.', { code: 'invalid' });
+  const into = await customerRow(db(), intoId);
+  const from = await customerRow(db(), fromId);
+  assertChangeable(into);
+  assertChangeable(from);
+  const phone = numberToProve(into, from);
+  if (!phone) throw new HttpError(409, 'These two records can be merged without a code.', { code: 'proof_not_needed' });
+  const sent = await requestPhoneCode({ phone, purpose: 'merge', ...request, now });
+  await transaction((tx) =>
+    audit(tx, staff, 'customer.merge_code', 'customer', intoId, { after: { from: fromId, phone } }),
+  );
+  return { ...sent, phone };
+}
+
+export async function mergeCustomers(
+  staff: StaffMember,
+  intoId: string,
+  fromId: string,
+  options: { phoneProof?: PhoneProof } = {},
+  now = new Date(),
+) {
+  if (intoId === fromId) throw new HttpError(400, 'A record cannot be merged with itself.', { code: 'invalid' });
+  // A code is checked (and its try counted) before the transaction, as a booking's is.
+  let proved: string | null = null;
+  if (options.phoneProof) {
+    const phone = numberToProve(await customerRow(db(), intoId), await customerRow(db(), fromId));
+    if (phone) {
+      await checkPhoneCode(options.phoneProof, phone, 'merge', now);
+      proved = phone;
+    }
+  }
   return transaction(async (tx) => {
     // Both rows locked in one order, so two merges of the same pair cannot deadlock.
     await tx.query('SELECT id FROM customers WHERE id = ANY ($1) ORDER BY id FOR UPDATE', [[intoId, fromId]]);
@@ -43,6 +100,10 @@ export async function mergeCustomers(staff: StaffMember, intoId: string, fromId:
     const from = await customerRow(tx, fromId);
     assertChangeable(into);
     assertChangeable(from);
+    const rule = mergeRule(into, from);
+    const toProve = numberToProve(into, from);
+    if (rule.proofFrom !== null && (toProve === null || toProve !== proved)) throw needsProof(toProve);
+    if (proved && rule.proofFrom !== null) await spendPhoneCode(tx, options.phoneProof!.requestId, now);
 
     // Dogs: one of the same name becomes the same dog (its visits and weights join it); others move over.
     const { rows: dogs } = await tx.query<{ id: string; name: string; twin: string | null }>(
@@ -70,12 +131,26 @@ export async function mergeCustomers(staff: StaffMember, intoId: string, fromId:
       await tx.query('DELETE FROM dogs WHERE id = $1', [dog.id]);
     }
     const visits = await tx.query('UPDATE bookings SET customer_id = $2 WHERE customer_id = $1', [fromId, intoId]);
-    // The same person: their devices now open the merged record.
-    await tx.query('UPDATE access_keys SET customer_id = $2 WHERE customer_id = $1', [fromId, intoId]);
-    await tx.query('UPDATE visit_sessions SET customer_id = $2 WHERE customer_id = $1', [fromId, intoId]);
-    // The number's proof goes with the number: kept when the merged record keeps that number.
-    const phone = into.phone ?? from.phone;
-    const verified = (into.verified && into.phone === phone) || (from.verified && from.phone === phone);
+    // Nobody's device is handed the other record (decision 068): the absorbed record's keys go with
+    // it, and the kept record's stay only if it had proved its number. Its visits to the website
+    // stay in the statistics, linked to nobody.
+    const { rows: absorbedKeys } = await tx.query<{ live: boolean }>(
+      'DELETE FROM access_keys WHERE customer_id = $1 RETURNING revoked_at IS NULL AS live',
+      [fromId],
+    );
+    const { rows: keptKeys } = rule.keptKeysStay
+      ? { rows: [] }
+      : await tx.query(
+          `UPDATE access_keys SET revoked_at = $2 WHERE customer_id = $1 AND kind = 'device' AND revoked_at IS NULL RETURNING id`,
+          [intoId, now],
+        );
+    const devicesSignedOut = absorbedKeys.filter((k) => k.live).length + keptKeys.length;
+    await tx.query('UPDATE visit_sessions SET customer_id = NULL WHERE customer_id = $1', [fromId]);
+    // The number's proof goes with the number: kept when the merged record keeps that number. A code
+    // typed for this merge proves the number it came from, which the merged record keeps.
+    const phone = proved ?? into.phone ?? from.phone;
+    const verified =
+      proved !== null || (into.verified && into.phone === phone) || (from.verified && from.phone === phone);
     await tx.query('DELETE FROM customers WHERE id = $1', [fromId]);
     await tx.query(
       `UPDATE customers SET name = COALESCE(name, $2), phone = $3, email = COALESCE(email, $4),
@@ -93,9 +168,15 @@ export async function mergeCustomers(staff: StaffMember, intoId: string, fromId:
     });
     await audit(tx, staff, 'customer.merge', 'customer', intoId, {
       before: { kept: snapshot(into), merged: { id: fromId, ...snapshot(from) } },
-      after: { ...snapshot(await customerRow(tx, intoId)), dogsMerged, visitsMoved: visits.rowCount ?? 0 },
+      after: {
+        ...snapshot(await customerRow(tx, intoId)),
+        dogsMerged,
+        visitsMoved: visits.rowCount ?? 0,
+        devicesSignedOut,
+        provedBy: proved ? 'code' : null,
+      },
     });
-    return { customer: intoId, merged: fromId, dogsMerged, visitsMoved: visits.rowCount ?? 0 };
+    return { customer: intoId, merged: fromId, dogsMerged, visitsMoved: visits.rowCount ?? 0, devicesSignedOut };
   });
 }
 

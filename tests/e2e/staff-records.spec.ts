@@ -398,3 +398,89 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+/** The code of the last text to `e164` beyond the `seen` first ones that starts with `opening`. */
+async function codeTexted(e164: string, seen: number, opening: RegExp): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const texts = await inbox(e164);
+      code = texts.length > seen ? opening.exec(texts.at(-1)!.text)?.[1] : undefined;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+test('two look-alike records: the screen says why a code is needed, texts the proved number, and merges with the code read out', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const api = await playwright.request.newContext();
+  key ??= await staffKeyFor(api);
+  const number = { phone: '07700 900798', e164: '+447700900798' };
+  const booking = (name: string, dog: string, nth: number) => ({
+    serviceId: 'nails',
+    dog: { name: dog, breedId: 'beagle', weightKg: 8, coat: 'short' },
+    owner: {
+      name,
+      phone: number.phone,
+      email: `${dog.toLowerCase()}@example.com`,
+      marketingConsent: false,
+      acceptTerms: true,
+    },
+    idempotencyKey: randomUUID(),
+    nth,
+  });
+  // The customer proves the number with a code, books, and cancels: nothing of theirs is ahead.
+  let seen = (await inbox(number.e164)).length;
+  const asked = await api.post(`${base}/v1.0.1/phone-codes`, { data: { phone: number.phone, purpose: 'booking' } });
+  expect(asked.status()).toBe(202);
+  const { requestId } = (await asked.json()) as { requestId: string };
+  const bookingCode = await codeTexted(number.e164, seen, /^(\d{6}) is your Leyton Dog Grooming code to confirm/);
+  const { nth: first, ...customer } = booking('Priya Proved', 'Pepper', 14);
+  const made = await api.post(`${base}/v1.0.1/bookings`, {
+    data: { ...customer, start: await slot(api, first), phoneProof: { requestId, code: bookingCode } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const own = (await made.json()) as { bookingId: string; accessKey: string };
+  const customerId = (
+    (await (await api.get(`${base}/v1.0.1/devices/auth`, { headers: { 'x-access-key': own.accessKey } })).json()) as {
+      _id: string;
+    }
+  )._id;
+  const cancelled = await api.post(`${base}/v1.0.1/bookings/${own.bookingId}/cancel`, {
+    data: {},
+    headers: { 'x-access-key': own.accessKey },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  // A stranger books with the customer's number, without a code, from another device.
+  const { nth: second, ...stranger } = booking('Mallory Stranger', 'Rex', 15);
+  const theirs = await api.post(`${base}/v1.0.1/bookings`, { data: { ...stranger, start: await slot(api, second) } });
+  expect(theirs.status(), await theirs.text()).toBe(201);
+  const strangerKey = ((await theirs.json()) as { accessKey: string }).accessKey;
+
+  await signIn(page, api, key, 1279, `/management/customer/${customerId}`);
+  await expect(page.getByRole('heading', { name: 'Priya Proved', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Merge Mallory Stranger into this record' }).click();
+  await expect(page.getByText(/Only one of these records has proved its number/)).toBeVisible();
+  await noViolations(page, 'a merge that needs a code');
+  await shot(page, 'customer-merge-code');
+  seen = (await inbox(number.e164)).length;
+  await page.getByRole('button', { name: /^Text a code to / }).click();
+  const mergeCode = await codeTexted(
+    number.e164,
+    seen,
+    /^(\d{6}) is your Leyton Dog Grooming code to join your records/,
+  );
+  await page.getByLabel('Code the customer reads to you').fill(mergeCode);
+  await page.getByRole('button', { name: 'Merge with this code' }).click();
+  await expect(
+    page.getByText('Merged: 1 bookings and 0 dogs moved onto this record; 1 device signed out.'),
+  ).toBeVisible();
+  // The stranger's device opens nothing now.
+  const strangerDogs = await api.get(`${base}/v1.0.1/customer/dogs`, { headers: { 'x-access-key': strangerKey } });
+  expect(strangerDogs.status()).toBe(401);
+  await api.dispose();
+});

@@ -204,6 +204,22 @@ export const MANAGEMENT_RECORDS_CALLS: Record<string, RecordsCall[]> = {
       expect: 200,
     },
   ],
+  '/v1.0.1/management/customers/:id/merge/code': [
+    {
+      method: 'POST',
+      prepare: async () => {
+        // One proved record and one unproved of a number: the pair a merge code is for (decision 068).
+        const proved = await insertBooking({ start: past() });
+        const unproved = await insertBooking({ start: past() });
+        await query('UPDATE customers SET phone_verified_at = now() WHERE id = $1', [proved.customerId]);
+        return {
+          path: `/v1.0.1/management/customers/${proved.customerId}/merge/code`,
+          body: { from: unproved.customerId },
+        };
+      },
+      expect: 202,
+    },
+  ],
   '/v1.0.1/management/customers/:id/erase': [
     {
       method: 'POST',

@@ -1324,6 +1324,17 @@ const customerRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   },
   {
     weight: 1,
+    arbitrary: fc
+      .tuple(fuzzCustomer, fuzzCustomer)
+      .chain(([id, from]) =>
+        staffPosts(
+          fc.constant(`/v1.0.1/management/customers/${id}/merge/code`),
+          hostileVariants(fc.record({ from: fc.constant(from) }), 2),
+        ),
+      ),
+  },
+  {
+    weight: 1,
     arbitrary: fuzzCustomer.chain((id) =>
       staffPosts(
         fc.constant(`/v1.0.1/management/customers/${id}/erase`),

@@ -44,6 +44,12 @@ const list = async (q: string, extra = '') => {
   return CustomerListResponseSchema.parse(res.body);
 };
 const names = (items: CustomerListItem[]) => items.map((c) => c.name);
+const snapshotOf = (ids: string[]) =>
+  query(
+    `SELECT c.id, c.phone_verified_at IS NOT NULL AS verified, (SELECT count(*)::int FROM bookings b WHERE b.customer_id = c.id) AS bookings
+       FROM customers c WHERE c.id = ANY ($1) ORDER BY c.id`,
+    [ids],
+  );
 const record = async (id: string) => {
   const res = await call(handler, 'GET', `/v1.0.1/management/customers/${id}`, { key });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -317,37 +323,38 @@ describe('changes', () => {
 });
 
 describe('merging two records of one person', () => {
-  it('keeps one record: dogs of one name become one dog, visits, devices and the proved number move, the other record goes', async () => {
+  it('merges two proved records (a changed number): dogs of one name become one dog, visits move, the other record and its devices go', async () => {
     const phone = freshPhone();
     const kept = await insertBooking({
       customer: { name: 'Ali Hassan', phone, email: 'ali@example.com' },
       dog: { name: 'Coco', weightKg: 6 },
       start: past(20),
     });
-    const stranger = await insertBooking({
-      customer: { name: 'Ali H', phone, email: null },
+    const other = await insertBooking({
+      customer: { name: 'Ali H', phone: freshPhone(), email: 'ali@example.com' },
       dog: { name: 'coco', weightKg: 6.5 },
       start: past(8),
     });
-    const second = await insertBooking({ customerId: stranger.customerId, dog: { name: 'Mango' }, start: past(7) });
-    await query('UPDATE customers SET phone_verified_at = now(), notes = $2 WHERE id = $1', [
-      stranger.customerId,
-      'Pays cash',
+    const second = await insertBooking({ customerId: other.customerId, dog: { name: 'Mango' }, start: past(7) });
+    await query('UPDATE customers SET phone_verified_at = now() WHERE id = ANY ($1)', [
+      [kept.customerId, other.customerId],
     ]);
-    const deviceKey = await transaction((tx) => issueAccessKey(tx, stranger.customerId, 'device'));
+    await query('UPDATE customers SET notes = $2 WHERE id = $1', [other.customerId, 'Pays cash']);
+    const keptDevice = await transaction((tx) => issueAccessKey(tx, kept.customerId, 'device'));
+    const otherDevice = await transaction((tx) => issueAccessKey(tx, other.customerId, 'device'));
     const before = await record(kept.customerId);
     expect(before.sameContact).toEqual([
-      expect.objectContaining({ _id: stranger.customerId, name: 'Ali H', verified: true, dogs: ['coco', 'Mango'] }),
+      expect.objectContaining({ _id: other.customerId, name: 'Ali H', verified: true, dogs: ['coco', 'Mango'] }),
     ]);
     const since = await lastAuditId();
 
     const res = await call(handler, 'POST', `/v1.0.1/management/customers/${kept.customerId}/merge`, {
       key,
-      body: { from: stranger.customerId },
+      body: { from: other.customerId },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const merged = MergedSchema.parse(res.body);
-    expect(merged).toMatchObject({ merged: stranger.customerId, dogsMerged: 1, visitsMoved: 2 });
+    expect(merged).toMatchObject({ merged: other.customerId, dogsMerged: 1, visitsMoved: 2, devicesSignedOut: 1 });
     expect(merged.customer).toMatchObject({
       name: 'Ali Hassan',
       phone,
@@ -357,20 +364,71 @@ describe('merging two records of one person', () => {
     });
     expect(merged.customer.dogs.map((d) => d.name)).toEqual(['Coco', 'Mango']);
     expect(merged.customer.dogs[0]!.weights.map((w) => w.kg)).toEqual([6, 6.5]);
-    expect(await query('SELECT dog_id FROM bookings WHERE id = $1', [stranger.bookingId])).toEqual([
+    expect(await query('SELECT dog_id FROM bookings WHERE id = $1', [other.bookingId])).toEqual([
       { dog_id: kept.dogId },
     ]);
     expect(await query('SELECT customer_id FROM bookings WHERE id = $1', [second.bookingId])).toEqual([
       { customer_id: kept.customerId },
     ]);
-    expect((await findKeyHolder(deviceKey))?.customerId).toBe(kept.customerId);
-    expect((await call(handler, 'GET', `/v1.0.1/management/customers/${stranger.customerId}`, { key })).status).toBe(
-      404,
-    );
+    // The kept record's own device still opens it; the absorbed record's device opens nothing.
+    expect((await findKeyHolder(keptDevice))?.customerId).toBe(kept.customerId);
+    expect(await findKeyHolder(otherDevice)).toBeNull();
+    expect((await call(handler, 'GET', `/v1.0.1/management/customers/${other.customerId}`, { key })).status).toBe(404);
     expect(names((await list('mango')).customers)).toEqual(['Ali Hassan']);
     expect(await auditSince(since)).toEqual([
       expect.objectContaining({ action: 'customer.merge', entity_id: kept.customerId, staff_id: staffId }),
     ]);
+  });
+
+  it('merges two unproved records of one number, and signs out every device of both: neither proved the number', async () => {
+    const phone = freshPhone();
+    const one = await insertBooking({ customer: { name: 'Jo Bloggs', phone, email: null }, start: past(30) });
+    const two = await insertBooking({ customer: { name: 'Jo B', phone, email: 'jo@example.com' }, start: past(9) });
+    const oneDevice = await transaction((tx) => issueAccessKey(tx, one.customerId, 'device'));
+    const twoDevice = await transaction((tx) => issueAccessKey(tx, two.customerId, 'device'));
+    await query(`INSERT INTO visit_sessions (id, customer_id) VALUES ($1, $2)`, [
+      `visit-${two.customerId}`,
+      two.customerId,
+    ]);
+
+    const res = await call(handler, 'POST', `/v1.0.1/management/customers/${one.customerId}/merge`, {
+      key,
+      body: { from: two.customerId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const merged = MergedSchema.parse(res.body);
+    expect(merged).toMatchObject({ visitsMoved: 1, devicesSignedOut: 2 });
+    expect(merged.customer).toMatchObject({ name: 'Jo Bloggs', phone, email: 'jo@example.com', verified: false });
+    expect(await findKeyHolder(oneDevice)).toBeNull();
+    expect(await findKeyHolder(twoDevice)).toBeNull();
+    // The absorbed record's visits to the website stay in the statistics, linked to nobody.
+    expect(await query('SELECT customer_id FROM visit_sessions WHERE id = $1', [`visit-${two.customerId}`])).toEqual([
+      { customer_id: null },
+    ]);
+  });
+
+  it('refuses a proved and an unproved record without a fresh code, and texts that code only for such a pair', async () => {
+    const phone = freshPhone();
+    const proved = await insertBooking({ customer: { name: 'Priya Shah', phone }, start: past(12) });
+    const unproved = await insertBooking({ customer: { name: 'Priya', phone }, start: past(4) });
+    await query('UPDATE customers SET phone_verified_at = now() WHERE id = $1', [proved.customerId]);
+    const before = await snapshotOf([proved.customerId, unproved.customerId]);
+    for (const [into, from] of [
+      [proved.customerId, unproved.customerId],
+      [unproved.customerId, proved.customerId],
+    ]) {
+      const res = await call(handler, 'POST', `/v1.0.1/management/customers/${into}/merge`, { key, body: { from } });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'needs_proof', phone });
+    }
+    expect(await snapshotOf([proved.customerId, unproved.customerId])).toEqual(before);
+    // A pair that needs no code is told so, and nothing is texted.
+    const res = await call(handler, 'POST', `/v1.0.1/management/customers/${zoe.customerId}/merge/code`, {
+      key,
+      body: { from: unproved.customerId },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'proof_not_needed' });
   });
 
   it.each([

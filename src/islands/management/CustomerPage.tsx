@@ -5,6 +5,7 @@ import {
   CustomerRecordSchema,
   CustomerSavedSchema,
   ErasedSchema,
+  MergeCodeSentSchema,
   MergedSchema,
   MessagesPageSchema,
   VisitsPageSchema,
@@ -133,6 +134,7 @@ function Customer({ id }: { id: string }) {
         ))}
         {c.sameContact.length && !gone ? (
           <SameContactCard
+            self={c}
             others={c.sameContact}
             base={base}
             onMerged={saved}
@@ -702,12 +704,16 @@ function Messages({ first, base }: { first: { messages: Message[]; nextCursor: s
   );
 }
 
+type Proof = { from: string; phone: string | null; requestId: string | null; code: string; error: string | null };
+
 function SameContactCard({
+  self,
   others,
   base,
   onMerged,
   onFailed,
 }: {
+  self: CustomerRecord;
   others: SameContact[];
   base: string;
   onMerged(c: CustomerRecord, text: string): void;
@@ -715,22 +721,57 @@ function SameContactCard({
 }) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const merge = async (from: string) => {
-    setBusy(true);
-    const r = await staffApi(`${base}/merge`, { method: 'POST', body: { from }, schema: MergedSchema });
-    setBusy(false);
+  // A proved and an unproved record merge only with a code from the proved number (decision 068).
+  const [proof, setProof] = useState<Proof | null>(null);
+  const provedNumber = (o: SameContact) => (self.verified ? self.phone : o.phone);
+  const close = () => {
     setConfirming(null);
+    setProof(null);
+  };
+  const start = (o: SameContact) => {
+    close();
+    if (o.verified === self.verified) setConfirming(o._id);
+    else setProof({ from: o._id, phone: provedNumber(o), requestId: null, code: '', error: null });
+  };
+  const merge = async (from: string, phoneProof?: { requestId: string; code: string }) => {
+    setBusy(true);
+    const r = await staffApi(`${base}/merge`, {
+      method: 'POST',
+      body: phoneProof ? { from, phoneProof } : { from },
+      schema: MergedSchema,
+    });
+    setBusy(false);
+    if (r.code === 'needs_proof') {
+      setConfirming(null);
+      const phone = (r.body as { phone?: string | null } | null)?.phone ?? null;
+      return setProof({ from, phone, requestId: null, code: '', error: phoneProof ? r.error : null });
+    }
+    if (!r.data && phoneProof && proof) return setProof({ ...proof, error: r.error ?? 'That code did not work' });
+    close();
     if (!r.data) return onFailed(r.error ?? 'We could not merge those records');
+    const signedOut = r.data.devicesSignedOut;
     onMerged(
       r.data.customer,
-      `Merged: ${r.data.visitsMoved} bookings and ${r.data.dogsMerged} dogs moved onto this record.`,
+      `Merged: ${r.data.visitsMoved} bookings and ${r.data.dogsMerged} dogs moved onto this record` +
+        (signedOut ? `; ${signedOut} ${signedOut === 1 ? 'device' : 'devices'} signed out.` : '.'),
     );
+  };
+  const sendCode = async (p: Proof) => {
+    setBusy(true);
+    const r = await staffApi(`${base}/merge/code`, {
+      method: 'POST',
+      body: { from: p.from },
+      schema: MergeCodeSentSchema,
+    });
+    setBusy(false);
+    if (!r.data) return setProof({ ...p, error: r.error ?? 'We could not send the code' });
+    setProof({ ...p, phone: r.data.phone, requestId: r.data.requestId, code: '', error: null });
   };
   return (
     <Card id="same-title" title="The same person?">
       <p>
-        These records share this number or e-mail address. Merging moves their dogs, bookings and messages here, and
-        removes the other record.
+        These records share this number or e-mail address. Merging moves their dogs, bookings and messages here, removes
+        the other record and signs its devices out.
       </p>
       <ul className="mgmt-list" aria-label="Records with the same contact details">
         {others.map((o) => (
@@ -742,11 +783,25 @@ function SameContactCard({
               <span className="mgmt-meta">
                 {[formatPhone(o.phone), o.email].filter(Boolean).join(' · ')} · {o.visits}{' '}
                 {o.visits === 1 ? 'booking' : 'bookings'}
-                {o.dogs.length ? ` · ${o.dogs.join(', ')}` : ''}
+                {o.dogs.length ? ` · ${o.dogs.join(', ')}` : ''} · {o.verified ? 'number proved' : 'number not proved'}
               </span>
             </span>
-            {confirming === o._id ? (
+            {proof?.from === o._id ? (
+              <ProveToMerge
+                proof={proof}
+                busy={busy}
+                onChange={setProof}
+                onSend={() => void sendCode(proof)}
+                onMerge={() => void merge(o._id, { requestId: proof.requestId!, code: proof.code })}
+                onCancel={close}
+              />
+            ) : confirming === o._id ? (
               <span className="mgmt-confirm">
+                <span className="mgmt-meta">
+                  {self.verified
+                    ? 'Their devices will be signed out.'
+                    : 'Neither number was proved, so every device of both records will be signed out.'}
+                </span>
                 <button
                   type="button"
                   className="ibutton ibutton--brand"
@@ -755,7 +810,7 @@ function SameContactCard({
                 >
                   Yes, merge into this record
                 </button>
-                <button type="button" className="ibutton ibutton--ghost" onClick={() => setConfirming(null)}>
+                <button type="button" className="ibutton ibutton--ghost" onClick={close}>
                   Keep both
                 </button>
               </span>
@@ -764,7 +819,7 @@ function SameContactCard({
                 type="button"
                 className="ibutton ibutton--ghost"
                 aria-label={`Merge ${o.name ?? 'that record'} into this record`}
-                onClick={() => setConfirming(o._id)}
+                onClick={() => start(o)}
               >
                 Merge…
               </button>
@@ -773,6 +828,71 @@ function SameContactCard({
         ))}
       </ul>
     </Card>
+  );
+}
+
+/** Why a proved and an unproved record need a code, and the two steps: text it, type what the customer reads. */
+function ProveToMerge({
+  proof,
+  busy,
+  onChange,
+  onSend,
+  onMerge,
+  onCancel,
+}: {
+  proof: Proof;
+  busy: boolean;
+  onChange(p: Proof): void;
+  onSend(): void;
+  onMerge(): void;
+  onCancel(): void;
+}) {
+  const number = proof.phone ? formatPhone(proof.phone) : 'the proved number';
+  return (
+    <div className="rec-form" role="group" aria-label="Prove the number to merge">
+      <p>
+        Only one of these records has proved its number, and anyone can book with somebody else&apos;s number: merging
+        them could show one person&apos;s details to the other. If the customer is with you or on the phone, text a code
+        to {number} and type the code they read to you. Otherwise keep both records.
+      </p>
+      {proof.requestId ? (
+        <label className="rec-field">
+          <span>Code the customer reads to you</span>
+          <input
+            className="input"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            value={proof.code}
+            onChange={(e) => onChange({ ...proof, code: e.target.value.replace(/\D/g, ''), error: null })}
+          />
+        </label>
+      ) : null}
+      {proof.error ? <p role="alert">{proof.error}</p> : null}
+      <span className="mgmt-confirm">
+        {proof.requestId ? (
+          <button
+            type="button"
+            className="ibutton ibutton--brand"
+            disabled={busy || proof.code.length !== 6}
+            onClick={onMerge}
+          >
+            Merge with this code
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={proof.requestId ? 'ibutton ibutton--ghost' : 'ibutton ibutton--brand'}
+          disabled={busy}
+          onClick={onSend}
+        >
+          {proof.requestId ? 'Text a new code' : `Text a code to ${number}`}
+        </button>
+        <button type="button" className="ibutton ibutton--ghost" onClick={onCancel}>
+          Keep both
+        </button>
+      </span>
+    </div>
   );
 }
 
