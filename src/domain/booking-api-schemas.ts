@@ -205,6 +205,7 @@ export const BookingErrorCodeSchema = z.enum([
   'phone_code_wrong', // 400: the code does not match; `attemptsLeft` says how many tries remain
   'phone_code_expired', // 400: the code expired, was used, or ran out of tries: ask for a new one
   'rate_limited', // 429: too many requests; the Retry-After header says when to try again
+  'text_budget_spent', // 429: the shop's texts for today are spent; call the shop (staff: a passkey)
 ]);
 export type BookingErrorCode = z.infer<typeof BookingErrorCodeSchema>;
 

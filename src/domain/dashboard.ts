@@ -110,6 +110,17 @@ export const DashboardResponseSchema = z.object({
     /** Messages between tries now: a provider is failing. */
     waiting: Count,
   }),
+  /**
+   * Today's texts the shop did not choose to send (codes, first confirmations to unproven numbers)
+   * against the daily budget (decision 069); `near` from 80 %, `spent` when codes are refused.
+   */
+  textBudget: z.object({
+    used: Count,
+    budget: Count,
+    near: z.boolean(),
+    spent: z.boolean(),
+    resetsAt: InstantSchema,
+  }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
 

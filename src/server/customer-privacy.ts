@@ -4,7 +4,7 @@ import { audit } from './audit.ts';
 import { assertChangeable, customerRow, type CustomerRow } from './customer-records.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
-import { checkPhoneCode, requestPhoneCode, spendPhoneCode } from './phone-codes.ts';
+import { checkPhoneCode, requestPhoneCode, spendPhoneCode, type CheckedCode } from './phone-codes.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
@@ -85,13 +85,10 @@ export async function mergeCustomers(
 ) {
   if (intoId === fromId) throw new HttpError(400, 'A record cannot be merged with itself.', { code: 'invalid' });
   // A code is checked (and its try counted) before the transaction, as a booking's is.
-  let proved: string | null = null;
+  let proved: { phone: string; code: CheckedCode } | null = null;
   if (options.phoneProof) {
     const phone = numberToProve(await customerRow(db(), intoId), await customerRow(db(), fromId));
-    if (phone) {
-      await checkPhoneCode(options.phoneProof, phone, 'merge', now);
-      proved = phone;
-    }
+    if (phone) proved = { phone, code: await checkPhoneCode(options.phoneProof, phone, 'merge', now) };
   }
   return transaction(async (tx) => {
     // Both rows locked in one order, so two merges of the same pair cannot deadlock.
@@ -102,8 +99,8 @@ export async function mergeCustomers(
     assertChangeable(from);
     const rule = mergeRule(into, from);
     const toProve = numberToProve(into, from);
-    if (rule.proofFrom !== null && (toProve === null || toProve !== proved)) throw needsProof(toProve);
-    if (proved && rule.proofFrom !== null) await spendPhoneCode(tx, options.phoneProof!.requestId, now);
+    if (rule.proofFrom !== null && (toProve === null || toProve !== proved?.phone)) throw needsProof(toProve);
+    if (proved && rule.proofFrom !== null) await spendPhoneCode(tx, proved.code, now);
 
     // Dogs: one of the same name becomes the same dog (its visits and weights join it); others move over.
     const { rows: dogs } = await tx.query<{ id: string; name: string; twin: string | null }>(
@@ -148,7 +145,7 @@ export async function mergeCustomers(
     await tx.query('UPDATE visit_sessions SET customer_id = NULL WHERE customer_id = $1', [fromId]);
     // The number's proof goes with the number: kept when the merged record keeps that number. A code
     // typed for this merge proves the number it came from, which the merged record keeps.
-    const phone = proved ?? into.phone ?? from.phone;
+    const phone = proved?.phone ?? into.phone ?? from.phone;
     const verified =
       proved !== null || (into.verified && into.phone === phone) || (from.verified && from.phone === phone);
     await tx.query('DELETE FROM customers WHERE id = $1', [fromId]);

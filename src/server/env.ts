@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import site from '../../content/site.json' with { type: 'json' };
+import { DEFAULT_TEXT_BUDGET_PER_DAY } from '../domain/abuse-limits.ts';
 
 /**
  * The server's configuration, validated once. Every variable is listed with its default in
@@ -15,6 +16,8 @@ const EnvSchema = z.object({
   DEPLOY_PRIME_URL: z.url().optional(),
   MAGIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
   BOOKING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(10),
+  // Texts a day the shop did not choose to send (codes, unproven first confirmations): decision 069.
+  TEXT_BUDGET_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_TEXT_BUDGET_PER_DAY),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: optionalUrl,

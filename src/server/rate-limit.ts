@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { clientLimitKey } from '../domain/client-address.ts';
 import { query } from './db.ts';
 
 /**
@@ -19,11 +20,18 @@ const SWEEP_EVERY = 64; // on average, one request in this many sweeps stale win
 const SWEEP_ROWS = 500;
 
 /**
- * The bucket of a client: the endpoint and a hash of its address, so the table never holds an IP in
- * clear. Without an address (never on Netlify) everyone shares one bucket, which fails safe.
+ * The bucket of a client: the endpoint and a hash of its limit key (an IPv4 address, or an IPv6
+ * address's /64: src/domain/client-address.ts), so the table never holds an IP in clear and a /64 is
+ * one client. Without an address, or with something that is none (never on Netlify), everyone shares
+ * one bucket, which fails safe. Every per-address limit is counted through here.
  */
 export function clientBucket(scope: string, ip: string | null): string {
-  const who = ip ? createHash('sha256').update(`${scope}|${ip}`).digest('base64url').slice(0, 22) : 'unknown';
+  return subjectBucket(scope, clientLimitKey(ip));
+}
+
+/** The bucket of anything else counted (a phone number, a booking): the scope and a hash of it. */
+export function subjectBucket(scope: string, subject: string | null): string {
+  const who = subject ? createHash('sha256').update(`${scope}|${subject}`).digest('base64url').slice(0, 22) : 'unknown';
   return `${scope}:${who}`;
 }
 

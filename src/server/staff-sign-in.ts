@@ -8,6 +8,7 @@ import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { CODE_EXPIRED, checkPhoneCode, requestPhoneCode, spendPhoneCode } from './phone-codes.ts';
 import { loadStaffSettings } from './settings.ts';
+import { TEXT_BUDGET_SPENT_FOR_STAFF } from './text-budget.ts';
 
 /**
  * Staff sign-in by a one-time code (docs/decisions/053-staff-sign-in-and-the-staff-api.md). Asking
@@ -40,7 +41,9 @@ export interface CodeAsk {
 /**
  * Sends a sign-in code to a staff member's phone: by text (or WhatsApp, behind the same provider),
  * or by e-mail when they have an address and no text provider is configured. Rate-limited per
- * address and per number before anything else (src/server/abuse.ts).
+ * address before anything else (src/server/abuse.ts); what the number is sent is counted per number
+ * and against the day's text budget (decision 069), so strangers asking for the staff number's code
+ * never stop the staff member getting one that works.
  */
 export async function requestStaffCode(ask: CodeAsk): Promise<PhoneCodeResponse> {
   const staff = await findStaffByPhone(ask.phone);
@@ -55,6 +58,7 @@ export async function requestStaffCode(ask: CodeAsk): Promise<PhoneCodeResponse>
     send: staff !== null,
     via: byEmail,
     later: ask.later,
+    budgetSpent: TEXT_BUDGET_SPENT_FOR_STAFF,
   });
 }
 
@@ -89,9 +93,14 @@ export interface CodeSignIn {
 export async function signInByCode(attempt: CodeSignIn): Promise<StaffSignInResponse> {
   const now = attempt.now ?? new Date();
   await limitSignIns(attempt.ip, now);
-  await checkPhoneCode({ requestId: attempt.requestId, code: attempt.code }, attempt.phone, 'staff_sign_in', now);
+  const checked = await checkPhoneCode(
+    { requestId: attempt.requestId, code: attempt.code },
+    attempt.phone,
+    'staff_sign_in',
+    now,
+  );
   return transaction(async (tx) => {
-    await spendPhoneCode(tx, attempt.requestId, now);
+    await spendPhoneCode(tx, checked, now);
     const staff = await findStaffByPhone(attempt.phone, tx);
     // Only a number that stopped being staff after asking gets here (the code was never sent to
     // any other): the answer of a used code, which says nothing new.

@@ -101,6 +101,8 @@ process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 delete process.env.STRIPE_SECRET_KEY;
 // Every request comes from a handful of addresses; the per-address limits have their own tests.
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000000';
+// Thousands of codes and bookings a run: the day's text budget (decision 069) has its own tests.
+process.env.TEXT_BUDGET_PER_DAY = '1000000';
 
 useTestDatabase({ seed: true });
 // Breed pictures go to Netlify Blobs: the package's own local server.

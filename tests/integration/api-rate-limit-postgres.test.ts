@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, query } from '../../src/server/db.ts';
+import { closeDb, query, transaction } from '../../src/server/db.ts';
+import { requestPhoneCode } from '../../src/server/phone-codes.ts';
 import { hitRateLimit } from '../../src/server/rate-limit.ts';
+import { spendFromTextBudget, textBudgetToday } from '../../src/server/text-budget.ts';
 import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
 
 /**
@@ -50,5 +52,34 @@ describe.skipIf(!available)('the rate limit on a real PostgreSQL server', () => 
     ]);
     expect(await query(`SELECT hits FROM rate_limits WHERE bucket = 'magic:live'`)).toEqual([{ hits: 100 }]);
     expect(await query(`SELECT 1 FROM rate_limits WHERE bucket LIKE 'magic:old-%'`)).toHaveLength(0);
+  });
+
+  it("spends exactly the day's text budget when 300 texts race for 100 places (decision 069)", async () => {
+    process.env = { ...process.env, TEXT_BUDGET_PER_DAY: '100' };
+    const now = new Date('2026-11-22T12:00:10Z');
+    const spent = await Promise.all(
+      Array.from({ length: 300 }, () => transaction((tx) => spendFromTextBudget(tx, now))),
+    );
+    expect(spent.filter(Boolean)).toHaveLength(100);
+    expect(await textBudgetToday(now)).toMatchObject({ used: 100, budget: 100, spent: true });
+  });
+
+  it('texts one number at most its hourly count when 20 requests for it race', async () => {
+    process.env = { ...process.env, TEXT_BUDGET_PER_DAY: '1000', BOOKING_RATE_LIMIT_PER_HOUR: '1000000' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        requestPhoneCode({
+          phone: '+447700900321',
+          purpose: 'booking',
+          ip: `2001:db8:${i}::1`,
+          siteUrl: 'http://localhost:8888',
+        }),
+      ),
+    );
+    expect(answers).toHaveLength(20);
+    expect(
+      await query(`SELECT 1 FROM phone_codes WHERE phone = '+447700900321' AND texted_at IS NOT NULL`),
+    ).toHaveLength(3);
+    expect(await query(`SELECT 1 FROM outbox WHERE recipient = '+447700900321'`)).toHaveLength(3);
   });
 });

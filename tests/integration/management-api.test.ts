@@ -340,8 +340,9 @@ async function staffKeyThen(sql?: string): Promise<string> {
 
 let staffKey: string;
 beforeAll(async () => {
-  // Every key in this file is made by signing in from a few addresses: lift the per-address limits.
-  process.env = { ...process.env, BOOKING_RATE_LIMIT_PER_HOUR: '1000000' };
+  // Every key in this file is made by signing in from a few addresses: lift the per-address limits,
+  // and the day's text budget its hundreds of codes would spend (decision 069).
+  process.env = { ...process.env, BOOKING_RATE_LIMIT_PER_HOUR: '1000000', TEXT_BUDGET_PER_DAY: '1000000' };
   functions = await listLocalFunctions(FUNCTIONS_DIR);
   for (const fn of functions) handlers.set(fn.name, ((await import(fn.mainFile)) as { default: never }).default);
   const phone = freshPhone();

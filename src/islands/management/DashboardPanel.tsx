@@ -117,6 +117,8 @@ export function DashboardPanel() {
         </li>
       </ul>
 
+      {figures.textBudget.near ? <TextBudgetWarning budget={figures.textBudget} /> : null}
+
       <MessagesCard messages={figures.messages} />
 
       <div className="dash-charts">
@@ -380,6 +382,33 @@ const at = (iso: string) =>
  * Messages the outbox stopped trying (docs/decisions/065): each with why, and "Send again" where
  * that makes sense; a code never, as it has expired and the person can ask for a new one.
  */
+/**
+ * The day's budget of texts the shop did not choose to send (decision 069), shown only from 80 %:
+ * a script asking for codes, or a busy day, before customers start being told to call.
+ */
+function TextBudgetWarning({ budget }: { budget: DashboardResponse['textBudget'] }) {
+  const resets = new Date(budget.resetsAt).toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: SHOP_TIME_ZONE,
+  });
+  return (
+    <section className="mgmt-card dash-text-budget" aria-labelledby="dash-text-budget" data-spent={budget.spent}>
+      <h2 id="dash-text-budget">{budget.spent ? 'No more code texts today' : 'Code texts nearly used up'}</h2>
+      <p>
+        <strong>
+          {budget.used} of {budget.budget}
+        </strong>{' '}
+        texts for codes and first confirmations to unproven numbers are used today.{' '}
+        {budget.spent
+          ? 'Customers who ask for a code are told to call the shop, staff sign in with a passkey, and new bookings are confirmed by e-mail.'
+          : 'When they are all used, customers who ask for a code are told to call the shop and staff sign in with a passkey.'}{' '}
+        The count starts again at {resets}.
+      </p>
+    </section>
+  );
+}
+
 function MessagesCard({ messages }: { messages: DashboardResponse['messages'] }) {
   return (
     <section className="mgmt-card dash-messages" aria-labelledby="dash-messages">

@@ -10,7 +10,7 @@ import { randomId } from '../ids.ts';
 import { sendDueMessages } from '../messages/outbox.ts';
 import { createDepositCheckout, expireCheckout } from '../payments/checkout.ts';
 import { stripeClient } from '../payments/stripe.ts';
-import { checkPhoneCode, spendPhoneCode } from '../phone-codes.ts';
+import { checkPhoneCode, spendPhoneCode, type CheckedCode } from '../phone-codes.ts';
 import { idempotencyDigest, seal, unseal } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { siteUrl as configuredSiteUrl } from '../site-url.ts';
@@ -145,12 +145,16 @@ export async function reserveBooking(
   context: BookingContext,
   now: Date,
 ): Promise<Reserved> {
-  await limitBookingsForPhone(request.owner.phone, now);
-
   // Outside the transaction: the embedded database runs one transaction at a time, and these use
   // another connection.
   const holder = await findKeyHolder(context.accessKey ?? null, now);
-  if (request.phoneProof) await checkPhoneCode(request.phoneProof, request.owner.phone, 'booking', now);
+  // A booking that proves its number (a code, or the device key of the record that proved it) is
+  // never refused by the count of bookings strangers tried with that number (decision 069); the
+  // code's own tries bound the guessing.
+  const checked = request.phoneProof
+    ? await checkPhoneCode(request.phoneProof, request.owner.phone, 'booking', now)
+    : undefined;
+  if (!checked && !provesNumber(holder, request.owner.phone)) await limitBookingsForPhone(request.owner.phone, now);
   const bookingId = randomId(18);
   const start = new Date(request.start);
 
@@ -173,7 +177,7 @@ export async function reserveBooking(
           siteUrl: siteUrlOf(context),
           party: async (tx) => {
             await assertBreed(tx, request.dog.breedId);
-            const identity = await identify(tx, request, holder, now);
+            const identity = await identify(tx, request, checked, holder, now);
             const dogId = await dogFor(tx, request.dog, request.savedDogId, identity.customerId, identity.ownRecords);
             // A device that holds this customer's key needs no new one.
             const accessKey =
@@ -410,6 +414,11 @@ export async function releaseHold(bookingId: string, why: string, now: Date): Pr
   return rows.length > 0;
 }
 
+/** The device key of the customer record that proved this number. */
+function provesNumber(holder: KeyHolder | null, phone: string): boolean {
+  return holder !== null && holder.kind === 'device' && holder.phone === phone && holder.phoneVerified;
+}
+
 interface Identity {
   customerId: string;
   /** Whether the booking joins records that already were this person's (their device's, or the proved number's). */
@@ -424,10 +433,16 @@ interface Identity {
  * carrying only what was typed, whether or not the number has a booking ahead: the answer must not
  * tell a stranger that it has (docs/decisions/072). The number itself is told, in the booking's text.
  */
-async function identify(tx: Tx, request: CreateBookingRequest, holder: KeyHolder | null, now: Date): Promise<Identity> {
+async function identify(
+  tx: Tx,
+  request: CreateBookingRequest,
+  checked: CheckedCode | undefined,
+  holder: KeyHolder | null,
+  now: Date,
+): Promise<Identity> {
   const { owner } = request;
-  const viaCode = Boolean(request.phoneProof);
-  if (viaCode) await spendPhoneCode(tx, request.phoneProof!.requestId, now);
+  const viaCode = Boolean(checked);
+  if (checked) await spendPhoneCode(tx, checked, now);
   const holderHasNumber = holder !== null && holder.kind === 'device' && holder.phone === owner.phone;
   const phoneProven = viaCode || (holderHasNumber && holder.phoneVerified);
 

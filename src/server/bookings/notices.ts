@@ -11,6 +11,7 @@ import { UNPROVEN_TEXTS_PER_NUMBER_PER_DAY } from '../../domain/abuse-limits.ts'
 import type { Tx } from '../db.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { siteUrl } from '../site-url.ts';
+import { spendFromTextBudget } from '../text-budget.ts';
 import { messageBookingFrom } from './calendar.ts';
 import { findBooking } from './view.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
@@ -26,6 +27,8 @@ export type BookingNotice =
  *
  * A booking whose number was never proved texts that number only a little: a stranger who types
  * someone else's number cannot make the shop text them again and again (the e-mail still goes).
+ * Its first confirmation also spends the shop's daily text budget (decision 069): once that is
+ * spent the booking is confirmed by e-mail alone.
  */
 export async function enqueueBookingNotices(
   tx: Tx,
@@ -81,12 +84,9 @@ export async function enqueueBookingNotices(
   }
   const ids: string[] = [];
   for (const message of messages) {
-    if (
-      message.channel === 'sms' &&
-      !booking.phone_proven &&
-      (await textsToday(tx, message.recipient, now)) >= UNPROVEN_TEXTS_PER_NUMBER_PER_DAY
-    ) {
-      continue;
+    if (message.channel === 'sms' && !booking.phone_proven) {
+      if ((await textsToday(tx, message.recipient, now)) >= UNPROVEN_TEXTS_PER_NUMBER_PER_DAY) continue;
+      if (notice === 'confirmed' && !(await spendFromTextBudget(tx, now))) continue;
     }
     const id = await enqueueMessage(tx, message);
     if (id) ids.push(id);

@@ -11,6 +11,7 @@ import { mondayOf } from '../../domain/schedule.ts';
 import { db, type Tx } from '../db.ts';
 import { loadMessageTrouble } from '../messages/stopped-messages.ts';
 import { loadBookingSettings } from '../settings.ts';
+import { textBudgetToday } from '../text-budget.ts';
 
 /**
  * The dashboard's figures (their meaning: src/domain/dashboard.ts), each one query on an index:
@@ -18,7 +19,8 @@ import { loadBookingSettings } from '../settings.ts';
  * index on active ones), deposits held the active ones ahead, and the channels the bookings and
  * visits of the last 30 days by when they were made (bookings_created_idx, visit_sessions_created_idx).
  * Today's and tomorrow's appointments come from the schedule (GET /management/schedule). Messages
- * the outbox stopped trying are listed with them, for staff to send again (decision 065).
+ * the outbox stopped trying are listed with them, for staff to send again (decision 065), and the
+ * day's text budget (decision 069).
  */
 export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<DashboardResponse> {
   const settings = await loadBookingSettings(tx);
@@ -134,5 +136,11 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
       byPhone,
     },
     messages: await loadMessageTrouble(now, tx),
+    textBudget: await textBudgetFigures(now, tx),
   };
+}
+
+async function textBudgetFigures(now: Date, tx: Tx): Promise<DashboardResponse['textBudget']> {
+  const { resetsAt, ...figures } = await textBudgetToday(now, tx);
+  return { ...figures, resetsAt: resetsAt.toISOString() };
 }
