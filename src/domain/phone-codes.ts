@@ -10,7 +10,7 @@ export const PHONE_CODE_DIGITS = 6;
 export const PHONE_CODE_MINUTES = 10;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
 
-export const PhoneCodePurposeSchema = z.enum(['booking', 'staff_sign_in']);
+export const PhoneCodePurposeSchema = z.enum(['booking', 'staff_sign_in', 'staff_step_up']);
 export type PhoneCodePurpose = z.infer<typeof PhoneCodePurposeSchema>;
 
 /** The id of a code request: what the client sends back with the code. */
@@ -45,6 +45,10 @@ export type PhoneCodeResponse = z.infer<typeof PhoneCodeResponseSchema>;
  */
 export function phoneCodeText(code: string, purpose: PhoneCodePurpose, siteUrl: string): string {
   const host = new URL(siteUrl).host;
-  const what = purpose === 'booking' ? 'to confirm your booking' : 'to sign in to the staff area';
+  const what = {
+    booking: 'to confirm your booking',
+    staff_sign_in: 'to sign in to the staff area',
+    staff_step_up: 'to confirm a change to the staff list',
+  }[purpose];
   return `${code} is your Leyton Dog Grooming code ${what}. It works for ${PHONE_CODE_MINUTES} minutes. If you did not ask for it, you can ignore this text.\n\n@${host} #${code}`;
 }

@@ -12,6 +12,8 @@ export interface StaffMember {
   phone: string | null;
   /** The key this request came with (to sign it out); never logged, never answered. */
   key: string;
+  /** When this key's holder last proved themselves (sign-in or step-up), for staff changes. */
+  provenAt: Date | null;
 }
 
 export const STAFF_ONLY = 'Please sign in to the staff area.';
@@ -22,7 +24,7 @@ export async function requireStaff(req: Request, now = new Date()): Promise<Staf
   // Missing, unknown, revoked, expired, a customer's device key, or not staff: the same answer.
   if (!key || !holder || holder.kind !== 'staff' || holder.privileges !== 2)
     throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
-  return { customerId: holder.customerId, name: holder.name, phone: holder.phone, key };
+  return { customerId: holder.customerId, name: holder.name, phone: holder.phone, key, provenAt: holder.provenAt };
 }
 
 type StaffHandler = (req: Request, staff: StaffMember, context?: unknown) => Promise<Response> | Response;
