@@ -76,13 +76,9 @@ export async function issueStaffKey(
   now: Date,
 ): Promise<StaffSignInResponse> {
   const expiresAt = staffKeyExpiry(now, await loadStaffSettings(tx));
-  // Signing in is itself a proof (a code to the phone, or a passkey): the first minutes need no other.
-  const accessKey = await issueAccessKey(tx, staff.id, 'staff', {
-    label: `signed in by ${how}`,
-    expiresAt,
-    now,
-    provenAt: now,
-  });
+  // Signing in is not a proof for staff changes (docs/decisions/070): the phone's owner approved a
+  // sign-in, not a change to the staff list, so a change asks again with a code that says what it is for.
+  const accessKey = await issueAccessKey(tx, staff.id, 'staff', { label: `signed in by ${how}`, expiresAt, now });
   return {
     accessKey,
     expiresAt: expiresAt.toISOString(),

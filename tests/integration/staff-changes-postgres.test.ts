@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markKeyProven } from '../../src/server/access-keys.ts';
 import { closeDb, query, transaction } from '../../src/server/db.ts';
 import { issueStaffKey } from '../../src/server/staff-sign-in.ts';
 import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
@@ -26,13 +27,17 @@ afterAll(async () => {
   await stop?.();
 });
 
-/** A key its holder has just signed in with (so freshly proven). */
+/** A key its holder signed in with and has just proved again (what the step-up doors do, staff-changes.test.ts). */
 async function freshKey(id: string): Promise<string> {
   const [staff] = await query<{ id: string; name: string; phone: string }>(
     'SELECT id, name, phone FROM customers WHERE id = $1',
     [id],
   );
-  return (await transaction((tx) => issueStaffKey(tx, staff!, 'code', new Date()))).accessKey;
+  return transaction(async (tx) => {
+    const { accessKey } = await issueStaffKey(tx, staff!, 'code', new Date());
+    await markKeyProven(tx, accessKey);
+    return accessKey;
+  });
 }
 
 describe.skipIf(!available)('the last member of staff on a real PostgreSQL server', () => {

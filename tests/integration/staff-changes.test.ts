@@ -77,7 +77,10 @@ describe('a staff key without a fresh proof (a stolen cookie)', () => {
   it('stops counting a proof after five minutes', async () => {
     const { assistant, assistantPhone } = await shop();
     const key = await signIn(assistantPhone, freshIp());
-    // Signing in was itself a proof: the first change needs no other.
+    // Signing in is not a proof for a staff change: the code said "to sign in", not "to change the staff".
+    const signedInOnly = await call('POST', STAFF, { key, body: { name: 'Zero', phone: freshPhone() } });
+    expect(signedInOnly.body.code).toBe('fresh_proof_needed');
+    await proveFresh(key, assistantPhone, freshIp());
     expect((await call('POST', STAFF, { key, body: { name: 'First', phone: freshPhone() } })).status).toBe(201);
     await query(`UPDATE access_keys SET proven_at = proven_at - interval '5 minutes 1 second' WHERE customer_id = $1`, [
       assistant,
@@ -165,6 +168,7 @@ describe('with a fresh proof', () => {
       const { ownerPhone } = await shop();
       await addStaffMember(freshPhone(), 'Mel Mail', 'mel@example.com');
       const key = await signIn(ownerPhone, freshIp());
+      await proveFresh(key, ownerPhone, freshIp());
       expect((await call('POST', STAFF, { key, body: { name: 'Nico', phone: freshPhone() } })).status).toBe(201);
       const [mail] = await query<{ channel: string; subject: string; body_text: string }>(
         `SELECT channel, subject, body_text FROM outbox WHERE kind = 'staff_change' AND recipient = 'mel@example.com'`,
