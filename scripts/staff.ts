@@ -83,7 +83,7 @@ try {
   } else if (command === 'add') {
     const checked = plainText(1, 80, { label: 'their name' }).safeParse(name || 'Staff');
     if (!checked.success) throw new Error(checked.error.issues[0]!.message);
-    const member = await addStaff({ name: checked.data, phone: phone! });
+    const member = await addStaff({ name: checked.data, phone: phone! }, null);
     console.log(
       `Added ${member.name} (${shown(member.phone)}) to the staff. They sign in at /management/login with that number.`,
     );

@@ -3,11 +3,13 @@ import { EmptyRequestSchema, PasskeySignInSchema } from '../../src/domain/staff.
 import { endpoint, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { relyingPartyOf, signInOptions, signInWithPasskey } from '../../src/server/passkeys.ts';
 import { clientIp } from '../../src/server/request-headers.ts';
+import { cookieHeaders, staffSignInCookies } from '../../src/server/staff-cookie.ts';
 
 /**
  * A door of the staff area, so no staff key is asked for (docs/decisions/057):
  * POST /management/sign-in/passkey-options gives a challenge for `startAuthentication`;
- * POST /management/sign-in/by-passkey turns the passkey's answer into a staff key.
+ * POST /management/sign-in/by-passkey turns the passkey's answer into a staff key, also set as the
+ * HttpOnly auth_key cookie (docs/decisions/071).
  */
 export default endpoint(['POST'], async (req, context) => {
   const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
@@ -18,7 +20,10 @@ export default endpoint(['POST'], async (req, context) => {
   }
   if (step === 'by-passkey') {
     const body = await parseJsonBody(req, PasskeySignInSchema);
-    return json(await signInWithPasskey(body, relyingPartyOf(req), ip));
+    const answer = await signInWithPasskey(body, relyingPartyOf(req), ip);
+    return json(answer, {
+      headers: cookieHeaders(staffSignInCookies(req, answer.accessKey, new Date(answer.expiresAt))),
+    });
   }
   throw new HttpError(404, 'Not found');
 });

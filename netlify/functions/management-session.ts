@@ -2,11 +2,12 @@ import type { Config } from '@netlify/functions';
 import { EmptyRequestSchema } from '../../src/domain/staff.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
+import { cookieHeaders, staffSignOutCookies } from '../../src/server/staff-cookie.ts';
 import { signOut } from '../../src/server/staff-members.ts';
 
 /**
  * GET /management/session: who holds this staff key (the dashboard's "Signed in as").
- * POST /management/sign-out: revokes the key.
+ * POST /management/sign-out: revokes the key and deletes its cookies (docs/decisions/071).
  */
 export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
   const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
@@ -16,7 +17,7 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
   if (step === 'sign-out' && req.method === 'POST') {
     await parseJsonBody(req, EmptyRequestSchema);
     await signOut(staff.key);
-    return json({ ok: true });
+    return json({ ok: true }, { headers: cookieHeaders(staffSignOutCookies(req)) });
   }
   throw new HttpError(
     405,

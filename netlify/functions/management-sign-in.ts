@@ -3,12 +3,14 @@ import { StaffCodeRequestSchema, StaffSignInByCodeSchema } from '../../src/domai
 import { endpoint, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { clientIp } from '../../src/server/request-headers.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
+import { cookieHeaders, staffSignInCookies } from '../../src/server/staff-cookie.ts';
 import { requestStaffCode, signInByCode } from '../../src/server/staff-sign-in.ts';
 
 /**
  * A door of the staff area, so no staff key is asked for (docs/decisions/053):
  * POST /management/sign-in/codes texts a code (the same 202 for any number);
- * POST /management/sign-in/by-code turns the code into a staff key.
+ * POST /management/sign-in/by-code turns the code into a staff key, also set as the HttpOnly
+ * auth_key cookie (docs/decisions/071).
  */
 export default endpoint(['POST'], async (req, context) => {
   const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
@@ -20,7 +22,10 @@ export default endpoint(['POST'], async (req, context) => {
   }
   if (step === 'by-code') {
     const body = await parseJsonBody(req, StaffSignInByCodeSchema);
-    return json(await signInByCode({ ...body, ip }));
+    const answer = await signInByCode({ ...body, ip });
+    return json(answer, {
+      headers: cookieHeaders(staffSignInCookies(req, answer.accessKey, new Date(answer.expiresAt))),
+    });
   }
   throw new HttpError(404, 'Not found');
 });

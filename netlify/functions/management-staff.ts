@@ -1,30 +1,40 @@
 import type { Config } from '@netlify/functions';
-import { AddStaffSchema, EmptyRequestSchema, RecordIdSchema } from '../../src/domain/staff.ts';
+import { AddStaffSchema, ChangeStaffPhoneSchema, EmptyRequestSchema, RecordIdSchema } from '../../src/domain/staff.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
-import { addStaff, listStaff, removeStaff } from '../../src/server/staff-members.ts';
+import { addStaff, changeStaffPhone, listStaff, removeStaff } from '../../src/server/staff-members.ts';
 
 /**
  * GET /management/staff: the staff list. POST /management/staff: adds a member.
  * POST /management/staff/{id}/remove: removes one (never yourself, never the last).
+ * POST /management/staff/{id}/phone: changes a member's number.
+ * Every change needs a key proven in the last five minutes (403 fresh_proof_needed otherwise) and
+ * tells every member (docs/decisions/070).
  */
-export default staffEndpoint(['GET', 'POST'], async (req, staff) => {
+export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
   const parts = new URL(req.url).pathname.replace(/\/+$/, '').split('/').slice(4); // after /v1.0.1/management/staff
+  const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
   if (parts.length === 0) {
     if (req.method === 'POST') {
       const member = await parseJsonBody(req, AddStaffSchema);
-      return json({ member: await addStaff(member) }, { status: 201 });
+      return json({ member: await addStaff(member, staff, { later }) }, { status: 201 });
     }
     return json({ staff: await listStaff(staff) });
   }
-  if (parts.length === 2 && parts[1] === 'remove' && req.method === 'POST') {
+  if (parts.length === 2 && (parts[1] === 'remove' || parts[1] === 'phone') && req.method === 'POST') {
     const id = RecordIdSchema.safeParse(parts[0]);
     if (!id.success) throw new HttpError(404, 'We could not find that member of staff.', { code: 'not_found' });
+    if (parts[1] === 'phone') {
+      const { phone } = await parseJsonBody(req, ChangeStaffPhoneSchema);
+      return json({ member: await changeStaffPhone(id.data, phone, staff, { later }) });
+    }
     await parseJsonBody(req, EmptyRequestSchema);
-    await removeStaff(id.data, staff);
+    await removeStaff(id.data, staff, { later });
     return json({ ok: true });
   }
   throw new HttpError(404, 'Not found');
 });
 
-export const config: Config = { path: ['/v1.0.1/management/staff', '/v1.0.1/management/staff/:id/remove'] };
+export const config: Config = {
+  path: ['/v1.0.1/management/staff', '/v1.0.1/management/staff/:id/remove', '/v1.0.1/management/staff/:id/phone'],
+};

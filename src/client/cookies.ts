@@ -9,6 +9,8 @@ export const COOKIE_NAMES = {
   phone: 'phone',
   logoutReason: 'logout_reason',
   previousUser: 'previous_user',
+  /** Set by the server beside the HttpOnly staff key: says a key is there, without it (decision 071). */
+  staffSignedIn: 'staff_signed_in',
 } as const;
 export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES];
 
@@ -23,6 +25,7 @@ export const COOKIE_MAX_AGE: Record<CookieName, number> = {
   phone: 90 * DAY,
   logout_reason: 60,
   previous_user: 30 * DAY,
+  staff_signed_in: 90 * DAY,
 };
 
 export interface CookieOptions {

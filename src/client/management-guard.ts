@@ -36,8 +36,10 @@ export async function runManagementGuard(): Promise<void> {
     show(status, 'Taking you to the staff sign-in…');
     goToLogin(outcome.reason, { storeRedirect: outcome.storeRedirect, forgetKey: outcome.forgetKey });
   };
-  const key = getCookie(COOKIE_NAMES.authKey);
-  const first = guardBeforeAsking(location.pathname, key !== null);
+  // The staff key is an HttpOnly cookie no script reads (decision 071): its readable marker says it
+  // is there. A readable auth_key (set by hand, or by an older version) counts as well.
+  const signedIn = getCookie(COOKIE_NAMES.staffSignedIn) !== null || getCookie(COOKIE_NAMES.authKey) !== null;
+  const first = guardBeforeAsking(location.pathname, signedIn);
   if (first.kind === 'login') return leave(first);
   const result = first.kind === 'ask' ? await api('/customer/auth') : null;
   const holder = result?.status === 200 ? privilegesOf(result.data) : null;
@@ -46,7 +48,7 @@ export async function runManagementGuard(): Promise<void> {
   // In. "The access key is set as a request header for later calls" (contract §4): the one API client
   // puts the cookie's key in x-access-key on every call (docs/decisions/017); copying it into the
   // persisted headers store as well would only leave a staff key in localStorage.
-  if (key && holder) staffSession.set({ _id: holder._id, privileges: holder.privileges, key });
+  if (holder) staffSession.set({ _id: holder._id, privileges: holder.privileges });
   main.removeAttribute('hidden');
   show(status, null);
 }

@@ -16,8 +16,6 @@ export interface StaffSession {
   /** The staff member's record id (`data._id` of GET /customer/auth). */
   _id: string;
   privileges: number;
-  /** The staff key, as every staff call carries it in `x-access-key` (from the auth_key cookie). */
-  key: string;
 }
 
 /** Null until the guard has let this visitor in; the page islands show nothing before then. */
@@ -63,21 +61,23 @@ export function goToLogin(reason: LoginReason, options: { storeRedirect: boolean
 
 // ---- the cookies of a sign-in ---------------------------------------------------------------------
 
-/** The previous_user cookie (30 days): who signed in last on this device, to prefill the next time. */
+/**
+ * The previous_user cookie (30 days, contract §9): only whether this device has a staff passkey, so
+ * the login page offers it first. No number or name: a shared device's cookies say nobody's
+ * (docs/decisions/071). The number last typed stays in this tab's sessionStorage, for the next sign-in.
+ */
 export interface PreviousUser {
-  phone: string;
-  name: string | null;
-  /** This device has a passkey for them: the login page offers it first. */
+  /** This device has a passkey for a member of staff: the login page offers it first. */
   passkey: boolean;
 }
 
+/** Reads the cookie; an older one holding a number and name counts only for its passkey flag. */
 export function parsePreviousUser(raw: string | null): PreviousUser | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<PreviousUser>;
-    if (typeof value.phone !== 'string' || !/^\+[1-9][0-9]{6,14}$/.test(value.phone)) return null;
-    const name = typeof value.name === 'string' && value.name.length <= 120 ? value.name : null;
-    return { phone: value.phone, name, passkey: value.passkey === true };
+    const value = JSON.parse(raw) as Partial<PreviousUser> | null;
+    if (!value || typeof value !== 'object') return null;
+    return { passkey: value.passkey === true };
   } catch {
     return null;
   }
@@ -88,7 +88,26 @@ export function previousUser(): PreviousUser | null {
 }
 
 export function rememberPreviousUser(user: PreviousUser): void {
-  setCookie(COOKIE_NAMES.previousUser, JSON.stringify(user));
+  setCookie(COOKIE_NAMES.previousUser, JSON.stringify({ passkey: user.passkey }));
+}
+
+export const LAST_PHONE_KEY = 'staff_login_phone';
+
+/** The number last typed at the login page in this tab (sessionStorage: gone with the tab). */
+export function lastTypedPhone(): string | null {
+  try {
+    return sessionStorage.getItem(LAST_PHONE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberTypedPhone(e164: string): void {
+  try {
+    sessionStorage.setItem(LAST_PHONE_KEY, e164);
+  } catch {
+    // Storage refused: the next sign-in types the number again.
+  }
 }
 
 /** Seconds from `now` until `expiresAt`, never negative. */
@@ -97,27 +116,27 @@ export function secondsUntil(expiresAt: string, now = Date.now()): number {
 }
 
 /**
- * Keeps a sign-in on this device: the key in auth_key (SameSite=Strict, for no longer than the key
- * lives), the number in phone, who it was in previous_user; the reason for the login page is spent.
+ * After a sign-in: the server has set the key as the HttpOnly auth_key cookie and the
+ * staff_signed_in marker (docs/decisions/071), so no script here ever holds the key; this device
+ * remembers only whether it has a passkey, and the reason for the login page is spent.
  */
-export function keepStaffSignIn(answer: StaffSignInResponse, via: 'code' | 'passkey'): void {
-  setCookie(COOKIE_NAMES.authKey, answer.accessKey, { maxAge: secondsUntil(answer.expiresAt), sameSite: 'Strict' });
-  if (answer.staff.phone) {
-    setCookie(COOKIE_NAMES.phone, answer.staff.phone);
-    const before = previousUser();
-    rememberPreviousUser({
-      phone: answer.staff.phone,
-      name: answer.staff.name,
-      passkey: via === 'passkey' || (before?.phone === answer.staff.phone && before.passkey),
-    });
-  }
+export function keepStaffSignIn(_answer: StaffSignInResponse, via: 'code' | 'passkey'): void {
+  rememberPreviousUser({ passkey: via === 'passkey' || previousUser()?.passkey === true });
+  // Cookies an older version wrote by script (a readable key, the number for 90 days) go now.
+  deleteCookie(COOKIE_NAMES.authKey);
+  deleteCookie(COOKIE_NAMES.phone);
   deleteCookie(COOKIE_NAMES.logoutReason);
 }
 
-/** Clears the sign-in from this device (previous_user stays, for the next sign-in). */
+/**
+ * Clears the sign-in from this device as far as a script can: the marker, and any readable key an
+ * older version or a developer left. The HttpOnly key itself is deleted by the server's sign-out, and
+ * a refused one is worth nothing (previous_user stays, for the next sign-in).
+ */
 export function forgetStaffSignIn(): void {
   deleteCookie(COOKIE_NAMES.authKey);
   deleteCookie(COOKIE_NAMES.phone);
+  deleteCookie(COOKIE_NAMES.staffSignedIn);
   headers.setKey('x-access-key', undefined);
   staffSession.set(null);
 }
@@ -125,8 +144,8 @@ export function forgetStaffSignIn(): void {
 // ---- staff calls ------------------------------------------------------------------------------
 
 /**
- * `api()` for the staff API: the key goes in `x-access-key` from the auth_key cookie, as on every
- * call. A 401 means the server no longer takes the key (signed out elsewhere, idle, removed from
+ * `api()` for the staff API: the key travels as the HttpOnly auth_key cookie of our own origin
+ * (decision 071), or in `x-access-key` when a readable cookie holds it. A 401 means the server no longer takes the key (signed out elsewhere, idle, removed from
  * the staff): back to the login page with 0x01, keeping this page to return to.
  */
 export async function staffApi<T>(path: string, options: ApiOptions<T> = {}): Promise<ApiResult<T>> {

@@ -10,7 +10,7 @@ export const PHONE_CODE_DIGITS = 6;
 export const PHONE_CODE_MINUTES = 10;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
 
-export const PhoneCodePurposeSchema = z.enum(['booking', 'staff_sign_in', 'merge']);
+export const PhoneCodePurposeSchema = z.enum(['booking', 'staff_sign_in', 'staff_step_up', 'merge']);
 export type PhoneCodePurpose = z.infer<typeof PhoneCodePurposeSchema>;
 
 /** The id of a code request: what the client sends back with the code. */
@@ -48,6 +48,7 @@ export function phoneCodeText(code: string, purpose: PhoneCodePurpose, siteUrl: 
   const what = {
     booking: 'to confirm your booking',
     staff_sign_in: 'to sign in to the staff area',
+    staff_step_up: 'to confirm a change to the staff list',
     // Read out to the groomer, who joins the customer's records (decision 068): never to type anywhere.
     merge: 'to join your records: read it to the groomer only',
   }[purpose];

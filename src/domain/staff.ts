@@ -156,3 +156,18 @@ export type AddStaffInput = z.input<typeof AddStaffSchema>;
 export const AddStaffResponseSchema = z.object({ member: StaffListEntrySchema });
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
+
+// ---- staff changes need a fresh proof (docs/decisions/070) ---------------------------------------
+
+/** POST /management/staff/{id}/phone: a member's new mobile number. */
+export const ChangeStaffPhoneSchema = z.object({ phone: UkMobileSchema }).strict();
+export const StaffMemberResponseSchema = z.object({ member: StaffListEntrySchema });
+
+/** POST /management/step-up/by-code: the code texted to the signed-in member's own phone. */
+export const StepUpByCodeSchema = z.object({ requestId: PhoneCodeRequestIdSchema, code: PhoneCodeSchema }).strict();
+
+/** POST /management/step-up/by-passkey */
+export const StepUpByPasskeySchema = PasskeySignInSchema;
+
+/** What both step-up doors answer: this key is proven as of then (good for five minutes). */
+export const StepUpResponseSchema = z.object({ provenAt: z.iso.datetime({ offset: true }) });

@@ -10,6 +10,8 @@ export interface KeyHolder {
   name: string | null;
   privileges: number;
   kind: 'device' | 'staff';
+  /** When the holder last proved themselves with this key (sign-in, step-up): staff changes need it fresh. */
+  provenAt: Date | null;
 }
 
 /** A device key (the auth_key cookie a booking leaves) lasts a year; staff keys have their own rules. */
@@ -23,12 +25,20 @@ export async function issueAccessKey(
   tx: Tx,
   customerId: string,
   kind: 'device' | 'staff',
-  options: { label?: string; expiresAt?: Date; now?: Date } = {},
+  options: { label?: string; expiresAt?: Date; now?: Date; provenAt?: Date } = {},
 ): Promise<string> {
   const key = newAccessKey();
   await tx.query(
-    `INSERT INTO access_keys (customer_id, key_hash, kind, label, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()))`,
-    [customerId, hashAccessKey(key), kind, options.label ?? null, options.expiresAt ?? null, options.now ?? null],
+    `INSERT INTO access_keys (customer_id, key_hash, kind, label, expires_at, created_at, proven_at) VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()), $7)`,
+    [
+      customerId,
+      hashAccessKey(key),
+      kind,
+      options.label ?? null,
+      options.expiresAt ?? null,
+      options.now ?? null,
+      options.provenAt ?? null,
+    ],
   );
   return key;
 }
@@ -48,6 +58,7 @@ export async function findKeyHolder(key: string | null | undefined, now = new Da
     name: string | null;
     privileges: number;
     kind: 'device' | 'staff';
+    proven_at: Date | null;
   }>(
     `WITH staff_rules AS (
        SELECT make_interval(mins => COALESCE((SELECT (staff ->> 'keyIdleMinutes')::int FROM settings WHERE id), $3)) AS idle,
@@ -58,7 +69,7 @@ export async function findKeyHolder(key: string | null | undefined, now = new Da
       WHERE k.key_hash = $1 AND c.id = k.customer_id
         AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
         AND (k.kind <> 'staff' OR (COALESCE(k.last_used_at, k.created_at) > $2::timestamptz - s.idle AND k.created_at > $2::timestamptz - s.lifetime))
-      RETURNING c.id AS customer_id, c.phone, c.phone_verified_at IS NOT NULL AS verified, c.name, c.privileges, k.kind`,
+      RETURNING c.id AS customer_id, c.phone, c.phone_verified_at IS NOT NULL AS verified, c.name, c.privileges, k.kind, k.proven_at`,
     [hashAccessKey(key), now, DEFAULT_STAFF_SETTINGS.keyIdleMinutes, DEFAULT_STAFF_SETTINGS.keyLifetimeDays],
   );
   return row
@@ -69,6 +80,7 @@ export async function findKeyHolder(key: string | null | undefined, now = new Da
         name: row.name,
         privileges: row.privileges,
         kind: row.kind,
+        provenAt: row.proven_at,
       }
     : null;
 }
@@ -90,4 +102,14 @@ export async function revokeStaffKeys(tx: Tx, customerId: string, now = new Date
     [customerId, now],
   );
   return rows.length;
+}
+
+/** Marks a live staff key as freshly proven (a step-up code or passkey); false when the key is not live. */
+export async function markKeyProven(tx: Tx, key: string, now = new Date()): Promise<boolean> {
+  if (!ACCESS_KEY_PATTERN.test(key)) return false;
+  const { rows } = await tx.query(
+    `UPDATE access_keys SET proven_at = $2 WHERE key_hash = $1 AND kind = 'staff' AND revoked_at IS NULL RETURNING id`,
+    [hashAccessKey(key), now],
+  );
+  return rows.length > 0;
 }

@@ -17,7 +17,8 @@ import type {
   StaffSignInResponse,
 } from '../domain/staff.ts';
 import { limitSignIns } from './abuse.ts';
-import { query, transaction } from './db.ts';
+import { markKeyProven } from './access-keys.ts';
+import { query, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
 import { randomId } from './ids.ts';
 import type { StaffMember } from './staff.ts';
@@ -67,8 +68,10 @@ function userHandleOf(customerId: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(customerId);
 }
 
+type ChallengePurpose = 'register' | 'sign_in' | 'step_up';
+
 async function saveChallenge(
-  purpose: 'register' | 'sign_in',
+  purpose: ChallengePurpose,
   challenge: string,
   customerId: string | null,
   rp: RelyingParty,
@@ -93,7 +96,7 @@ async function saveChallenge(
  */
 async function takeChallenge(
   id: string,
-  purpose: 'register' | 'sign_in',
+  purpose: ChallengePurpose,
   customerId: string | null,
   now: Date,
 ): Promise<{ challenge: string; rp_id: string }> {
@@ -249,14 +252,19 @@ interface CredentialRow {
   phone: string | null;
 }
 
-export async function signInWithPasskey(
+/**
+ * Checks a passkey's answer to a sign-in or step-up challenge: the credential must be a staff
+ * member's (for a step-up, the asking member's own), made for this RP ID, the user handle theirs,
+ * signed with user verification. Throws the one refusal for every reason.
+ */
+async function verifyAssertion(
   body: { challengeId: string; response: Assertion },
   rp: RelyingParty,
-  ip: string | null,
-  now = new Date(),
-): Promise<StaffSignInResponse> {
-  await limitSignIns(ip, now);
-  const challenge = await takeChallenge(body.challengeId, 'sign_in', null, now);
+  purpose: 'sign_in' | 'step_up',
+  owner: string | null,
+  now: Date,
+): Promise<{ credential: CredentialRow; newCounter: number }> {
+  const challenge = await takeChallenge(body.challengeId, purpose, owner, now);
   const [credential] = await query<CredentialRow>(
     `SELECT p.id, p.credential_id, p.customer_id, p.public_key, p.counter, p.transports, p.rp_id, c.privileges, c.name, c.phone
        FROM staff_passkeys p JOIN customers c ON c.id = p.customer_id
@@ -267,6 +275,7 @@ export async function signInWithPasskey(
   if (
     !credential ||
     credential.privileges !== 2 ||
+    (owner !== null && credential.customer_id !== owner) ||
     credential.rp_id !== challenge.rp_id ||
     (handle !== undefined && handle !== Buffer.from(userHandleOf(credential.customer_id)).toString('base64url'))
   ) {
@@ -291,13 +300,28 @@ export async function signInWithPasskey(
     throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });
   }
   if (!verified.verified) throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });
+  return { credential, newCounter: verified.authenticationInfo.newCounter };
+}
+
+/** The counter only moves forward: a cloned authenticator answering with an old count was refused above. */
+async function recordPasskeyUse(tx: Tx, credentialId: string, newCounter: number, now: Date): Promise<void> {
+  await tx.query('UPDATE staff_passkeys SET counter = GREATEST(counter, $2), last_used_at = $3 WHERE id = $1', [
+    credentialId,
+    newCounter,
+    now,
+  ]);
+}
+
+export async function signInWithPasskey(
+  body: { challengeId: string; response: Assertion },
+  rp: RelyingParty,
+  ip: string | null,
+  now = new Date(),
+): Promise<StaffSignInResponse> {
+  await limitSignIns(ip, now);
+  const { credential, newCounter } = await verifyAssertion(body, rp, 'sign_in', null, now);
   return transaction(async (tx) => {
-    // The counter only moves forward: a cloned authenticator answering with an old count was refused above.
-    await tx.query('UPDATE staff_passkeys SET counter = GREATEST(counter, $2), last_used_at = $3 WHERE id = $1', [
-      credential.id,
-      verified.authenticationInfo.newCounter,
-      now,
-    ]);
+    await recordPasskeyUse(tx, credential.id, newCounter, now);
     const {
       rows: [staff],
     } = await tx.query<{ id: string; name: string | null; phone: string | null }>(
@@ -307,4 +331,53 @@ export async function signInWithPasskey(
     if (!staff) throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });
     return issueStaffKey(tx, staff, 'passkey', now);
   });
+}
+
+// ---- step-up (signed in, before a staff change) -------------------------------------------------
+
+/**
+ * A challenge for the signed-in member to prove it is them with one of their own passkeys before a
+ * staff change (docs/decisions/070): their credentials are named, so the browser offers only those.
+ */
+export async function stepUpOptions(
+  staff: StaffMember,
+  rp: RelyingParty,
+  ip: string | null,
+  now = new Date(),
+): Promise<PasskeyOptionsResponse> {
+  await limitSignIns(ip, now);
+  const own = await query<{ credential_id: string; transports: string[] }>(
+    'SELECT credential_id, transports FROM staff_passkeys WHERE customer_id = $1 AND rp_id = $2',
+    [staff.customerId, rp.id],
+  );
+  if (!own.length)
+    throw new HttpError(409, 'You have no passkey on this site yet. Please use a code instead.', {
+      code: 'no_passkey',
+    });
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    timeout: CHALLENGE_MINUTES * 60_000,
+    allowCredentials: own.map((c) => ({ id: c.credential_id, transports: c.transports as never })),
+  });
+  const challengeId = await saveChallenge('step_up', options.challenge, staff.customerId, rp, now);
+  return { challengeId, options: options as unknown as PasskeyOptionsResponse['options'] };
+}
+
+/** Marks this staff key freshly proven by one of its holder's own passkeys. */
+export async function proveWithPasskey(
+  staff: StaffMember,
+  body: { challengeId: string; response: Assertion },
+  rp: RelyingParty,
+  ip: string | null,
+  now = new Date(),
+): Promise<{ provenAt: string }> {
+  await limitSignIns(ip, now);
+  const { credential, newCounter } = await verifyAssertion(body, rp, 'step_up', staff.customerId, now);
+  await transaction(async (tx) => {
+    await recordPasskeyUse(tx, credential.id, newCounter, now);
+    if (!(await markKeyProven(tx, staff.key, now)))
+      throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });
+  });
+  return { provenAt: now.toISOString() };
 }

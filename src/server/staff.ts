@@ -1,8 +1,10 @@
 import { findKeyHolder } from './access-keys.ts';
 import { endpoint, HttpError } from './http.ts';
+import { staffKeyOf } from './staff-cookie.ts';
 
 /**
- * The door of every staff endpoint (`/v1.0.1/management/*`): the caller's `x-access-key` must be a
+ * The door of every staff endpoint (`/v1.0.1/management/*`): the caller's `x-access-key` (or the
+ * HttpOnly `auth_key` cookie our own pages' calls carry, decision 071) must be a
  * live staff key (kind 'staff', privileges 2, not revoked, not expired). The browser's guard of the
  * management pages is for the user's sake; this is the protection (docs/decisions/053).
  */
@@ -12,17 +14,19 @@ export interface StaffMember {
   phone: string | null;
   /** The key this request came with (to sign it out); never logged, never answered. */
   key: string;
+  /** When this key's holder last proved themselves (sign-in or step-up), for staff changes. */
+  provenAt: Date | null;
 }
 
 export const STAFF_ONLY = 'Please sign in to the staff area.';
 
 export async function requireStaff(req: Request, now = new Date()): Promise<StaffMember> {
-  const key = req.headers.get('x-access-key')?.trim() ?? null;
+  const key = staffKeyOf(req);
   const holder = await findKeyHolder(key, now);
   // Missing, unknown, revoked, expired, a customer's device key, or not staff: the same answer.
   if (!key || !holder || holder.kind !== 'staff' || holder.privileges !== 2)
     throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
-  return { customerId: holder.customerId, name: holder.name, phone: holder.phone, key };
+  return { customerId: holder.customerId, name: holder.name, phone: holder.phone, key, provenAt: holder.provenAt };
 }
 
 type StaffHandler = (req: Request, staff: StaffMember, context?: unknown) => Promise<Response> | Response;

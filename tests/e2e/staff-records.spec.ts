@@ -9,7 +9,7 @@ import { CSV_COLUMNS } from '../../src/domain/finances.ts';
 import { signedEvent, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { axeViolations } from './axe.ts';
 import { SMS_PROVIDER_URL } from './ports.ts';
-import { inbox, nextCode, shot, test, watchPolicy } from './staff-helpers.ts';
+import { inbox, nextCode, proveFreshByApi, shot, test, watchPolicy } from './staff-helpers.ts';
 
 /**
  * Issue 12's day at the counter, the records' share (docs/decisions/061-staff-records.md), at 1280
@@ -104,6 +104,7 @@ async function signIn(page: Page, api: APIRequestContext, key: string, width: nu
     phone: `07911 15${String(width).padStart(4, '0')}`,
     e164: `+44791115${String(width).padStart(4, '0')}`,
   };
+  await proveFreshByApi(api, key, base);
   const added = await api.post(`${base}/v1.0.1/management/staff`, {
     data: { name: `Groomer ${width}`, phone: member.phone },
     headers: { 'x-access-key': key },

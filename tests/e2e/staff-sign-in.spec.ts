@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { WORKER_STAFF } from '../../scripts/lib/e2e-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { availability, visitor } from './booking-helpers.ts';
 import {
@@ -157,19 +156,20 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(/\/management\/schedule\?day=2026-12-02$/);
       await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
 
+      // The key is the server's HttpOnly cookie (decision 071): no script on the page can read it.
       const key = await cookie(page, 'auth_key');
+      expect(key?.httpOnly).toBe(true);
       expect(key?.sameSite).toBe('Strict');
       expect(key?.path).toBe('/');
+      expect(await page.evaluate(() => document.cookie)).not.toContain(key!.value);
       const days = (key!.expires - Date.now() / 1000) / 86_400;
       expect(days).toBeGreaterThan(6.9);
       expect(days).toBeLessThanOrEqual(7);
-      expect((await cookie(page, 'phone'))?.value).toBe(encodeURIComponent(member.e164));
+      expect((await cookie(page, 'staff_signed_in'))?.value).toBe('1');
+      // Nothing identifying sits in a cookie: no number, no name.
+      expect(await cookie(page, 'phone')).toBeUndefined();
       const previous = await cookie(page, 'previous_user');
-      expect(JSON.parse(decodeURIComponent(previous!.value))).toEqual({
-        phone: member.e164,
-        name: `Code Groomer ${viewport.width}`,
-        passkey: false,
-      });
+      expect(JSON.parse(decodeURIComponent(previous!.value))).toEqual({ passkey: false });
       expect((previous!.expires - Date.now() / 1000) / 86_400).toBeGreaterThan(29.9);
       expect(await cookie(page, 'logout_reason')).toBeUndefined();
 
@@ -180,6 +180,7 @@ for (const viewport of VIEWPORTS) {
       expect(await cookie(page, 'auth_key')).toMatchObject({
         value: key!.value,
         sameSite: 'Strict',
+        httpOnly: true,
         expires: key!.expires,
       });
 
@@ -188,13 +189,12 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(/\/management\/login$/);
       expect(await cookie(page, 'auth_key')).toBeUndefined();
-      expect(await cookie(page, 'phone')).toBeUndefined();
-      // Revoked on the server too, and the next sign-in is prefilled.
+      expect(await cookie(page, 'staff_signed_in')).toBeUndefined();
+      // Revoked on the server too, and this tab's next sign-in is prefilled with the number typed.
       expect(
         (await page.request.get('/v1.0.1/customer/auth', { headers: { 'x-access-key': key!.value } })).status(),
       ).toBe(401);
       await expect(page.getByLabel('Your mobile number')).toHaveValue(member.phone);
-      await expect(page.getByText(`Welcome back, Code Groomer ${viewport.width}.`)).toBeVisible();
     });
 
     test('the time to sign in by code, from opening /management/login to the dashboard', async ({ page, staffKey }) => {
@@ -226,22 +226,13 @@ for (const viewport of VIEWPORTS) {
       await addVirtualAuthenticator(page);
       const member = await addStaff(page.request, staffKey, `Passkey Groomer ${viewport.width}`);
       const { accessKey, expiresAt } = await signInByApi(page.request, member);
-      // Signed in on this device (as the code sign-in leaves it).
+      // Signed in on this device (as the code sign-in leaves it: the key HttpOnly, its marker beside it).
+      const expires = Math.floor(new Date(expiresAt).getTime() / 1000);
+      const url = test.info().project.use.baseURL!;
       await page.context().addCookies([
-        {
-          name: 'auth_key',
-          value: accessKey,
-          url: test.info().project.use.baseURL!,
-          sameSite: 'Strict',
-          expires: Math.floor(new Date(expiresAt).getTime() / 1000),
-        },
-        {
-          name: 'previous_user',
-          value: encodeURIComponent(
-            JSON.stringify({ phone: member.e164, name: `Passkey Groomer ${viewport.width}`, passkey: false }),
-          ),
-          url: test.info().project.use.baseURL!,
-        },
+        { name: 'auth_key', value: accessKey, url, sameSite: 'Strict', httpOnly: true, expires },
+        { name: 'staff_signed_in', value: '1', url, sameSite: 'Strict', expires },
+        { name: 'previous_user', value: encodeURIComponent(JSON.stringify({ passkey: false })), url },
       ]);
       await page.goto('/management');
       await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
@@ -268,33 +259,54 @@ for (const viewport of VIEWPORTS) {
       const ms = Math.round(performance.now() - started);
       console.log(`sign-in by passkey at ${viewport.name}: ${ms} ms from opening /management/login to the dashboard`);
       test.info().annotations.push({ type: 'sign-in time', description: `by passkey at ${viewport.name}: ${ms} ms` });
-      expect((await cookie(page, 'auth_key'))?.sameSite).toBe('Strict');
-      expect(JSON.parse(decodeURIComponent((await cookie(page, 'previous_user'))!.value)).passkey).toBe(true);
+      expect(await cookie(page, 'auth_key')).toMatchObject({ sameSite: 'Strict', httpOnly: true });
+      expect(JSON.parse(decodeURIComponent((await cookie(page, 'previous_user'))!.value))).toEqual({ passkey: true });
     });
   });
 }
 
 test('the staff list: add a member, who can then sign in, and remove them, who then cannot', async ({
   page,
+  request,
   staffKey,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: test.info().project.use.baseURL! }]);
+  // A member who has just signed in: signing in is not a proof for a staff change (decision 070).
+  const me = 'Lister Groomer';
+  const mine = await addStaff(page.request, staffKey, me);
+  const { accessKey } = await signInByApi(page.request, mine);
+  await page.context().addCookies([{ name: 'auth_key', value: accessKey, url: test.info().project.use.baseURL! }]);
   await page.goto('/management');
   const list = page.getByRole('list', { name: 'Staff members' });
   await expect(list.getByText('Demo Groomer')).toBeVisible();
-  // The fixture's key is this worker's own staff member (scripts/lib/e2e-fixtures.ts).
-  const me = `Worker Groomer ${test.info().parallelIndex % WORKER_STAFF}`;
   await expect(list.getByRole('listitem').filter({ hasText: me }).getByText('you')).toBeVisible();
   const form = page.getByRole('form', { name: 'Add a member of staff' });
   await form.getByLabel('Name').fill('Robin Listed');
   await form.getByLabel('UK mobile').fill('07911 139999');
+  const seen = (await inbox(mine.e164)).length;
   await form.getByRole('button', { name: 'Add to staff' }).click();
+  // A staff change asks, in place, for a fresh proof that it is the member: a code to their own phone.
+  const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(proof.getByRole('button', { name: 'Use passkey' })).toBeVisible();
+  await proof.getByRole('button', { name: 'Text me a code' }).click();
+  await proof.getByLabel('The 6-digit code from the text').fill(await nextCode(mine.e164, seen));
+  await proof.getByRole('button', { name: 'Confirm' }).click();
+  await expect(proof).toBeHidden();
   await expect(page.getByText('Robin Listed can now sign in with 07911 139999.')).toBeVisible();
-  const robin = await signInByApi(page.request, { phone: '07911 139999', e164: '+447911139999' });
+  // Everyone is told, the new member too.
+  const told = new RegExp(`Robin Listed \\(07911 139999\\) was added to the staff by ${me}`);
+  await expect.poll(async () => (await inbox(mine.e164)).map((t) => t.text).join('\n')).toMatch(told);
+  await expect.poll(async () => (await inbox('+447911139999')).map((t) => t.text).join('\n')).toMatch(told);
+  // Robin signs in on their own device: not this page's context, whose cookie jar the sign-in's
+  // HttpOnly cookie would otherwise land in (decision 071).
+  const robin = await signInByApi(request, { phone: '07911 139999', e164: '+447911139999' });
+  // Within five minutes of the proof, the next change needs no other.
   await list.getByRole('button', { name: 'Remove Robin Listed from the staff' }).click();
   await list.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(page.getByText('Robin Listed can no longer sign in.')).toBeVisible();
+  await expect
+    .poll(async () => (await inbox('+447911139999')).map((t) => t.text).join('\n'))
+    .toMatch(new RegExp(`Robin Listed \\(07911 139999\\) was removed from the staff by ${me}`));
   await expect(list.getByText('Robin Listed')).toHaveCount(0);
   expect(
     (await page.request.get('/v1.0.1/management/session', { headers: { 'x-access-key': robin.accessKey } })).status(),

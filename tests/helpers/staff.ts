@@ -3,6 +3,7 @@ import managementPasskeys from '../../netlify/functions/management-passkeys.ts';
 import managementSession from '../../netlify/functions/management-session.ts';
 import managementSignIn from '../../netlify/functions/management-sign-in.ts';
 import managementStaff from '../../netlify/functions/management-staff.ts';
+import managementStepUp from '../../netlify/functions/management-step-up.ts';
 import { normaliseUkMobile } from '../../src/domain/phone.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
@@ -19,6 +20,7 @@ const HANDLERS: Array<[RegExp, Handler]> = [
   [/^\/v1\.0\.1\/management\/(session|sign-out)$/, managementSession as Handler],
   [/^\/v1\.0\.1\/management\/staff(\/|$)/, managementStaff as Handler],
   [/^\/v1\.0\.1\/management\/passkeys(\/|$)/, managementPasskeys as Handler],
+  [/^\/v1\.0\.1\/management\/step-up\//, managementStepUp as Handler],
 ];
 
 export interface CallOptions {
@@ -75,6 +77,24 @@ export async function customerWithDeviceKey(phone: string): Promise<{ id: string
     ]);
     return { id, key: await issueAccessKey(tx, id, 'device') };
   });
+}
+
+/**
+ * Proves again, as the key's holder would before a staff change: a step-up code texted to their own
+ * number, read from the outbox, typed back (docs/decisions/070).
+ */
+export async function proveFresh(key: string, phone: string, ip = '192.0.2.11'): Promise<void> {
+  const asked = await call('POST', '/v1.0.1/management/step-up/codes', { key, body: {}, ip });
+  if (asked.status !== 202)
+    throw new Error(`asking for a step-up code answered ${asked.status}: ${JSON.stringify(asked.body)}`);
+  const code = await lastCodeSentTo(phone);
+  const proved = await call('POST', '/v1.0.1/management/step-up/by-code', {
+    key,
+    body: { requestId: asked.body.requestId, code },
+    ip,
+  });
+  if (proved.status !== 200)
+    throw new Error(`the step-up code answered ${proved.status}: ${JSON.stringify(proved.body)}`);
 }
 
 /** The last code sent to `recipient` (a number or an e-mail address), read from the outbox as the text says it. */

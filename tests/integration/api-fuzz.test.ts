@@ -64,9 +64,11 @@ import {
   StaffListResponseSchema,
   StaffSessionResponseSchema,
   StaffSignInResponseSchema,
+  StepUpResponseSchema,
 } from '../../src/domain/staff.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
+import { hashAccessKey } from '../../src/server/ids.ts';
 import {
   applyMutations,
   bodyOf,
@@ -143,6 +145,8 @@ const pools = {
   /** Passkey answers made by a software authenticator for real challenges: each succeeds once. */
   registrations: [] as Array<{ challengeId: string; response: unknown }>,
   assertions: [] as Array<{ challengeId: string; response: unknown }>,
+  /** Step-up code requests of the fuzz's own staff key, with the code read from the outbox. */
+  stepUpCodes: [] as Array<{ requestId: string; code: string }>,
 };
 const SERVICES = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'ears-teeth'];
 const BREEDS = ['beagle', 'akita', 'none-other', 'bichon-frise', 'airedale-terrier'];
@@ -1055,6 +1059,49 @@ const staffListRequests = fc.oneof(
         body: hostileVariants<unknown>(fc.constant({}), 3),
       }),
     ),
+  fc
+    .tuple(fc.oneof({ weight: 3, arbitrary: pick(pools.staffIds, 'A'.repeat(16)) }, { weight: 1, arbitrary: oddId }))
+    .chain(([id]) =>
+      jsonRequests({
+        method: 'POST',
+        path: fc.constant(`/v1.0.1/management/staff/${id}/phone`),
+        headers: staffHeaders,
+        body: hostileVariants<unknown>(fc.record({ phone }), 3),
+      }),
+    ),
+);
+/** Proving it is you again before a staff change (docs/decisions/070). */
+const stepUpRequests = fc.oneof(
+  jsonRequests({
+    method: 'POST',
+    path: fc.constantFrom('/v1.0.1/management/step-up/codes', '/v1.0.1/management/step-up/passkey-options'),
+    headers: staffHeaders,
+    body: hostileVariants<unknown>(fc.constant({}), 3),
+  }),
+  jsonRequests({
+    method: 'POST',
+    path: fc.constantFrom('/v1.0.1/management/step-up/by-code', '/v1.0.1/management/step-up/nope'),
+    headers: staffHeaders,
+    body: hostileVariants<unknown>(
+      fc.oneof(
+        { weight: 3, arbitrary: pick(pools.stepUpCodes, { requestId: 'A'.repeat(24), code: '123456' }) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            requestId: fc.stringMatching(/^[A-Za-z0-9_-]{22,64}$/),
+            code: fc.stringMatching(/^\d{6}$/),
+          }),
+        },
+      ),
+      3,
+    ),
+  }),
+  jsonRequests({
+    method: 'POST',
+    path: fc.constant('/v1.0.1/management/step-up/by-passkey'),
+    headers: staffHeaders,
+    body: hostileVariants<unknown>(pick(pools.assertions, { challengeId: 'A'.repeat(24), response: {} }), 2),
+  }),
 );
 const passkeyRequests = fc.oneof(
   fc.record({
@@ -1868,7 +1915,7 @@ const ROWS: Record<string, Row> = {
     answer: StaffSessionResponseSchema.or(OkResponseSchema),
   },
   'management-staff': {
-    label: 'GET|POST /v1.0.1/management/staff[/{id}/remove]',
+    label: 'GET|POST /v1.0.1/management/staff[/{id}/…]',
     runs: 600,
     requests: staffListRequests,
     least: { ok: 60, refused: 250 },
@@ -1876,6 +1923,25 @@ const ROWS: Record<string, Row> = {
     learn: async (_req, answer) => {
       const added = AddStaffResponseSchema.safeParse(answer);
       if (added.success) pools.staffIds.push(added.data.member._id);
+      // The fuzz's key proves itself again now and then, as its holder would, so changes can succeed.
+      await query('UPDATE access_keys SET proven_at = now() WHERE key_hash = $1', [hashAccessKey(pools.staffKeys[0]!)]);
+    },
+  },
+  'management-step-up': {
+    label: 'POST /v1.0.1/management/step-up/*',
+    runs: 400,
+    requests: stepUpRequests,
+    least: { ok: 10, refused: 150 },
+    answer: z.union([PhoneCodeResponseSchema, PasskeyOptionsResponseSchema, StepUpResponseSchema]),
+    learn: async (req, answer) => {
+      const asked = PhoneCodeResponseSchema.safeParse(answer);
+      if (!asked.success || !req.path.endsWith('/codes')) return;
+      const [text] = await query<{ body_text: string }>(
+        `SELECT o.body_text FROM outbox o JOIN phone_codes p ON p.phone = o.recipient WHERE p.id = $1 AND o.kind = 'phone_code' ORDER BY o.id DESC LIMIT 1`,
+        [asked.data.requestId],
+      );
+      const code = /^(\d{6}) /.exec(text?.body_text ?? '')?.[1];
+      if (code) pools.stepUpCodes.push({ requestId: asked.data.requestId, code });
     },
   },
   'management-passkeys': {
@@ -1972,7 +2038,7 @@ beforeAll(async () => {
     const {
       rows: [staff],
     } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
-    pools.staffKeys.push(await issueAccessKey(tx, staff!.id, 'staff'));
+    pools.staffKeys.push(await issueAccessKey(tx, staff!.id, 'staff', { provenAt: new Date() }));
     for (let i = 0; i < 40; i++) pools.spareStaffKeys.push(await issueAccessKey(tx, staff!.id, 'staff'));
     for (let i = 0; i < 5; i++) {
       const id = `fuzzstaff${String(i).padStart(4, '0')}`;

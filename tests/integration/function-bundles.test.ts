@@ -83,6 +83,7 @@ const CALLS: Record<
   'management-session': { method: 'GET', path: '/management/session', expect: 401 },
   'management-staff': { method: 'GET', path: '/management/staff', expect: 401 },
   'management-passkeys': { method: 'GET', path: '/management/passkeys', expect: 401 },
+  'management-step-up': { method: 'POST', path: '/management/step-up/codes', body: {}, expect: 401 },
   'devices-auth': { method: 'GET', path: '/devices/auth', expect: 401 },
   'saved-dogs': { method: 'GET', path: '/customer/dogs', expect: 401 },
   magic: { method: 'POST', path: '/magic', body: { type: 'identify' }, expect: 200 },

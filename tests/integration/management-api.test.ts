@@ -10,7 +10,7 @@ import { useTestBlobs } from '../helpers/blobs.ts';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { MANAGEMENT_RECORDS_CALLS, recordsSnapshot } from '../helpers/management-records-calls.ts';
 import { openDays, rawBooking } from '../helpers/staff-schedule.ts';
-import { addStaffMember, customerWithDeviceKey, HOST, signIn } from '../helpers/staff.ts';
+import { addStaffMember, customerWithDeviceKey, HOST, lastCodeSentTo, signIn } from '../helpers/staff.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -58,6 +58,12 @@ async function registrationFor(key: string, authenticator = new SoftAuthenticato
   return { challengeId, response: authenticator.create(options) };
 }
 
+/** The key's holder proved it is them just now (what the step-up doors do, tested in staff-changes.test.ts). */
+const provenNow = (key: string) =>
+  query('UPDATE access_keys SET proven_at = now() WHERE key_hash = $1', [hashAccessKey(key)]);
+/** The enumerator asks its own number for many codes: lift the per-number limits as the per-address ones are. */
+const liftCodeLimits = () => query('DELETE FROM rate_limits');
+
 /** Free starts for a full groom, three hours apart so no two of them share a table's time. */
 let pool: string[] = [];
 async function freeStart(): Promise<string> {
@@ -92,17 +98,87 @@ const CALLS: Record<string, Call[]> = {
     { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/staff' }), expect: 200 },
     {
       method: 'POST',
-      prepare: async () => ({ path: '/v1.0.1/management/staff', body: { name: 'New Groomer', phone: freshPhone() } }),
+      prepare: async (key) => {
+        await provenNow(key);
+        return { path: '/v1.0.1/management/staff', body: { name: 'New Groomer', phone: freshPhone() } };
+      },
       expect: 201,
     },
   ],
   '/v1.0.1/management/staff/:id/remove': [
     {
       method: 'POST',
-      prepare: async () => ({
-        path: `/v1.0.1/management/staff/${await addStaffMember(freshPhone(), 'Leaving')}/remove`,
-        body: {},
-      }),
+      prepare: async (key) => {
+        await provenNow(key);
+        return { path: `/v1.0.1/management/staff/${await addStaffMember(freshPhone(), 'Leaving')}/remove`, body: {} };
+      },
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/staff/:id/phone': [
+    {
+      method: 'POST',
+      prepare: async (key) => {
+        await provenNow(key);
+        const id = await addStaffMember(freshPhone(), 'New Number');
+        return { path: `/v1.0.1/management/staff/${id}/phone`, body: { phone: freshPhone() } };
+      },
+      expect: 200,
+    },
+  ],
+  // Proving it is you again before a staff change (docs/decisions/070).
+  '/v1.0.1/management/step-up/codes': [
+    {
+      method: 'POST',
+      prepare: async () => {
+        await liftCodeLimits();
+        return { path: '/v1.0.1/management/step-up/codes', body: {} };
+      },
+      expect: 202,
+    },
+  ],
+  '/v1.0.1/management/step-up/by-code': [
+    {
+      method: 'POST',
+      prepare: async (key) => {
+        await liftCodeLimits();
+        const asked = await send('POST', '/v1.0.1/management/step-up/codes', key, {});
+        const { requestId } = (await asked.json()) as { requestId: string };
+        const [holder] = await query<{ phone: string }>(
+          'SELECT c.phone FROM customers c JOIN access_keys k ON k.customer_id = c.id WHERE k.key_hash = $1',
+          [hashAccessKey(key)],
+        );
+        return {
+          path: '/v1.0.1/management/step-up/by-code',
+          body: { requestId, code: await lastCodeSentTo(holder!.phone) },
+        };
+      },
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/step-up/passkey-options': [
+    {
+      method: 'POST',
+      prepare: async (key) => {
+        await send('POST', '/v1.0.1/management/passkeys', key, await registrationFor(key));
+        return { path: '/v1.0.1/management/step-up/passkey-options', body: {} };
+      },
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/step-up/by-passkey': [
+    {
+      method: 'POST',
+      prepare: async (key) => {
+        const authenticator = new SoftAuthenticator(HOST);
+        await send('POST', '/v1.0.1/management/passkeys', key, await registrationFor(key, authenticator));
+        const asked = await send('POST', '/v1.0.1/management/step-up/passkey-options', key, {});
+        const { challengeId, options } = (await asked.json()) as { challengeId: string; options: never };
+        return {
+          path: '/v1.0.1/management/step-up/by-passkey',
+          body: { challengeId, response: authenticator.get(options) },
+        };
+      },
       expect: 200,
     },
   ],
@@ -272,8 +348,8 @@ async function snapshot(): Promise<string> {
   const counts = await Promise.all(
     tables.map(async (t) => `${t}:${(await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n}`),
   );
-  const keys = await query<{ n: number; revoked: number }>(
-    'SELECT count(*)::int AS n, count(revoked_at)::int AS revoked FROM access_keys',
+  const keys = await query<{ n: number; revoked: number; proven: Date | null }>(
+    'SELECT count(*)::int AS n, count(revoked_at)::int AS revoked, max(proven_at) AS proven FROM access_keys',
   );
   const privileges = await query<{ s: string }>(
     `SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`,
@@ -288,7 +364,7 @@ async function snapshot(): Promise<string> {
   );
   return [
     ...counts,
-    `access_keys:${keys[0]!.n}/${keys[0]!.revoked}`,
+    `access_keys:${keys[0]!.n}/${keys[0]!.revoked}/${keys[0]!.proven?.toISOString()}`,
     privileges[0]!.s,
     `schedule:${schedule!.s}`,
     await recordsSnapshot(),

@@ -5,7 +5,7 @@ import {
   StaffSignInResponseSchema,
 } from '../../src/domain/staff.ts';
 import { query } from '../../src/server/db.ts';
-import { HOST, addStaffMember, call, signIn } from '../helpers/staff.ts';
+import { HOST, addStaffMember, call, proveFresh, signIn } from '../helpers/staff.ts';
 import { SoftAuthenticator, type CeremonyKnobs } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -244,6 +244,7 @@ describe('signing in with a passkey', () => {
     ).toBe(200);
     expect((await signInWith(second)).res.status).toBe(401);
     expect((await signInWith(leaver.authenticator)).res.status).toBe(200);
+    await proveFresh(staff.key, staff.phone, freshIp());
     expect(
       (await call('POST', `/v1.0.1/management/staff/${leaver.id}/remove`, { key: staff.key, body: {} })).status,
     ).toBe(200);

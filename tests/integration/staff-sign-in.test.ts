@@ -7,7 +7,7 @@ import { query } from '../../src/server/db.ts';
 import { hashAccessKey } from '../../src/server/ids.ts';
 import { signInByCode } from '../../src/server/staff-sign-in.ts';
 import { startSmsProvider } from '../helpers/sms-provider.ts';
-import { addStaffMember, call, customerWithDeviceKey, lastCodeSentTo, signIn } from '../helpers/staff.ts';
+import { addStaffMember, call, customerWithDeviceKey, lastCodeSentTo, proveFresh, signIn } from '../helpers/staff.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -369,6 +369,7 @@ describe('the key after sign-in', () => {
     const leaverId = await addStaffMember(leaving, 'Leaving Groomer');
     const mine = await signIn(phone, freshIp());
     const theirs = await signIn(leaving, freshIp());
+    await proveFresh(mine, phone, freshIp());
     const removed = await call('POST', `/v1.0.1/management/staff/${leaverId}/remove`, { key: mine, body: {} });
     expect(removed).toMatchObject({ status: 200, body: { ok: true } });
     expect((await call('GET', SESSION, { key: theirs })).status).toBe(401);

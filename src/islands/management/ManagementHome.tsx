@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../client/api.ts';
-import { forgetStaffSignIn, previousUser, rememberPreviousUser, staffApi } from '../../client/staff-session.ts';
+import { forgetStaffSignIn, rememberPreviousUser, staffApi } from '../../client/staff-session.ts';
 import { MANAGEMENT_LOGIN } from '../../domain/management-guard.ts';
 import { formatUkMobile, normaliseUkMobile } from '../../domain/phone.ts';
 import {
@@ -9,6 +9,7 @@ import {
   PasskeyResponseSchema,
   PasskeysResponseSchema,
   StaffListResponseSchema,
+  StaffMemberResponseSchema,
   StaffSessionResponseSchema,
   type PasskeyView,
   type StaffListEntry,
@@ -19,6 +20,7 @@ import type { ButtonStatus } from '../forms/status.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { useValidatedField } from '../forms/use-validated-field.ts';
 import { DashboardPanel } from './DashboardPanel.tsx';
+import { useFreshProof } from './FreshProof.tsx';
 import { deviceLabel } from './device-label.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { useStaffSession } from './use-staff-session.ts';
@@ -141,8 +143,7 @@ function Passkeys() {
       return;
     }
     // The login page on this device offers the passkey first from now on.
-    const before = previousUser();
-    if (before) rememberPreviousUser({ ...before, passkey: true });
+    rememberPreviousUser({ passkey: true });
     setAdding(0);
     setMessage({ ok: true, text: 'Passkey added. Next time, sign in on this device with it: no code needed.' });
     void load();
@@ -238,6 +239,9 @@ function StaffList() {
   const [adding, setAdding] = useState<ButtonStatus>(0);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [renumbering, setRenumbering] = useState<string | null>(null);
+  const [newNumber, setNewNumber] = useState('');
+  const { withFreshProof, proofDialog } = useFreshProof();
   const nameField = useValidatedField(name, validateName);
   const phoneField = useValidatedField(phone, validatePhone);
 
@@ -256,11 +260,13 @@ function StaffList() {
     if (!validateName(name).ok || !validatePhone(phone).ok) return;
     setAdding(1);
     setMessage(null);
-    const added = await staffApi('/management/staff', {
-      method: 'POST',
-      body: { name: name.trim(), phone },
-      schema: AddStaffResponseSchema,
-    });
+    const added = await withFreshProof(() =>
+      staffApi('/management/staff', {
+        method: 'POST',
+        body: { name: name.trim(), phone },
+        schema: AddStaffResponseSchema,
+      }),
+    );
     setAdding(0);
     if (!added.data) {
       setMessage({ ok: false, text: added.error ?? 'We could not add them. Please try again.' });
@@ -277,10 +283,9 @@ function StaffList() {
 
   const remove = async (member: StaffListEntry) => {
     setConfirming(null);
-    const removed = await staffApi(`/management/staff/${encodeURIComponent(member._id)}/remove`, {
-      method: 'POST',
-      body: {},
-    });
+    const removed = await withFreshProof(() =>
+      staffApi(`/management/staff/${encodeURIComponent(member._id)}/remove`, { method: 'POST', body: {} }),
+    );
     setMessage(
       removed.error
         ? { ok: false, text: removed.error }
@@ -289,10 +294,39 @@ function StaffList() {
     void load();
   };
 
+  const changeNumber = async (member: StaffListEntry) => {
+    if (!validatePhone(newNumber).ok) {
+      setMessage({ ok: false, text: 'Please enter a UK mobile number, like 07700 900461' });
+      return;
+    }
+    const changed = await withFreshProof(() =>
+      staffApi(`/management/staff/${encodeURIComponent(member._id)}/phone`, {
+        method: 'POST',
+        body: { phone: newNumber },
+        schema: StaffMemberResponseSchema,
+      }),
+    );
+    if (!changed.data) {
+      setMessage({ ok: false, text: changed.error ?? 'We could not change the number. Please try again.' });
+      return;
+    }
+    setRenumbering(null);
+    setNewNumber('');
+    setMessage({
+      ok: true,
+      text: `${member.name ?? 'They'} now sign${member.you ? '' : 's'} in with ${formatUkMobile(changed.data.member.phone ?? '')}.`,
+    });
+    void load();
+  };
+
   return (
     <section className="mgmt-card" aria-labelledby="staff-title">
+      {proofDialog}
       <h2 id="staff-title">Staff</h2>
-      <p>Everyone here can sign in to the staff area with their mobile number.</p>
+      <p>
+        Everyone here can sign in to the staff area with their mobile number. Adding, removing or changing a number asks
+        you to confirm it is you, and everyone here is told.
+      </p>
       {message ? (
         <div className={`mgmt-notice ${message.ok ? 'mgmt-notice--ok' : 'mgmt-notice--error'}`} role="status">
           <p>{message.text}</p>
@@ -314,6 +348,46 @@ function StaffList() {
                   {member.passkeys === 1 ? '1 passkey' : `${member.passkeys} passkeys`}
                 </span>
               </span>
+              {renumbering === member._id ? (
+                <form
+                  className="mgmt-confirm"
+                  noValidate
+                  aria-label={`New number for ${member.name ?? 'this member'}`}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void changeNumber(member);
+                  }}
+                >
+                  <label htmlFor={`renumber-${member._id}`}>New UK mobile</label>
+                  <input
+                    id={`renumber-${member._id}`}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="off"
+                    maxLength={20}
+                    value={newNumber}
+                    onChange={(event) => setNewNumber(event.target.value)}
+                  />
+                  <button type="submit" className="mgmt-link-button">
+                    Save number
+                  </button>
+                  <button type="button" className="mgmt-link-button" onClick={() => setRenumbering(null)}>
+                    Cancel
+                  </button>
+                </form>
+              ) : (
+                <button
+                  type="button"
+                  className="mgmt-link-button"
+                  onClick={() => {
+                    setRenumbering(member._id);
+                    setNewNumber('');
+                  }}
+                  aria-label={`Change the number of ${member.name ?? 'this member'}`}
+                >
+                  Change number
+                </button>
+              )}
               {member.you ? null : confirming === member._id ? (
                 <span className="mgmt-confirm">
                   <p>Remove {member.name}?</p>

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../client/api.ts';
 import { COOKIE_NAMES, getCookie } from '../../client/cookies.ts';
-import { keepStaffSignIn, previousUser, takeLoginRedirect, type PreviousUser } from '../../client/staff-session.ts';
+import {
+  keepStaffSignIn,
+  lastTypedPhone,
+  previousUser,
+  rememberTypedPhone,
+  takeLoginRedirect,
+  type PreviousUser,
+} from '../../client/staff-session.ts';
 import { loginReasonText } from '../../domain/login-reasons.ts';
 import { formatUkMobile, normaliseUkMobile } from '../../domain/phone.ts';
 import { PHONE_CODE_DIGITS, PHONE_CODE_MINUTES, PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
@@ -54,7 +61,8 @@ export default function StaffSignIn() {
     setReason(loginReasonText(getCookie(COOKIE_NAMES.logoutReason)));
     const before = previousUser();
     setPrevious(before);
-    if (before) setPhone(formatUkMobile(before.phone));
+    const typed = lastTypedPhone();
+    if (typed) setPhone(formatUkMobile(typed));
     void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) =>
       setPasskeys(browserSupportsWebAuthn()),
     );
@@ -73,6 +81,7 @@ export default function StaffSignIn() {
     phoneField.touch();
     const e164 = normaliseUkMobile(phone);
     if (!e164) return;
+    rememberTypedPhone(e164);
     setSending(1);
     setError(null);
     const sent = await api('/management/sign-in/codes', {
@@ -175,11 +184,7 @@ export default function StaffSignIn() {
           <p>{reason}</p>
         </div>
       ) : null}
-      {previous?.name ? (
-        <p className="mgmt-lead">Welcome back, {previous.name}.</p>
-      ) : (
-        <p className="mgmt-lead">For the people who work at the shop.</p>
-      )}
+      <p className="mgmt-lead">For the people who work at the shop.</p>
       {error ? (
         <div className="mgmt-notice mgmt-notice--error" role="alert">
           <p>{error}</p>
