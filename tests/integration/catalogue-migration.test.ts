@@ -91,6 +91,16 @@ async function seedTheOldWay(db: NetlifyDB) {
     await tx.query(`UPDATE settings SET booking = $1, updated_at = now() WHERE id AND booking = '{}'::jsonb`, [
       JSON.stringify(DEFAULT_BOOKING_SETTINGS),
     ]);
+    // The demo staff member and its key, in the columns of the day (today's seed writes columns that
+    // later migrations add, which a database of then does not have).
+    await tx.query(
+      `INSERT INTO customers (id, phone, name, privileges) VALUES ('olddemostaff', $1, 'Demo Groomer', 2)`,
+      ['+447700900000'],
+    );
+    await tx.query(
+      `INSERT INTO access_keys (customer_id, key_hash, kind, label) VALUES ('olddemostaff', $1, 'staff', 'demo staff key (seed)')`,
+      ['0'.repeat(64)],
+    );
   });
 }
 
@@ -150,7 +160,6 @@ describe('a local database the demo seed filled before this migration', STARTS_D
     process.env.NETLIFY_DB_URL = await before.start();
     await before.applyMigrations(MIGRATIONS_DIR, await migrationsBefore());
     await seedTheOldWay(before);
-    expect((await seedDemoBusiness()).seeded).toEqual(['1 demo staff member']);
     await editAsStaffWould();
     const edited = await catalogue();
     const [staffBefore] = await query<{ n: number }>('SELECT count(*)::int AS n FROM customers');
