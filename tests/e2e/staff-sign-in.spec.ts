@@ -293,6 +293,10 @@ test('the staff list: add a member, who can then sign in, and remove them, who t
   await proof.getByRole('button', { name: 'Confirm' }).click();
   await expect(proof).toBeHidden();
   await expect(page.getByText('Robin Listed can now sign in with 07911 139999.')).toBeVisible();
+  // The form is cleared for the next member, without calling its empty fields errors.
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await expect(form.getByText('Please enter their name')).toHaveCount(0);
+  await expect(form.getByText(/Please enter a UK mobile number/)).toHaveCount(0);
   // Everyone is told, the new member too.
   const told = new RegExp(`Robin Listed \\(07911 139999\\) was added to the staff by ${me}`);
   await expect.poll(async () => (await inbox(mine.e164)).map((t) => t.text).join('\n')).toMatch(told);

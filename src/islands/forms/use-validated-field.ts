@@ -4,7 +4,7 @@ import { statusFromValidation, type InputStatus, type Validation } from './statu
 /** How long typing must pause before a value is checked; meanwhile the field shows 'Validating'. */
 export const VALIDATE_DELAY_MS = 250;
 
-export interface ValidatedField {
+export interface ValidatedField<T = unknown> {
   status: InputStatus;
   /** The validator's verdict on the current value (not waiting for the pause): for a step's "Next". */
   result: Validation;
@@ -12,6 +12,8 @@ export interface ValidatedField {
   message?: string;
   /** Call on blur, or when the visitor tries to go on, so an empty required field shows its error. */
   touch(): void;
+  /** Starts the field afresh at `value` (a form cleared after it was sent): 'Check' again, no error. */
+  reset(value: T): void;
 }
 
 /**
@@ -22,7 +24,7 @@ export function useValidatedField<T>(
   value: T,
   validate: (value: T) => Validation,
   options: { delayMs?: number } = {},
-): ValidatedField {
+): ValidatedField<T> {
   const delay = options.delayMs ?? VALIDATE_DELAY_MS;
   const [settled, setSettled] = useState(value);
   const [touched, setTouched] = useState(() => !isEmpty(value));
@@ -49,6 +51,10 @@ export function useValidatedField<T>(
     touch: () => {
       setTouched(true);
       setSettled(value);
+    },
+    reset: (next: T) => {
+      setTouched(false);
+      setSettled(next);
     },
   };
 }

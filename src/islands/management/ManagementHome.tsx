@@ -276,8 +276,11 @@ function StaffList() {
       ok: true,
       text: `${added.data.member.name} can now sign in with ${formatUkMobile(added.data.member.phone ?? '')}.`,
     });
+    // Cleared for the next member, without shouting that the empty fields are missing.
     setName('');
     setPhone('');
+    nameField.reset('');
+    phoneField.reset('');
     void load();
   };
 
