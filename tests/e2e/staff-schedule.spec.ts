@@ -91,6 +91,9 @@ for (const viewport of VIEWPORTS) {
       ).toBeVisible();
       const card = page.getByRole('button', { name: new RegExp(`^${first.time}–.*Pepper ${viewport.width}`) });
       await expect(card).toBeVisible();
+      // A 15-minute card (one line on the grid) still says its state in words, seen and heard.
+      await expect(card).toHaveAccessibleName(/, Booked$/);
+      await expect(card.getByText('Booked', { exact: true })).toBeVisible();
 
       // ---- move it half an hour later: dragged on the grid, or through its form ---------------
       if (viewport.drag) {
@@ -136,9 +139,9 @@ for (const viewport of VIEWPORTS) {
       await bella.getByRole('radio', { name: 'Card' }).check();
       await bella.getByRole('button', { name: 'Mark completed' }).click();
       await expect(page.getByText(`${done} marked completed.`)).toBeVisible();
-      await expect(page.getByRole('button', { name: new RegExp(`${done}, Full Groom`) })).toContainText(
-        'Paid £45.00 card',
-      );
+      const doneCard = page.getByRole('button', { name: new RegExp(`${done}, Full Groom, Priya Shah, Done$`) });
+      await expect(doneCard).toContainText('Paid £45.00 card');
+      await expect(doneCard.getByText('Done', { exact: true })).toBeVisible();
 
       await page.getByRole('button', { name: new RegExp(`${noShow}, Full Groom, Tom Okafor`) }).click();
       await page
@@ -148,6 +151,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(`${noShow} marked a no-show.`)).toBeVisible();
       const otis = page.getByRole('button', { name: new RegExp(`${noShow}, Full Groom`) });
       await expect(otis).toContainText('No-show');
+      await expect(otis).toHaveAccessibleName(/, No-show$/);
       await page.getByRole('button', { name: 'Undo' }).click();
       await expect(page.getByText(`Undone: ${noShow} is as before.`)).toBeVisible();
       await expect(otis).not.toContainText('No-show');
