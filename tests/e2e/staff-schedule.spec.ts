@@ -108,6 +108,12 @@ for (const viewport of VIEWPORTS) {
       } else {
         await card.click();
         const dialog = page.getByRole('dialog', { name: /Pepper 390/ });
+        // Not yet its time: No-show is disabled, and says from when.
+        const noShowButton = dialog.getByRole('button', { name: 'No-show' });
+        await expect(noShowButton).toBeDisabled();
+        await expect(noShowButton).toHaveAccessibleDescription(new RegExp(`a no-show from ${first.time}`));
+        await expect(dialog.getByText(new RegExp(`a no-show from ${first.time}`))).toBeVisible();
+        await shot(page, `booking-not-yet-${viewport.width}`);
         await dialog.getByRole('button', { name: 'Move…' }).click();
         await dialog
           .getByRole('group', { name: /Free times on/ })
@@ -125,6 +131,7 @@ for (const viewport of VIEWPORTS) {
       await expect(
         page.getByRole('button', { name: new RegExp(`^${second.time}–.*Pepper ${viewport.width}`) }),
       ).toBeVisible();
+      await shot(page, `schedule-moved-${viewport.width}`);
 
       // ---- yesterday: one completed (balance by card), one a no-show, the no-show undone and redone
       await page.getByRole('button', { name: 'Previous day' }).click();
@@ -174,6 +181,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Block time' }).click();
       const block = page.getByRole('dialog', { name: 'Block time' });
       await expect(block.getByLabel('Date')).toHaveValue(blockDay.date);
+      // The afternoon to the day's closing (the seeded hours close at 18:00).
+      await expect(block.getByLabel('From')).toHaveValue('13:00');
+      await expect(block.getByLabel('To')).toHaveValue('18:00');
       await block.getByLabel('From').fill('13:00');
       await block.getByLabel('To').fill('23:00');
       await block.getByLabel('Reason (optional)').fill('Vet training');
@@ -204,6 +214,17 @@ for (const viewport of VIEWPORTS) {
       await expect(takings.getByRole('table', { name: /Takings by day/ })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
+      // Nothing runs past the screen's edge: no sideways scroll, every card inside the width.
+      const fit = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+        past: [...document.querySelectorAll<HTMLElement>('main *')]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+          .slice(0, 5),
+      }));
+      expect(fit.past).toEqual([]);
+      expect(fit.scrollWidth).toBe(fit.clientWidth);
       await shot(page, `dashboard-${viewport.width}`);
       expect(violations).toEqual([]);
     });

@@ -340,6 +340,7 @@ export function BookingDialog({
                 type="button"
                 className="sched-button sched-button--big"
                 disabled={busy || !sameDayOrLater}
+                aria-describedby={!sameDayOrLater ? waitId : undefined}
                 onClick={() => void mark('arrived')}
               >
                 Arrived
@@ -348,6 +349,7 @@ export function BookingDialog({
                 type="button"
                 className="sched-button sched-button--big sched-button--ok"
                 disabled={busy || !sameDayOrLater}
+                aria-describedby={!sameDayOrLater ? waitId : undefined}
                 onClick={() => setMode('complete')}
               >
                 Completed…
