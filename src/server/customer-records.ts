@@ -26,6 +26,17 @@ import type { StaffMember } from './staff.ts';
 const LIVE = `c.erased_at IS NULL AND c.privileges < 2`;
 const SORT = `lower(coalesce(c.name, ''))`;
 
+/**
+ * One rule for what counts as a visit, everywhere the records count or date them: a confirmed
+ * appointment marked completed (the counter may mark it on the day before its time), or one whose
+ * time has passed that was not a no-show (not every groom is marked). `now` is a query parameter.
+ */
+const VISIT = (b: string, now: string) =>
+  `${b}.status = 'confirmed' AND (${b}.attendance = 'completed' OR (${b}.start_at < ${now} AND ${b}.attendance IS DISTINCT FROM 'no_show'))`;
+/** Still to come: booked (or being paid for) from now on, and not already groomed. */
+const UPCOMING = (b: string, now: string) =>
+  `${b}.status IN ('confirmed', 'pending_payment') AND ${b}.start_at >= ${now} AND ${b}.attendance IS DISTINCT FROM 'completed'`;
+
 /** Each word of the query: the start of one of a customer's search terms (customer_search_terms). */
 const UPPER = (w: string) => `left(${w}, -1) || chr(ascii(right(${w}, 1)) + 1)`;
 
@@ -69,12 +80,9 @@ export async function listCustomers(
     `SELECT page.*,
             (SELECT coalesce(json_agg(json_build_object('_id', d.id, 'name', d.name) ORDER BY lower(d.name)), '[]'::json)
                FROM dogs d WHERE d.customer_id = page.id AND d.erased_at IS NULL) AS dogs,
-            (SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND b.status = 'confirmed' AND b.start_at < $4
-                AND b.attendance IS DISTINCT FROM 'no_show') AS last_visit,
-            (SELECT min(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND b.status IN ('confirmed', 'pending_payment')
-                AND b.start_at >= $4) AS next_visit,
-            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = page.id AND b.status = 'confirmed' AND b.start_at < $4
-                AND b.attendance IS DISTINCT FROM 'no_show') AS visits
+            (SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND ${VISIT('b', '$4')}) AS last_visit,
+            (SELECT min(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND ${UPCOMING('b', '$4')}) AS next_visit,
+            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = page.id AND ${VISIT('b', '$4')}) AS visits
        FROM (SELECT c.id, c.name, c.phone, c.email, c.phone_verified_at IS NOT NULL AS verified, ${SORT} AS sort
                FROM ${from}
               WHERE ${LIVE} AND (${SORT}, c.id) > ($1, $2)
@@ -147,7 +155,7 @@ export async function getCustomer(id: string, now = new Date(), tx: Tx = db()): 
     dogCards(tx, id),
     visitsPage(id, {}, tx),
     messagesPage(id, {}, tx),
-    sameContactOf(tx, row),
+    sameContactOf(tx, row, now),
     totalsOf(tx, id, now),
   ]);
   return {
@@ -305,7 +313,7 @@ export async function messagesPage(
   };
 }
 
-async function sameContactOf(tx: Tx, row: CustomerRow): Promise<SameContact[]> {
+async function sameContactOf(tx: Tx, row: CustomerRow, now: Date): Promise<SameContact[]> {
   if (!row.phone && !row.email) return [];
   const { rows } = await tx.query<{
     id: string;
@@ -317,12 +325,12 @@ async function sameContactOf(tx: Tx, row: CustomerRow): Promise<SameContact[]> {
     dogs: string[];
   }>(
     `SELECT c.id, c.name, c.phone, c.email, c.phone_verified_at IS NOT NULL AS verified,
-            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = c.id AND b.status = 'confirmed') AS visits,
+            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = c.id AND ${VISIT('b', '$4')}) AS visits,
             (SELECT coalesce(array_agg(d.name ORDER BY lower(d.name)), '{}') FROM dogs d WHERE d.customer_id = c.id AND d.erased_at IS NULL) AS dogs
        FROM customers c
       WHERE c.id <> $1 AND ${LIVE} AND ((c.phone = $2) OR (lower(c.email) = lower($3)))
       ORDER BY c.created_at LIMIT 10`,
-    [row.id, row.phone, row.email],
+    [row.id, row.phone, row.email, now],
   );
   return rows.map((r) => ({
     _id: r.id,
@@ -339,11 +347,11 @@ async function totalsOf(tx: Tx, customerId: string, now: Date): Promise<Customer
   const {
     rows: [t],
   } = await tx.query<{ visits: number; no_shows: number; upcoming: number; paid: number }>(
-    `SELECT count(*) FILTER (WHERE status = 'confirmed' AND start_at < $2 AND attendance IS DISTINCT FROM 'no_show')::int AS visits,
-            count(*) FILTER (WHERE attendance = 'no_show')::int AS no_shows,
-            count(*) FILTER (WHERE status IN ('confirmed', 'pending_payment') AND start_at >= $2)::int AS upcoming,
-            coalesce(sum(deposit_paid_pence - deposit_refunded_pence + balance_paid_pence), 0)::int AS paid
-       FROM bookings WHERE customer_id = $1`,
+    `SELECT count(*) FILTER (WHERE ${VISIT('b', '$2')})::int AS visits,
+            count(*) FILTER (WHERE b.attendance = 'no_show')::int AS no_shows,
+            count(*) FILTER (WHERE ${UPCOMING('b', '$2')})::int AS upcoming,
+            coalesce(sum(b.deposit_paid_pence - b.deposit_refunded_pence + b.balance_paid_pence), 0)::int AS paid
+       FROM bookings b WHERE b.customer_id = $1`,
     [customerId, now],
   );
   return { visits: t!.visits, noShows: t!.no_shows, upcoming: t!.upcoming, paidPence: t!.paid };

@@ -91,6 +91,9 @@ for (const viewport of VIEWPORTS) {
       ).toBeVisible();
       const card = page.getByRole('button', { name: new RegExp(`^${first.time}–.*Pepper ${viewport.width}`) });
       await expect(card).toBeVisible();
+      // A 15-minute card (one line on the grid) still says its state in words, seen and heard.
+      await expect(card).toHaveAccessibleName(/, Booked$/);
+      await expect(card.getByText('Booked', { exact: true })).toBeVisible();
 
       // ---- move it half an hour later: dragged on the grid, or through its form ---------------
       if (viewport.drag) {
@@ -105,6 +108,12 @@ for (const viewport of VIEWPORTS) {
       } else {
         await card.click();
         const dialog = page.getByRole('dialog', { name: /Pepper 390/ });
+        // Not yet its time: No-show is disabled, and says from when.
+        const noShowButton = dialog.getByRole('button', { name: 'No-show' });
+        await expect(noShowButton).toBeDisabled();
+        await expect(noShowButton).toHaveAccessibleDescription(new RegExp(`a no-show from ${first.time}`));
+        await expect(dialog.getByText(new RegExp(`a no-show from ${first.time}`))).toBeVisible();
+        await shot(page, `booking-not-yet-${viewport.width}`);
         await dialog.getByRole('button', { name: 'Move…' }).click();
         await dialog
           .getByRole('group', { name: /Free times on/ })
@@ -122,6 +131,7 @@ for (const viewport of VIEWPORTS) {
       await expect(
         page.getByRole('button', { name: new RegExp(`^${second.time}–.*Pepper ${viewport.width}`) }),
       ).toBeVisible();
+      await shot(page, `schedule-moved-${viewport.width}`);
 
       // ---- yesterday: one completed (balance by card), one a no-show, the no-show undone and redone
       await page.getByRole('button', { name: 'Previous day' }).click();
@@ -136,9 +146,9 @@ for (const viewport of VIEWPORTS) {
       await bella.getByRole('radio', { name: 'Card' }).check();
       await bella.getByRole('button', { name: 'Mark completed' }).click();
       await expect(page.getByText(`${done} marked completed.`)).toBeVisible();
-      await expect(page.getByRole('button', { name: new RegExp(`${done}, Full Groom`) })).toContainText(
-        'Paid £45.00 card',
-      );
+      const doneCard = page.getByRole('button', { name: new RegExp(`${done}, Full Groom, Priya Shah, Done$`) });
+      await expect(doneCard).toContainText('Paid £45.00 card');
+      await expect(doneCard.getByText('Done', { exact: true })).toBeVisible();
 
       await page.getByRole('button', { name: new RegExp(`${noShow}, Full Groom, Tom Okafor`) }).click();
       await page
@@ -148,6 +158,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(`${noShow} marked a no-show.`)).toBeVisible();
       const otis = page.getByRole('button', { name: new RegExp(`${noShow}, Full Groom`) });
       await expect(otis).toContainText('No-show');
+      await expect(otis).toHaveAccessibleName(/, No-show$/);
       await page.getByRole('button', { name: 'Undo' }).click();
       await expect(page.getByText(`Undone: ${noShow} is as before.`)).toBeVisible();
       await expect(otis).not.toContainText('No-show');
@@ -170,6 +181,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Block time' }).click();
       const block = page.getByRole('dialog', { name: 'Block time' });
       await expect(block.getByLabel('Date')).toHaveValue(blockDay.date);
+      // The afternoon to the day's closing (the seeded hours close at 18:00).
+      await expect(block.getByLabel('From')).toHaveValue('13:00');
+      await expect(block.getByLabel('To')).toHaveValue('18:00');
       await block.getByLabel('From').fill('13:00');
       await block.getByLabel('To').fill('23:00');
       await block.getByLabel('Reason (optional)').fill('Vet training');
@@ -200,6 +214,17 @@ for (const viewport of VIEWPORTS) {
       await expect(takings.getByRole('table', { name: /Takings by day/ })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
+      // Nothing runs past the screen's edge: no sideways scroll, every card inside the width.
+      const fit = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+        past: [...document.querySelectorAll<HTMLElement>('main *')]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+          .slice(0, 5),
+      }));
+      expect(fit.past).toEqual([]);
+      expect(fit.scrollWidth).toBe(fit.clientWidth);
       await shot(page, `dashboard-${viewport.width}`);
       expect(violations).toEqual([]);
     });

@@ -120,6 +120,21 @@ describe('search', () => {
     expect(Date.parse(row!.nextVisit!)).toBe(future(7).getTime());
   });
 
+  it('counts a visit the counter marked completed before its time (a groom done early): one visit, its last, nothing still to come', async () => {
+    // Later today, groomed and paid already: the list and the record agree it was a visit.
+    const later = new Date(Date.now() + 3 * 3_600_000);
+    const early = await insertBooking({
+      customer: { name: 'Early Bird', phone: freshPhone(), email: null },
+      start: later,
+      attendance: 'completed',
+      balance: { pence: 3500, method: 'card', at: new Date() },
+    });
+    const [row] = (await list('early bird')).customers;
+    expect(row).toMatchObject({ _id: early.customerId, visits: 1, nextVisit: null });
+    expect(Date.parse(row!.lastVisit!)).toBe(later.getTime());
+    expect((await record(early.customerId)).totals).toMatchObject({ visits: 1, upcoming: 0 });
+  });
+
   it('walks every customer a page at a time, in name order, none twice', async () => {
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -18,7 +18,7 @@ import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';
 import type { ChartSeries } from './charts.ts';
-import { dayLayout, longDate, shortDate } from './schedule-layout.ts';
+import { cardStatus, dayLayout, longDate, shortDate } from './schedule-layout.ts';
 import { ErrorNotice } from './StaffDialog.tsx';
 import './schedule.css';
 
@@ -34,7 +34,6 @@ const CHANNEL_NAMES = {
   direct: 'Direct',
   other: 'Other',
 } as const;
-const ATTENDANCE_TEXT = { arrived: 'Arrived', completed: 'Done', no_show: 'No-show' } as const;
 
 export function DashboardPanel() {
   const [figures, setFigures] = useState<DashboardResponse | null>(null);
@@ -248,7 +247,7 @@ function DayCard({ title, date, schedule }: { title: string; date: string; sched
       {layout && layout.bookings.length ? (
         <ul className="dash-list">
           {layout.bookings.map(({ booking: b, table, startTime, endTime }) => (
-            <li key={b.id} data-attendance={b.attendance ?? undefined}>
+            <li key={b.id} data-attendance={b.attendance ?? undefined} data-status={b.status}>
               <span className="dash-list__time">
                 {startTime}
                 <span>–{endTime}</span>
@@ -265,9 +264,7 @@ function DayCard({ title, date, schedule }: { title: string; date: string; sched
                 ) : null}
               </span>
               <span className="dash-list__chips">
-                {b.attendance ? (
-                  <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span>
-                ) : null}
+                <span className={`sched-chip sched-chip--${cardStatus(b).tone}`}>{cardStatus(b).text}</span>
                 {b.depositHeldPence ? (
                   <span className="sched-chip sched-chip--paid">Deposit {formatPence(b.depositHeldPence)} paid</span>
                 ) : null}

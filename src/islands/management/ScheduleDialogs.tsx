@@ -5,7 +5,7 @@ import { COATS, type Coat } from '../../domain/booking-schemas.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../domain/booking-types.ts';
 import { BreedsResponseSchema, type Breed } from '../../domain/breeds.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
-import { formatPence } from '../../domain/money.ts';
+import { formatPence, penceFromPounds, poundsFromPence } from '../../domain/money.ts';
 import { formatUkMobile } from '../../domain/phone.ts';
 import {
   AttendanceResponseSchema,
@@ -16,10 +16,12 @@ import {
   StaffBookingResponseSchema,
   type AttendanceResponse,
   type BalanceMethod,
+  ScheduleResponseSchema,
   type LookupCustomer,
   type ScheduleBooking,
+  type ScheduleDay,
 } from '../../domain/schedule.ts';
-import { longDate, shortDate, wallTime } from './schedule-layout.ts';
+import { blockDefaults, longDate, noShowWait, shortDate, wallTime } from './schedule-layout.ts';
 import { ErrorNotice, StaffDialog } from './StaffDialog.tsx';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 
@@ -143,7 +145,8 @@ export function BookingDialog({
   const [mode, setMode] = useState<'view' | 'complete' | 'move' | 'cancel'>('view');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; retry?: () => void } | null>(null);
-  const [balance, setBalance] = useState((b.balanceDuePence / 100).toFixed(2));
+  // What is left on the booking's quote (its total less the deposit held), in pence to the end.
+  const [balance, setBalance] = useState(poundsFromPence(b.balanceDuePence));
   const [method, setMethod] = useState<BalanceMethod>('card');
   const [moveDate, setMoveDate] = useState(todayIn(SHOP_ZONE, new Date(b.start)));
   const [moveStart, setMoveStart] = useState('');
@@ -151,6 +154,8 @@ export function BookingDialog({
   const [refund, setRefund] = useState(false);
   const [note, setNote] = useState(b.staffNote);
   const started = Date.parse(b.start) <= now.getTime();
+  const noShowLater = noShowWait(b.start, now, SHOP_ZONE);
+  const waitId = useId();
   const sameDayOrLater = todayIn(SHOP_ZONE, now) >= todayIn(SHOP_ZONE, new Date(b.start));
   const open = b.status === 'confirmed';
   const time = `${wallTime(b.start, SHOP_ZONE)}–${wallTime(b.end, SHOP_ZONE)}`;
@@ -189,9 +194,8 @@ export function BookingDialog({
 
   const complete = (e: FormEvent) => {
     e.preventDefault();
-    const pence = Math.round(Number(balance.replace(/[£,\s]/g, '')) * 100);
-    if (!Number.isFinite(pence) || pence < 0)
-      return setError({ text: 'Enter the amount taken in pounds, for example 35.00.' });
+    const pence = penceFromPounds(balance);
+    if (pence === null) return setError({ text: 'Enter the amount taken in pounds, for example 35.00.' });
     void mark('completed', { pence, method });
   };
 
@@ -336,6 +340,7 @@ export function BookingDialog({
                 type="button"
                 className="sched-button sched-button--big"
                 disabled={busy || !sameDayOrLater}
+                aria-describedby={!sameDayOrLater ? waitId : undefined}
                 onClick={() => void mark('arrived')}
               >
                 Arrived
@@ -344,6 +349,7 @@ export function BookingDialog({
                 type="button"
                 className="sched-button sched-button--big sched-button--ok"
                 disabled={busy || !sameDayOrLater}
+                aria-describedby={!sameDayOrLater ? waitId : undefined}
                 onClick={() => setMode('complete')}
               >
                 Completed…
@@ -352,6 +358,7 @@ export function BookingDialog({
                 type="button"
                 className="sched-button sched-button--big sched-button--warn"
                 disabled={busy || !started}
+                aria-describedby={noShowLater ? waitId : undefined}
                 onClick={() => void mark('no_show')}
               >
                 No-show
@@ -388,9 +395,9 @@ export function BookingDialog({
               </button>
             </>
           ) : null}
-          {!sameDayOrLater ? (
-            <p className="field-hint">
-              Arrival and completion can be marked on the day; a no-show once its time has passed.
+          {noShowLater && !b.attendance ? (
+            <p className="field-hint" id={waitId}>
+              {noShowLater}
             </p>
           ) : null}
         </div>
@@ -400,7 +407,7 @@ export function BookingDialog({
         <form className="sched-form" onSubmit={complete}>
           <Field
             label="Balance taken (£)"
-            hint={`Due: ${formatPence(b.balanceDuePence)}. Enter 0 if nothing was taken.`}
+            hint={`Quoted ${formatPence(b.totalFromPence)}${b.depositHeldPence ? `, deposit ${formatPence(b.depositHeldPence)} paid` : ''}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
           >
             {(id) => (
               <input
@@ -956,20 +963,43 @@ export function PhoneBookingDialog({
 
 export function BlockDialog({
   date: initialDate,
+  days,
   onClose,
   onBlocked,
 }: {
   date: string;
+  /** The days the schedule has loaded, with their hours. */
+  days: ScheduleDay[];
   onClose: () => void;
   onBlocked: (text: string) => Promise<void>;
 }) {
   const [date, setDate] = useState(initialDate);
   const [wholeDay, setWholeDay] = useState(false);
-  const [from, setFrom] = useState('13:00');
-  const [to, setTo] = useState('17:30');
+  const [from, setFrom] = useState(() => blockDefaults(days.find((d) => d.date === initialDate)).from);
+  const [to, setTo] = useState(() => blockDefaults(days.find((d) => d.date === initialDate)).to);
+  const [typed, setTyped] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  // Another date: its own hours (the schedule's, or asked for), until a time has been typed.
+  useEffect(() => {
+    if (typed || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+    const known = days.find((d) => d.date === date);
+    const apply = (day: ScheduleDay | undefined) => {
+      const defaults = blockDefaults(day);
+      setFrom(defaults.from);
+      setTo(defaults.to);
+    };
+    if (known) return apply(known);
+    let live = true;
+    void staffApi(`/management/schedule?from=${date}&days=1`, { schema: ScheduleResponseSchema }).then((result) => {
+      if (live && result.data) apply(result.data.days[0]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [date, days, typed]);
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -1028,7 +1058,10 @@ export function BlockDialog({
                   type="time"
                   step={300}
                   value={from}
-                  onChange={(e) => setFrom(e.target.value)}
+                  onChange={(e) => {
+                    setTyped(true);
+                    setFrom(e.target.value);
+                  }}
                 />
               )}
             </Field>
@@ -1040,7 +1073,10 @@ export function BlockDialog({
                   type="time"
                   step={300}
                   value={to}
-                  onChange={(e) => setTo(e.target.value)}
+                  onChange={(e) => {
+                    setTyped(true);
+                    setTo(e.target.value);
+                  }}
                 />
               )}
             </Field>

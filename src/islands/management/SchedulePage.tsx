@@ -20,7 +20,16 @@ import {
   type ScheduleResponse,
 } from '../../domain/schedule.ts';
 import { ManagementPage } from './ManagementPage.tsx';
-import { dayLayout, draggedStart, longDate, shortDate, wallTime, type DayLayout } from './schedule-layout.ts';
+import {
+  cardStatus,
+  dayEntries,
+  dayLayout,
+  draggedStart,
+  longDate,
+  shortDate,
+  wallTime,
+  type DayLayout,
+} from './schedule-layout.ts';
 import { BlockDialog, BookingDialog, PhoneBookingDialog, type Announcement } from './ScheduleDialogs.tsx';
 import { ErrorNotice } from './StaffDialog.tsx';
 import { useStaffSession } from './use-staff-session.ts';
@@ -49,6 +58,7 @@ const SHOP_ZONE = SHOP_TIME_ZONE;
 const ROW_HEIGHT = 30;
 
 type View = 'day' | 'week';
+const NO_DAYS: ScheduleResponse['days'] = [];
 type Dialog = { kind: 'booking'; id: string } | { kind: 'phone' } | { kind: 'block' } | null;
 
 function useNow(): Date {
@@ -329,6 +339,7 @@ function Schedule() {
       {dialog?.kind === 'block' ? (
         <BlockDialog
           date={date < today ? today : date}
+          days={schedule?.days ?? NO_DAYS}
           onClose={() => setDialog(null)}
           onBlocked={async (text) => {
             setDialog(null);
@@ -465,8 +476,6 @@ function moneyLine(b: ScheduleBooking): { text: string; tone: 'paid' | 'due' | '
   return { text: `${formatPence(b.balanceDuePence)} due`, tone: 'due' };
 }
 
-export const ATTENDANCE_TEXT = { arrived: 'Arrived', completed: 'Done', no_show: 'No-show' } as const;
-
 function BookingCard({
   placed,
   step,
@@ -520,7 +529,8 @@ function BookingCard({
     });
   };
 
-  const label = `${placed.startTime}–${placed.endTime}, table ${table.table}: ${b.dog.name}, ${b.service.title}, ${b.customer.name}`;
+  const status = cardStatus(b);
+  const label = `${placed.startTime}–${placed.endTime}, table ${table.table}: ${b.dog.name}, ${b.service.title}, ${b.customer.name}, ${status.text}`;
   return (
     <div
       className="sched-card"
@@ -551,9 +561,13 @@ function BookingCard({
       }}
     >
       <button type="button" className="sched-card__open" onClick={() => onOpen(b.id)} aria-label={label}>
-        <span className="sched-card__time">
-          {placed.startTime}–{placed.endTime}
-          <span className="sched-card__table"> · Table {table.table}</span>
+        {/* The state in words beside the time: a short card hides its chips, never this. */}
+        <span className="sched-card__head">
+          <span className="sched-card__time">
+            {placed.startTime}–{placed.endTime}
+            <span className="sched-card__table"> · Table {table.table}</span>
+          </span>
+          <span className={`sched-chip sched-chip--${status.tone}`}>{status.text}</span>
         </span>
         <span className="sched-card__dog">
           <strong>{b.dog.name}</strong> <span className="sched-card__breed">{b.dog.breed}</span>
@@ -562,12 +576,6 @@ function BookingCard({
           {b.service.title} · {b.customer.name}
         </span>
         <span className="sched-card__chips">
-          {b.attendance ? (
-            <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span>
-          ) : null}
-          {b.status === 'pending_payment' ? (
-            <span className="sched-chip sched-chip--pending">Paying deposit</span>
-          ) : null}
           <span className={`sched-chip sched-chip--${money.tone}`}>{money.text}</span>
           {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
           {b.dispute ? (
@@ -636,31 +644,36 @@ function WeekView({
                   : 'Closed'}
             </p>
             <ul className="sched-week__list">
-              {layout.blocks.map((b) => (
-                <li key={b.block.id} className="sched-week__block">
-                  {b.wholeDay ? 'Blocked all day' : `Blocked ${b.startTime}–${b.endTime}`}
-                  {b.block.reason ? ` · ${b.block.reason}` : ''}
-                </li>
-              ))}
-              {layout.bookings.map(({ booking: b, table, startTime }) => (
-                <li key={b.id}>
-                  <button
-                    type="button"
-                    className="sched-week__booking"
-                    data-attendance={b.attendance ?? undefined}
-                    onClick={() => onOpen(b.id)}
-                  >
-                    <span className="sched-week__time">
-                      {startTime} · T{table.table}
-                    </span>
-                    <strong>{b.dog.name}</strong>
-                    <span className="sched-week__service">{b.service.title}</span>
-                    {b.attendance ? (
-                      <span className={`sched-chip sched-chip--${b.attendance}`}>{ATTENDANCE_TEXT[b.attendance]}</span>
-                    ) : null}
-                  </button>
-                </li>
-              ))}
+              {dayEntries(layout).map((entry) => {
+                if (entry.kind === 'block') {
+                  const b = entry.item;
+                  return (
+                    <li key={b.block.id} className="sched-week__block">
+                      {b.wholeDay ? 'Blocked all day' : `Blocked ${b.startTime}–${b.endTime}`}
+                      {b.block.reason ? ` · ${b.block.reason}` : ''}
+                    </li>
+                  );
+                }
+                const { booking: b, table, startTime } = entry.item;
+                const status = cardStatus(b);
+                return (
+                  <li key={b.id}>
+                    <button
+                      type="button"
+                      className="sched-week__booking"
+                      data-attendance={b.attendance ?? undefined}
+                      onClick={() => onOpen(b.id)}
+                    >
+                      <span className="sched-week__time">
+                        {startTime} · T{table.table}
+                      </span>
+                      <strong>{b.dog.name}</strong>
+                      <span className="sched-week__service">{b.service.title}</span>
+                      <span className={`sched-chip sched-chip--${status.tone}`}>{status.text}</span>
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         );

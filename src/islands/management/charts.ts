@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { wholeTicks } from './chart-ticks.ts';
 
 /**
  * The dashboard's small charts, drawn by uPlot (loaded only when the dashboard has figures to
@@ -20,6 +21,8 @@ export function drawChart(
   formatValue: (n: number) => string,
 ): () => void {
   const xs = labels.map((_, i) => i);
+  const ticks = wholeTicks(Math.max(0, ...series.flatMap((s) => s.values)));
+  const top = ticks.at(-1)!;
   const bars = uPlot.paths.bars!({ size: [0.6, 48] });
   const width = () => Math.max(240, Math.floor(target.getBoundingClientRect().width));
   const plot = new uPlot(
@@ -31,7 +34,7 @@ export function drawChart(
       padding: [12, 8, 0, 4],
       scales: {
         x: { time: false, range: [-0.5, labels.length - 0.5] },
-        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] },
+        y: { range: () => [0, top] },
       },
       axes: [
         // More than a week's labels: every other one, so they never run into each other on a phone.
@@ -46,6 +49,7 @@ export function drawChart(
           ticks: { show: false },
         },
         {
+          splits: () => ticks,
           values: (_u, splits) => splits.map(formatValue),
           size: 64,
           stroke: '#424b59',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleBooking, ScheduleResponse } from '../../domain/schedule.ts';
-import { dayLayout, draggedStart } from './schedule-layout.ts';
+import { blockDefaults, cardStatus, dayEntries, dayLayout, draggedStart, noShowWait } from './schedule-layout.ts';
 
 const booking = (id: string, start: string, end: string): ScheduleBooking => ({
   id,
@@ -111,5 +111,67 @@ describe('draggedStart', () => {
     { pixels: -31, expected: '2026-12-01T09:45:00.000Z' },
   ])('$pixels px at 30 px a 15-minute row → $expected', ({ pixels, expected }) => {
     expect(draggedStart('2026-12-01T10:00:00.000Z', pixels, 30, 15)).toBe(expected);
+  });
+});
+
+describe('cardStatus', () => {
+  it.each([
+    { status: 'confirmed', attendance: null, text: 'Booked' },
+    { status: 'pending_payment', attendance: null, text: 'Paying deposit' },
+    { status: 'confirmed', attendance: 'arrived', text: 'Arrived' },
+    { status: 'confirmed', attendance: 'completed', text: 'Done' },
+    { status: 'confirmed', attendance: 'no_show', text: 'No-show' },
+    { status: 'cancelled', attendance: null, text: 'Cancelled' },
+    { status: 'expired', attendance: null, text: 'Deposit not paid' },
+  ] as const)('$status, $attendance → $text', ({ status, attendance, text }) => {
+    expect(cardStatus({ status, attendance }).text).toBe(text);
+  });
+});
+
+describe('dayEntries', () => {
+  it('lists blocks and bookings by start, not blocks first', () => {
+    const layout = dayLayout(
+      schedule(
+        [
+          booking('b'.repeat(22), '2026-12-01T15:00:00Z', '2026-12-01T16:00:00Z'),
+          booking('a'.repeat(22), '2026-12-01T10:00:00Z', '2026-12-01T11:00:00Z'),
+        ],
+        [{ id: 'x'.repeat(16), start: '2026-12-01T13:00:00Z', end: '2026-12-01T14:00:00Z', reason: 'Vet' }],
+      ),
+      '2026-12-01',
+      new Date('2026-11-30T12:00:00Z'),
+    );
+    expect(dayEntries(layout).map((e) => [e.kind, e.item.startTime])).toEqual([
+      ['booking', '10:00'],
+      ['block', '13:00'],
+      ['booking', '15:00'],
+    ]);
+  });
+});
+
+describe('noShowWait', () => {
+  const start = '2026-07-01T09:30:00Z'; // 10:30 in London (summer time)
+  it.each([
+    { now: '2026-07-01T08:00:00Z', text: 'You can mark a no-show from 10:30.' },
+    {
+      now: '2026-06-30T16:00:00Z',
+      text: 'Arrival and completion can be marked on Wed 1 Jul; a no-show from 10:30 that day.',
+    },
+    { now: '2026-07-01T09:30:00Z', text: null },
+    { now: '2026-07-01T12:00:00Z', text: null },
+  ])('at $now → $text', ({ now, text }) => {
+    expect(noShowWait(start, new Date(now), 'Europe/London')).toBe(text);
+  });
+});
+
+describe('blockDefaults', () => {
+  it.each([
+    { name: 'to the closing time', day: { open: true, opens: '09:00', closes: '18:00' }, from: '13:00', to: '18:00' },
+    { name: 'a late opening', day: { open: true, opens: '14:00', closes: '20:00' }, from: '14:00', to: '20:00' },
+    { name: 'a morning only', day: { open: true, opens: '08:00', closes: '12:30' }, from: '08:00', to: '12:30' },
+    { name: 'a shut day', day: { open: false }, from: '13:00', to: '17:30' },
+    { name: 'an unknown day', day: undefined, from: '13:00', to: '17:30' },
+  ])('$name', ({ day, from, to }) => {
+    expect(blockDefaults(day)).toEqual({ from, to });
   });
 });

@@ -159,3 +159,60 @@ export function longDate(date: string): string {
 export function wallTime(iso: string, timeZone: string): string {
   return instantToZoned(new Date(iso), timeZone).time;
 }
+
+export type CardStatusTone = 'booked' | 'pending' | 'arrived' | 'completed' | 'no_show' | 'cancelled';
+
+/**
+ * An appointment's state in words, for its card's visible text and its accessible name: the colours
+ * only repeat it, so nobody has to tell "arrived" from "done" by shade (WCAG 1.4.1).
+ */
+export function cardStatus(booking: Pick<ScheduleBooking, 'status' | 'attendance'>): {
+  text: string;
+  tone: CardStatusTone;
+} {
+  if (booking.attendance === 'arrived') return { text: 'Arrived', tone: 'arrived' };
+  if (booking.attendance === 'completed') return { text: 'Done', tone: 'completed' };
+  if (booking.attendance === 'no_show') return { text: 'No-show', tone: 'no_show' };
+  if (booking.status === 'pending_payment') return { text: 'Paying deposit', tone: 'pending' };
+  if (booking.status === 'cancelled') return { text: 'Cancelled', tone: 'cancelled' };
+  if (booking.status === 'expired') return { text: 'Deposit not paid', tone: 'cancelled' };
+  return { text: 'Booked', tone: 'booked' };
+}
+
+export type DayEntry =
+  | { kind: 'block'; start: number; item: DayLayout['blocks'][number] }
+  | { kind: 'booking'; start: number; item: DayLayout['bookings'][number] };
+
+/** A day's blocks and bookings in one list by start (the week's lists read down the day as the grid does). */
+export function dayEntries(layout: DayLayout): DayEntry[] {
+  return [
+    ...layout.blocks.map((item) => ({ kind: 'block' as const, start: Date.parse(item.block.start), item })),
+    ...layout.bookings.map((item) => ({ kind: 'booking' as const, start: Date.parse(item.booking.start), item })),
+  ].sort((a, b) => a.start - b.start || (a.kind === b.kind ? 0 : a.kind === 'block' ? -1 : 1));
+}
+
+/**
+ * Why the counter's No-show cannot be pressed yet, in words (null once the time has passed): a
+ * disabled button alone tells nobody when it will work.
+ */
+export function noShowWait(start: string, now: Date, timeZone: string): string | null {
+  if (Date.parse(start) <= now.getTime()) return null;
+  const at = instantToZoned(new Date(start), timeZone);
+  if (instantToZoned(now, timeZone).date < at.date)
+    return `Arrival and completion can be marked on ${shortDate(at.date)}; a no-show from ${at.time} that day.`;
+  return `You can mark a no-show from ${at.time}.`;
+}
+
+/**
+ * What the Block time form starts with on a day: the afternoon to the day's closing (a break
+ * or an early close), from its opening when it opens after 13:00; 13:00–17:30 when the hours are
+ * not known (a shut day, where a block changes little).
+ */
+export function blockDefaults(day: Pick<ScheduleDay, 'open' | 'opens' | 'closes'> | undefined): {
+  from: string;
+  to: string;
+} {
+  if (!day?.open || !day.opens || !day.closes) return { from: '13:00', to: '17:30' };
+  const from = day.opens > '13:00' || day.closes <= '13:00' ? day.opens : '13:00';
+  return { from, to: day.closes };
+}
