@@ -15,7 +15,17 @@ import { writeBooking } from '../bookings/create-booking.ts';
 import type { Tx } from '../db.ts';
 import { randomId } from '../ids.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { DEMO_BREEDS, DEMO_PEOPLE, TEMPERAMENTS, VETS, type DemoBreed } from './living-shop-people.ts';
+import {
+  DEMO_BREEDS,
+  DEMO_PEOPLE,
+  DOG_NAMES,
+  FIRST_NAMES,
+  SURNAMES,
+  TEMPERAMENTS,
+  VETS,
+  type DemoBreed,
+  type DemoPerson,
+} from './living-shop-people.ts';
 import type { Seeder } from './types.ts';
 import site from '../../../content/site.json' with { type: 'json' };
 
@@ -38,6 +48,9 @@ import site from '../../../content/site.json' with { type: 'json' };
 const DAYS_BACK = 21;
 const DAYS_AHEAD = 14;
 const DEMO_DEPOSIT_PENCE = 1000;
+/** Customers in the book beyond the named ones, and the fewest days between two visits of a dog. */
+const MORE_PEOPLE = 110;
+const DAYS_BETWEEN_VISITS = 10;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 // The history happened on the shop's public site: its visits landed there, and the links of the
@@ -104,7 +117,19 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
   // People and dogs first, as the shop knew them before these weeks.
   const dogs: DemoDog[] = [];
   const contacts = new Map<string, { name: string; email: string; phone: string }>();
-  for (const person of DEMO_PEOPLE) {
+  const people: DemoPerson[] = [...DEMO_PEOPLE];
+  for (let i = 0; i < MORE_PEOPLE; i++) {
+    const name = `${FIRST_NAMES[i % FIRST_NAMES.length]} ${SURNAMES[(i * 7) % SURNAMES.length]}`;
+    const breeds = [pick(DEMO_BREEDS).id, pick(DEMO_BREEDS).id];
+    const dogNames = [DOG_NAMES[i % DOG_NAMES.length]!, DOG_NAMES[(i + 11) % DOG_NAMES.length]!];
+    const count = random() < 0.15 ? 2 : 1;
+    people.push({
+      name,
+      phone: 131 + i,
+      dogs: dogNames.slice(0, count).map((n, j) => ({ name: n, breed: breeds[j]! })),
+    });
+  }
+  for (const person of people) {
     const customerId = randomId(16);
     const joined = new Date(now.getTime() - Math.round(between(30, 400)) * DAY);
     const email = `${person.name
@@ -158,6 +183,7 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
   let fullDay: string | null = null;
   for (let d = 2; d <= 8 && !fullDay; d++) if (isOpen(addDays(today, d), settings)) fullDay = addDays(today, d);
   const planned: Planned[] = [];
+  const lastVisit = new Map<string, string>();
   for (let offset = -DAYS_BACK; offset <= DAYS_AHEAD; offset++) {
     const date = addDays(today, offset);
     if (!isOpen(date, settings)) continue;
@@ -165,8 +191,7 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
     const opens = minutesOfTime(hours.opens);
     const closes = minutesOfTime(hours.closes);
     const full = date === fullDay;
-    const busy = full ? 1 : offset <= 0 ? 0.72 : Math.max(0.12, 0.62 - offset * 0.04);
-    const dogsOfDay = new Set<string>();
+    const busy = full ? 1 : offset <= 0 ? 0.66 : Math.max(0.12, 0.62 - offset * 0.04);
     for (let table = 0; table < settings.capacity; table++) {
       let at = opens;
       while (at < closes) {
@@ -174,7 +199,12 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
           at += pick([15, 30, 45, 60, 90]);
           continue;
         }
-        const free = dogs.filter((dog) => !dogsOfDay.has(dog.id));
+        // Regulars come back every few weeks, not every few days.
+        const free = dogs.filter((dog) => {
+          const last = lastVisit.get(dog.id);
+          return !last || addDays(last, DAYS_BETWEEN_VISITS) <= date;
+        });
+        if (free.length === 0) break;
         const dog = pick(free);
         let service = services.get(pick(dog.breed.services));
         if (!service || at + service.duration_min > closes) {
@@ -183,7 +213,7 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
           if (!full || fits.length === 0) break;
           service = fits.reduce((a, b) => (b.duration_min > a.duration_min ? b : a));
         }
-        dogsOfDay.add(dog.id);
+        lastVisit.set(dog.id, date);
         planned.push({ date, start: zonedDateTimeToInstant(date, timeOfMinutes(at), tz), service, dog });
         at += service.duration_min;
       }
@@ -201,11 +231,15 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
   for (const plan of planned) {
     const { start, service, dog } = plan;
     const end = new Date(start.getTime() + service.duration_min * MINUTE);
-    // Booked a few days to two weeks before, never after now; online needs a day's notice to count.
-    let madeAt = new Date(start.getTime() - Math.round(between(1, 14) * 24 * 60) * MINUTE);
-    if (madeAt.getTime() > now.getTime()) madeAt = new Date(now.getTime() - Math.round(between(5, 48 * 60)) * MINUTE);
-    if (madeAt.getTime() >= start.getTime()) madeAt = new Date(start.getTime() - 3 * 60 * MINUTE);
-    const online = random() < 0.6 && start.getTime() - madeAt.getTime() > DAY;
+    // Made a day to two weeks before, in the daytime (few book at night), never after now.
+    const daytime = () => timeOfMinutes(8 * 60 + 15 * Math.floor(random() * 40));
+    let madeAt = zonedDateTimeToInstant(addDays(plan.date, -Math.floor(between(1, 15))), daytime(), tz);
+    if (madeAt.getTime() > now.getTime()) {
+      madeAt = zonedDateTimeToInstant(addDays(today, -1 - Math.floor(random() * 2)), daytime(), tz);
+    }
+    // The cancellation behind us was paid online, so its refund shows in the finances.
+    const refunded = cancelled.has(plan) && start.getTime() < now.getTime();
+    const online = (random() < 0.6 || refunded) && start.getTime() - madeAt.getTime() > DAY;
     const contact = contacts.get(dog.customerId)!;
     const bookingId = randomId(18);
     let sessionId: string | null = null;
@@ -251,7 +285,7 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
 
     // An online booking paid its deposit at Stripe's page a few minutes after it was made.
     let depositPaid = 0;
-    if (online && random() < 0.5) {
+    if (online && (random() < 0.5 || refunded)) {
       depositPaid = DEMO_DEPOSIT_PENCE;
       const withDeposit = quote({
         service: { price: service.price_pence, kind: service.kind, title: service.title },
@@ -348,7 +382,7 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
 
   return {
     seeded: [
-      `a living shop of ${DEMO_PEOPLE.length} customers with ${dogs.length} dogs, ${tally.bookings} bookings from ${addDays(today, -DAYS_BACK)} to ${addDays(today, DAYS_AHEAD)} (${tally.completed} completed, £${(tally.takenPence / 100).toFixed(2)} taken, ${tally.deposits} deposits, 1 no-show, ${cancelled.size} cancelled${fullDay ? `, ${fullDay} full` : ''})`,
+      `a living shop of ${people.length} customers with ${dogs.length} dogs, ${tally.bookings} bookings from ${addDays(today, -DAYS_BACK)} to ${addDays(today, DAYS_AHEAD)} (${tally.completed} completed, £${(tally.takenPence / 100).toFixed(2)} taken, ${tally.deposits} deposits, 1 no-show, ${cancelled.size} cancelled${fullDay ? `, ${fullDay} full` : ''})`,
     ],
   };
 }
