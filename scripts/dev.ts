@@ -26,7 +26,7 @@ try {
 }
 if (database.applied.length) console.log(`Applied migrations: ${database.applied.join(', ')}`);
 const { seedDemoBusiness } = await import('../src/server/seed.ts');
-const { seeded, notes } = await seedDemoBusiness();
+const { seeded, notes } = await seedDemoBusiness({ living: true });
 if (seeded.length) console.log(`Seeded the demo business: ${seeded.join(', ')}`);
 for (const note of notes) console.log(`  ${note}`);
 // As `netlify dev` does: links the functions write point at this server.

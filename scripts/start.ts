@@ -44,6 +44,7 @@ try {
   const site = await startSiteServer({
     port,
     dbDirectory: path.join(PROJECT_ROOT, '.netlify/db'),
+    demo: 'living',
     schedules: true,
     stripeStandIn: true,
   });

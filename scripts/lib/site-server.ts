@@ -32,6 +32,8 @@ export interface SiteServerOptions {
   dbDirectory?: string;
   /** Seed the demo business on an empty database. */
   seed?: boolean;
+  /** 'living': the demo business with weeks of customers, bookings and takings (`npm start`, decision 074). */
+  demo?: 'staff' | 'living';
   quiet?: boolean;
   /**
    * Run the scheduled functions on their schedules, as Netlify's scheduler does (`npm start`). Off
@@ -127,7 +129,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   try {
     if (options.seed !== false) {
       const { seedDemoBusiness } = await import('../../src/server/seed.ts');
-      ({ seeded, notes } = await seedDemoBusiness());
+      ({ seeded, notes } = await seedDemoBusiness({ living: options.demo === 'living' }));
     }
     if (standIn) demo = await offerDemoDeposit(freshDatabase);
     dev = new NetlifyDev({
