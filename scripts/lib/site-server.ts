@@ -199,9 +199,6 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   };
 }
 
-/** The deposit a new demo database takes when payments go to the Stripe stand-in. */
-const DEMO_DEPOSIT_PENCE = 1000;
-
 /**
  * The demo business takes no deposit, so the payment step would never show. A database this start
  * created gets one (staff change it in /management/settings); an older one is left as staff set it.
@@ -209,12 +206,14 @@ const DEMO_DEPOSIT_PENCE = 1000;
 async function offerDemoDeposit(freshDatabase: boolean): Promise<{ demoDeposit: string | null; depositSet: boolean }> {
   const { transaction } = await import('../../src/server/db.ts');
   const { loadBookingSettings, updateBookingSettings } = await import('../../src/server/settings.ts');
+  const { DEMO_DEPOSIT_PENCE } = await import('../../src/server/seeds/demo-deposit.ts');
+  const { formatPence } = await import('../../src/domain/money.ts');
   return transaction(async (tx) => {
     const { deposit } = await loadBookingSettings(tx);
     if (deposit.kind !== 'none') return { demoDeposit: null, depositSet: true };
     if (!freshDatabase) return { demoDeposit: null, depositSet: false };
     await updateBookingSettings(tx, { deposit: { kind: 'fixed', pence: DEMO_DEPOSIT_PENCE } });
-    return { demoDeposit: `£${(DEMO_DEPOSIT_PENCE / 100).toFixed(2)}`, depositSet: true };
+    return { demoDeposit: formatPence(DEMO_DEPOSIT_PENCE), depositSet: true };
   });
 }
 

@@ -28,6 +28,7 @@ import {
 } from './living-shop-people.ts';
 import type { Seeder } from './types.ts';
 import site from '../../../content/site.json' with { type: 'json' };
+import { DEMO_DEPOSIT_PENCE } from './demo-deposit.ts';
 
 /**
  * The living demo shop (docs/decisions/074-a-living-demo-shop.md): three weeks of visits behind
@@ -47,7 +48,6 @@ import site from '../../../content/site.json' with { type: 'json' };
  */
 const DAYS_BACK = 21;
 const DAYS_AHEAD = 14;
-const DEMO_DEPOSIT_PENCE = 1000;
 /** Customers in the book beyond the named ones, and the fewest days between two visits of a dog. */
 const MORE_PEOPLE = 110;
 const DAYS_BETWEEN_VISITS = 10;
