@@ -65,5 +65,7 @@ describe('prefixEnd: the first string after all that start with the prefix', () 
     ['~321', '~322'],
     ['sam@example.co', 'sam@example.cp'],
     ['z', '{'],
+    ['a\u{d7ff}', 'a\u{e000}'],
+    ['a\u{10ffff}', 'b'],
   ])('%s → %s', (prefix, end) => expect(prefixEnd(prefix)).toBe(end));
 });

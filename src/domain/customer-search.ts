@@ -79,6 +79,8 @@ export function customerSearchFor(q: string | undefined): CustomerSearch {
 /** The first string after every string that starts with `prefix` (byte order, COLLATE "C"). */
 export function prefixEnd(prefix: string): string {
   const chars = [...prefix];
-  const last = chars.pop()!.codePointAt(0)!;
-  return chars.join('') + String.fromCodePoint(last + 1);
+  const next = chars.pop()!.codePointAt(0)! + 1;
+  // Past the last code point no string sorts; surrogates are no characters of their own.
+  if (next > 0x10ffff) return chars.length ? prefixEnd(chars.join('')) : prefix;
+  return chars.join('') + String.fromCodePoint(next >= 0xd800 && next <= 0xdfff ? 0xe000 : next);
 }
