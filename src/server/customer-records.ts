@@ -14,7 +14,7 @@ import { customerSearchFor } from '../domain/customer-search.ts';
 import { DEFAULT_PAGE_LIMIT } from '../domain/staff-lists.ts';
 import { audit } from './audit.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { findCustomers, LIVE_CUSTOMER as LIVE } from './customer-search.ts';
+import { matchingCustomersQuery, LIVE_CUSTOMER as LIVE, type FoundCustomer } from './customer-search.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
 import { randomId } from './ids.ts';
@@ -32,45 +32,45 @@ export async function listCustomers(
 ): Promise<CustomerListResponse> {
   const limit = options.limit ?? DEFAULT_PAGE_LIMIT;
   const after = (decodeCursor(options.cursor, ['string', 'string']) ?? ['', '']) as [string, string];
-  const found = await findCustomers(customerSearchFor(options.q), { after, limit: limit + 1 }, tx);
-  const page = found.slice(0, limit);
-  const { rows: extras } = await tx.query<{
-    id: string;
-    dogs: { _id: string; name: string }[];
-    last_visit: Date | null;
-    next_visit: Date | null;
-    visits: number;
-  }>(
-    `SELECT page.id,
+  // The page the shared search finds, with what this screen adds to each row, in one statement.
+  const { sql, params } = matchingCustomersQuery(customerSearchFor(options.q), { after, limit: limit + 1 });
+  const at = `$${params.length + 1}`;
+  const { rows } = await tx.query<
+    FoundCustomer & {
+      dogs: { _id: string; name: string }[];
+      last_visit: Date | null;
+      next_visit: Date | null;
+      visits: number;
+    }
+  >(
+    `SELECT page.*,
             (SELECT coalesce(json_agg(json_build_object('_id', d.id, 'name', d.name) ORDER BY lower(d.name)), '[]'::json)
                FROM dogs d WHERE d.customer_id = page.id AND d.erased_at IS NULL) AS dogs,
-            (SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND b.status = 'confirmed' AND b.start_at < $2
+            (SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND b.status = 'confirmed' AND b.start_at < ${at}
                 AND b.attendance IS DISTINCT FROM 'no_show') AS last_visit,
             (SELECT min(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND b.status IN ('confirmed', 'pending_payment')
-                AND b.start_at >= $2) AS next_visit,
-            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = page.id AND b.status = 'confirmed' AND b.start_at < $2
+                AND b.start_at >= ${at}) AS next_visit,
+            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = page.id AND b.status = 'confirmed' AND b.start_at < ${at}
                 AND b.attendance IS DISTINCT FROM 'no_show') AS visits
-       FROM unnest($1::text[]) AS page(id)`,
-    [page.map((c) => c.id), now],
+       FROM (${sql}) page
+      ORDER BY page.sort, page.id`,
+    [...params, now],
   );
-  const extra = new Map(extras.map((e) => [e.id, e]));
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    customers: page.map((r): CustomerListItem => {
-      const e = extra.get(r.id);
-      return {
-        _id: r.id,
-        name: r.name,
-        phone: r.phone,
-        email: r.email,
-        verified: r.verified,
-        dogs: e?.dogs ?? [],
-        lastVisit: e?.last_visit?.toISOString() ?? null,
-        nextVisit: e?.next_visit?.toISOString() ?? null,
-        visits: e?.visits ?? 0,
-      };
-    }),
-    nextCursor: found.length > limit && last ? encodeCursor([last.sort, last.id]) : null,
+    customers: page.map((r): CustomerListItem => ({
+      _id: r.id,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      verified: r.verified,
+      dogs: r.dogs,
+      lastVisit: r.last_visit?.toISOString() ?? null,
+      nextVisit: r.next_visit?.toISOString() ?? null,
+      visits: r.visits,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.sort, last.id]) : null,
   };
 }
 
