@@ -1,6 +1,6 @@
 /**
- * `npm run bench:customers`: the staff's customer search (GET /v1.0.1/management/customers) with
- * 10,000 customers, each with a dog and 5 bookings (50,000 in all), in process on the embedded
+ * `npm run bench:customers`: the staff's customer search (GET /v1.0.1/management/customers and the phone
+ * booking's GET /v1.0.1/management/customer-lookup, one rule: decision 073) with 10,000 customers, each with a dog and 5 bookings (50,000 in all), in process on the embedded
  * PGlite, next to GET /cms/booking-types on the same database as the baseline; and the EXPLAIN
  * ANALYZE of the search's queries (docs/decisions/061-staff-records.md). Absolute times on these
  * shared machines vary from run to run; the ratio is the figure to watch.
@@ -146,7 +146,8 @@ async function main() {
   const { seedDemoBusiness } = await import('../src/server/seed.ts');
   const { issueAccessKey } = await import('../src/server/access-keys.ts');
   const { transaction } = await import('../src/server/db.ts');
-  const { CUSTOMER_SEARCH_SQL_FOR_EXPLAIN } = await import('../src/server/customer-records.ts');
+  const { matchingCustomersQuery } = await import('../src/server/customer-search.ts');
+  const { customerSearchFor } = await import('../src/domain/customer-search.ts');
 
   console.log(`Embedded PGlite: seeding ${CUSTOMERS} customers and ${CUSTOMERS * BOOKINGS_EACH} bookings…`);
   const embedded = await startDatabase({ quiet: true });
@@ -159,6 +160,7 @@ async function main() {
     return issueAccessKey(tx, 'bench-staff', 'staff');
   });
   const { default: customers } = await import('../netlify/functions/management-customers.ts');
+  const { default: lookup } = await import('../netlify/functions/management-customer-lookup.ts');
   const { default: bookingTypes } = await import('../netlify/functions/booking-types.ts');
   const search = (q: string) => () =>
     customers(
@@ -167,30 +169,41 @@ async function main() {
       }),
     );
 
-  const cases: Array<[string, string]> = [
-    ['the list, no search (first page of 25)', ''],
-    ['a name word: "sam"', 'sam'],
-    ['two words, name and dog: "priya bis"', 'priya bis'],
-    ['a number as typed: "07700 0"', '07700 0'],
-    ['an e-mail address: "owner12"', 'owner12'],
+  const lookUp = (q: string) => () =>
+    lookup(
+      new Request(`http://localhost/v1.0.1/management/customer-lookup?q=${encodeURIComponent(q)}`, {
+        headers: { 'x-access-key': key },
+      }),
+    );
+
+  // Customer 42's number is +4477 0033 2598 (k * 7919, see fill()): "2598" are its last digits.
+  const cases: Array<[string, () => Promise<Response> | Response]> = [
+    ['the list, no search (first page of 25)', search('')],
+    ['a name word: "sam"', search('sam')],
+    ['a surname: "khan"', search('khan')],
+    ['two words, name and dog: "priya bis"', search('priya bis')],
+    ['a number as typed: "07700 0"', search('07700 0')],
+    ['the last digits of a number: "2598"', search('2598')],
+    ['an e-mail address: "owner12"', search('owner12')],
+    ['phone booking lookup, a surname: "khan"', lookUp('khan')],
+    ['phone booking lookup, last digits: "2598"', lookUp('2598')],
+    ['phone booking lookup, a number: "07700 332598"', lookUp('07700 332598')],
   ];
   const results: Array<[string, Stats]> = [];
-  for (const [label, q] of cases) {
+  for (const [label, call] of cases) {
     console.log(`  ${label}`);
-    results.push([label, await time(search(q))]);
+    results.push([label, await time(call)]);
   }
   const baseline = await time(() => bookingTypes(new Request('http://localhost/v1.0.1/cms/booking-types')));
 
-  const wordsPlan = await explain(CUSTOMER_SEARCH_SQL_FOR_EXPLAIN, ['priya bis']);
-  // The number's query as listCustomers writes it for a phone plan.
-  const prefixPlan = await explain(
-    `SELECT c.id FROM (SELECT DISTINCT t.customer_id FROM customer_search_terms t
-       WHERE t.term >= $1::text COLLATE "C" AND t.term < left($1::text COLLATE "C", -1) || chr(ascii(right($1::text COLLATE "C", 1)) + 1)) hits
-       JOIN customers c ON c.id = hits.customer_id
-      WHERE c.erased_at IS NULL AND c.privileges < 2 AND (lower(coalesce(c.name, '')), c.id) > ('', '')
-      ORDER BY lower(coalesce(c.name, '')), c.id LIMIT 26`,
-    ['447700'],
-  );
+  // The server's own SQL (src/server/customer-search.ts), as both endpoints run it.
+  const searchPlan = (q: string) => {
+    const { sql, params } = matchingCustomersQuery(customerSearchFor(q), { after: ['', ''], limit: 26 });
+    return explain(sql, params);
+  };
+  const wordsPlan = await searchPlan('priya bis');
+  const prefixPlan = await searchPlan('07700 0');
+  const trailingPlan = await searchPlan('2598');
   const listPlan = await explain(
     `SELECT c.id FROM customers c WHERE c.erased_at IS NULL AND c.privileges < 2 AND (lower(coalesce(c.name, '')), c.id) > ('', '')
       ORDER BY lower(coalesce(c.name, '')), c.id LIMIT 26`,
@@ -210,7 +223,8 @@ async function main() {
     '',
     `In process on the embedded PGlite: ${sizes.customers.toLocaleString('en-GB')} customers, ${sizes.bookings.toLocaleString('en-GB')} bookings,`,
     `${sizes.terms.toLocaleString('en-GB')} search terms. GET /v1.0.1/management/customers (the staff key checked, the first page of 25 with`,
-    "each one's dogs, last and next visit), next to GET /v1.0.1/cms/booking-types on the same database.",
+    "each one's dogs, last and next visit) and GET /v1.0.1/management/customer-lookup (the first 8 with their dogs and",
+    'last visit), next to GET /v1.0.1/cms/booking-types on the same database.',
     '',
     '| call | runs | p50 | p99 | mean |',
     '|---|---|---|---|---|',
@@ -228,10 +242,16 @@ async function main() {
     wordsPlan,
     '```',
     '',
-    '## EXPLAIN ANALYZE: a number ("447700…", a prefix of the E.164 digits)',
+    '## EXPLAIN ANALYZE: a number as typed ("07700 0": its start, the digits typed, or its end)',
     '',
     '```',
     prefixPlan,
+    '```',
+    '',
+    '## EXPLAIN ANALYZE: the last digits of a number ("2598", also "~8952", the start of the reversed digits)',
+    '',
+    '```',
+    trailingPlan,
     '```',
     '',
     '## EXPLAIN ANALYZE: the list without a search',

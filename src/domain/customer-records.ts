@@ -26,44 +26,6 @@ export const CustomerSearchQuerySchema = z
   .strict();
 export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
 
-/**
- * How a search is run: a number (any way a UK number is written, as E.164 digits without the '+'),
- * the start of an e-mail address, or words, each the start of a word of the person's name or of a
- * dog's name (the database folds case and accents of both sides alike: search_words()).
- */
-export type SearchPlan =
-  | { kind: 'all' }
-  | { kind: 'phone'; digits: string }
-  | { kind: 'email'; prefix: string }
-  | { kind: 'words'; text: string };
-
-export function searchPlanFor(q: string | undefined): SearchPlan {
-  const text = (q ?? '').trim();
-  if (!/[\p{L}\p{N}]/u.test(text)) return { kind: 'all' };
-  if (text.includes('@')) return { kind: 'email', prefix: text.toLowerCase() };
-  const digits = phoneSearchDigits(text);
-  if (digits) return { kind: 'phone', digits };
-  return { kind: 'words', text };
-}
-
-/**
- * "07700 900461", "+44 (0)7700 900461", "0044 7700…", "447700…", "7700 900" → "447700900…"; any
- * other number written with its '+' keeps its country code. Null when the text is not a number (at
- * least three digits and nothing but digits, spaces, '+', '-', '.', brackets).
- */
-export function phoneSearchDigits(text: string): string | null {
-  const cleaned = text.trim().replace(/\(0\)/g, '');
-  if (!/^\+?[\d\s().-]+$/.test(cleaned)) return null;
-  const digits = cleaned.replace(/\D/g, '');
-  if (digits.length < 3) return null;
-  if (cleaned.startsWith('+')) return digits;
-  if (digits.startsWith('00')) return digits.slice(2);
-  if (digits.startsWith('0')) return `44${digits.slice(1)}`;
-  if (digits.startsWith('44')) return digits;
-  if (digits.startsWith('7')) return `44${digits}`;
-  return digits;
-}
-
 export const CustomerListItemSchema = z.object({
   _id: CustomerIdSchema,
   name: z.string().nullable(),

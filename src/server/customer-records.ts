@@ -1,5 +1,4 @@
 import {
-  searchPlanFor,
   type CustomerChange,
   type CustomerListItem,
   type CustomerListResponse,
@@ -11,9 +10,11 @@ import {
   type SameContact,
   type VisitsPage,
 } from '../domain/customer-records.ts';
+import { customerSearchFor } from '../domain/customer-search.ts';
 import { DEFAULT_PAGE_LIMIT } from '../domain/staff-lists.ts';
 import { audit } from './audit.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { matchingCustomersQuery, LIVE_CUSTOMER as LIVE, type FoundCustomer } from './customer-search.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
 import { randomId } from './ids.ts';
@@ -23,72 +24,46 @@ import type { StaffMember } from './staff.ts';
  * The customers screens (docs/decisions/061-staff-records.md): search and list, one record, and
  * the changes staff make to it. Merging and UK GDPR erasure and export live in customer-privacy.ts.
  */
-const LIVE = `c.erased_at IS NULL AND c.privileges < 2`;
-const SORT = `lower(coalesce(c.name, ''))`;
 
 /**
  * One rule for what counts as a visit, everywhere the records count or date them: a confirmed
  * appointment marked completed (the counter may mark it on the day before its time), or one whose
  * time has passed that was not a no-show (not every groom is marked). `now` is a query parameter.
  */
-const VISIT = (b: string, now: string) =>
+export const VISIT = (b: string, now: string) =>
   `${b}.status = 'confirmed' AND (${b}.attendance = 'completed' OR (${b}.start_at < ${now} AND ${b}.attendance IS DISTINCT FROM 'no_show'))`;
 /** Still to come: booked (or being paid for) from now on, and not already groomed. */
 const UPCOMING = (b: string, now: string) =>
   `${b}.status IN ('confirmed', 'pending_payment') AND ${b}.start_at >= ${now} AND ${b}.attendance IS DISTINCT FROM 'completed'`;
 
-/** Each word of the query: the start of one of a customer's search terms (customer_search_terms). */
-const UPPER = (w: string) => `left(${w}, -1) || chr(ascii(right(${w}, 1)) + 1)`;
-
+/** Customers: the search (one rule with the phone booking's lookup, customer-search.ts), a page at a time. */
 export async function listCustomers(
   options: { q?: string; cursor?: string; limit?: number },
   now = new Date(),
   tx: Tx = db(),
 ): Promise<CustomerListResponse> {
   const limit = options.limit ?? DEFAULT_PAGE_LIMIT;
-  const after = decodeCursor(options.cursor, ['string', 'string']) ?? ['', ''];
-  const plan = searchPlanFor(options.q);
-  const params: unknown[] = [after[0], after[1], limit + 1, now];
-  let from = 'customers c';
-  if (plan.kind === 'words') {
-    params.push(plan.text);
-    // Every word must start some term of the customer's (a name word, a dog's name, the address…).
-    from = `(SELECT t.customer_id FROM (SELECT DISTINCT w COLLATE "C" AS w FROM unnest(search_words($5)) AS w) words
-               JOIN customer_search_terms t ON t.term >= words.w AND t.term < ${UPPER('words.w')}
-              GROUP BY t.customer_id
-             HAVING count(DISTINCT words.w) = (SELECT count(DISTINCT w) FROM unnest(search_words($5)) AS w)) hits
-            -- Each hit fetched by its key (OFFSET 0 keeps the planner from hashing every customer instead).
-            CROSS JOIN LATERAL (SELECT * FROM customers c0 WHERE c0.id = hits.customer_id OFFSET 0) c`;
-  } else if (plan.kind !== 'all') {
-    params.push(plan.kind === 'phone' ? plan.digits : plan.prefix);
-    from = `(SELECT DISTINCT t.customer_id FROM customer_search_terms t
-              WHERE t.term >= $5::text COLLATE "C" AND t.term < ${UPPER('$5::text COLLATE "C"')}) hits
-            JOIN customers c ON c.id = hits.customer_id`;
-  }
-  const { rows } = await tx.query<{
-    id: string;
-    name: string | null;
-    phone: string | null;
-    email: string | null;
-    verified: boolean;
-    sort: string;
-    dogs: { _id: string; name: string }[];
-    last_visit: Date | null;
-    next_visit: Date | null;
-    visits: number;
-  }>(
+  const after = (decodeCursor(options.cursor, ['string', 'string']) ?? ['', '']) as [string, string];
+  // The page the shared search finds, with what this screen adds to each row, in one statement.
+  const { sql, params } = matchingCustomersQuery(customerSearchFor(options.q), { after, limit: limit + 1 });
+  const at = `$${params.length + 1}`;
+  const { rows } = await tx.query<
+    FoundCustomer & {
+      dogs: { _id: string; name: string }[];
+      last_visit: Date | null;
+      next_visit: Date | null;
+      visits: number;
+    }
+  >(
     `SELECT page.*,
             (SELECT coalesce(json_agg(json_build_object('_id', d.id, 'name', d.name) ORDER BY lower(d.name)), '[]'::json)
                FROM dogs d WHERE d.customer_id = page.id AND d.erased_at IS NULL) AS dogs,
-            (SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND ${VISIT('b', '$4')}) AS last_visit,
-            (SELECT min(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND ${UPCOMING('b', '$4')}) AS next_visit,
-            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = page.id AND ${VISIT('b', '$4')}) AS visits
-       FROM (SELECT c.id, c.name, c.phone, c.email, c.phone_verified_at IS NOT NULL AS verified, ${SORT} AS sort
-               FROM ${from}
-              WHERE ${LIVE} AND (${SORT}, c.id) > ($1, $2)
-              ORDER BY ${SORT}, c.id LIMIT $3) page
+            (SELECT max(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND ${VISIT('b', at)}) AS last_visit,
+            (SELECT min(b.start_at) FROM bookings b WHERE b.customer_id = page.id AND ${UPCOMING('b', at)}) AS next_visit,
+            (SELECT count(*)::int FROM bookings b WHERE b.customer_id = page.id AND ${VISIT('b', at)}) AS visits
+       FROM (${sql}) page
       ORDER BY page.sort, page.id`,
-    params,
+    [...params, now],
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -107,12 +82,6 @@ export async function listCustomers(
     nextCursor: rows.length > limit && last ? encodeCursor([last.sort, last.id]) : null,
   };
 }
-
-/** The SQL of a search, for EXPLAIN in decision 061 and the benchmark. */
-export const CUSTOMER_SEARCH_SQL_FOR_EXPLAIN = `SELECT c.id FROM (SELECT t.customer_id FROM (SELECT DISTINCT w COLLATE "C" AS w FROM unnest(search_words($1)) AS w) words
-  JOIN customer_search_terms t ON t.term >= words.w AND t.term < ${UPPER('words.w')} GROUP BY t.customer_id
-  HAVING count(DISTINCT words.w) = (SELECT count(DISTINCT w) FROM unnest(search_words($1)) AS w)) hits
-  CROSS JOIN LATERAL (SELECT * FROM customers c0 WHERE c0.id = hits.customer_id OFFSET 0) c WHERE ${LIVE} AND (${SORT}, c.id) > ('', '') ORDER BY ${SORT}, c.id LIMIT 26`;
 
 // ---- one customer --------------------------------------------------------------------------------
 

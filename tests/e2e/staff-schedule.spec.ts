@@ -95,6 +95,20 @@ for (const viewport of VIEWPORTS) {
       await expect(card).toHaveAccessibleName(/, Booked$/);
       await expect(card.getByText('Booked', { exact: true })).toBeVisible();
 
+      // ---- they ring again: found by their surname, and by it with the last digits of their number ----
+      await page.getByRole('button', { name: 'New phone booking' }).click();
+      const again = page.getByRole('dialog', { name: 'New phone booking' });
+      const surname = caller.name.split(' ').at(-1)!;
+      for (const text of [surname, `${surname} ${caller.phone.slice(-6)}`]) {
+        await again.getByLabel('Find by number, name or dog').fill(text);
+        await expect(
+          again.getByRole('list', { name: 'Customers found' }).getByRole('button', { name: new RegExp(caller.name) }),
+        ).toBeVisible();
+      }
+      // The form's own Close, after Book (the dialog's × is named "Close" too).
+      await again.getByRole('button', { name: 'Close' }).last().click();
+      await expect(again).toHaveCount(0);
+
       // ---- move it half an hour later: dragged on the grid, or through its form ---------------
       if (viewport.drag) {
         const box = (await card.boundingBox())!;

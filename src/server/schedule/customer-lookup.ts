@@ -1,47 +1,21 @@
 import type { Coat } from '../../domain/booking-schemas.ts';
-import { normaliseUkMobile } from '../../domain/phone.ts';
+import { customerSearchFor } from '../../domain/customer-search.ts';
 import { MAX_LOOKUP_RESULTS, type CustomerLookupResponse } from '../../domain/schedule.ts';
+import { VISIT } from '../customer-records.ts';
+import { findCustomers } from '../customer-search.ts';
 import { db, type Tx } from '../db.ts';
 
 /**
- * The caller on the phone, found for a booking: by their mobile number (exactly, however it is
- * typed), or by the start of their name or of a dog's name, case-insensitively. At most a handful,
- * alphabetically, each with their dogs and last visit. Several records may share a number until one
- * proves it (docs/decisions/050); each is shown, the proved one marked.
+ * The caller on the phone, found for a booking by the one search Customers uses
+ * (src/domain/customer-search.ts): any word of their name or of a dog's name, their number however
+ * it is typed or by its last digits, their e-mail address. A handful, alphabetically, each with
+ * their dogs and last visit. Several records may share a number until one proves it
+ * (docs/decisions/050); each is shown, the proved one marked. Text with nothing to match finds nobody.
  */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export async function lookupCustomers(q: string, tx: Tx = db()): Promise<CustomerLookupResponse> {
-  const phone = normaliseUkMobile(q);
-  const { rows: customers } = phone
-    ? await tx.query<{
-        id: string;
-        name: string | null;
-        phone: string | null;
-        email: string | null;
-        verified: boolean;
-      }>(
-        `SELECT id, name, phone, email, phone_verified_at IS NOT NULL AS verified FROM customers
-        WHERE phone = $1 ORDER BY phone_verified_at IS NULL, lower(name), id LIMIT $2`,
-        [phone, MAX_LOOKUP_RESULTS],
-      )
-    : // Each arm reads its own prefix index in order and stops early; their union is sorted once.
-      await tx.query<{
-        id: string;
-        name: string | null;
-        phone: string | null;
-        email: string | null;
-        verified: boolean;
-      }>(
-        `SELECT id, name, phone, email, verified FROM (
-         (SELECT c.id, c.name, c.phone, c.email, c.phone_verified_at IS NOT NULL AS verified FROM customers c
-           WHERE lower(c.name) LIKE $1 ORDER BY lower(c.name) LIMIT $2)
-         UNION
-         (SELECT c.id, c.name, c.phone, c.email, c.phone_verified_at IS NOT NULL FROM dogs d JOIN customers c ON c.id = d.customer_id
-           WHERE lower(d.name) LIKE $1 ORDER BY lower(d.name) LIMIT $2)
-       ) found ORDER BY lower(name), id LIMIT $2`,
-        [`${escapeLike(q.trim().toLowerCase())}%`, MAX_LOOKUP_RESULTS],
-      );
+export async function lookupCustomers(q: string, tx: Tx = db(), now = new Date()): Promise<CustomerLookupResponse> {
+  const search = customerSearchFor(q);
+  if (search.groups.length === 0) return { customers: [] };
+  const customers = await findCustomers(search, { limit: MAX_LOOKUP_RESULTS }, tx);
   if (customers.length === 0) return { customers: [] };
   const ids = customers.map((c) => c.id);
   const [{ rows: dogs }, { rows: visits }] = [
@@ -61,8 +35,9 @@ export async function lookupCustomers(q: string, tx: Tx = db()): Promise<Custome
       [ids],
     ),
     await tx.query<{ customer_id: string; last: Date }>(
-      `SELECT customer_id, max(start_at) AS last FROM bookings WHERE customer_id = ANY($1) AND status = 'confirmed' GROUP BY customer_id`,
-      [ids],
+      // A visit as the customer's record counts one (not one still to come, not a no-show).
+      `SELECT customer_id, max(start_at) AS last FROM bookings b WHERE customer_id = ANY($1) AND ${VISIT('b', '$2')} GROUP BY customer_id`,
+      [ids, now],
     ),
   ];
   const lastVisit = new Map(visits.map((v) => [v.customer_id, v.last.toISOString()]));
