@@ -4,6 +4,8 @@ import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { closeDb } from '../../src/server/db.ts';
 import { MIGRATIONS_DIR, migrationNames } from '../../scripts/lib/database.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
@@ -97,4 +99,26 @@ export async function applyMigrations(url: string): Promise<string[]> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * For a test file whose functions must run on a real PostgreSQL server: starts one before the file's
+ * tests (pointing the server modules' pool at it), stops it after. Returns whether it could be had;
+ * the file's suites skip themselves when not (`describe.skipIf(!available)`).
+ */
+export function useRealPostgresForFile(): boolean {
+  const available = realPostgresAvailable();
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (!available) return;
+    const server = await startRealPostgres();
+    stop = server.stop;
+    process.env.NETLIFY_DB_URL = server.url;
+    process.env.NETLIFY_DB_DRIVER = 'server';
+  }, 60_000);
+  afterAll(async () => {
+    await closeDb();
+    await stop?.();
+  });
+  return available;
 }

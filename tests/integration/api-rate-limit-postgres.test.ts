@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, query, transaction } from '../../src/server/db.ts';
+import { describe, expect, it } from 'vitest';
+import { query, transaction } from '../../src/server/db.ts';
 import { requestPhoneCode } from '../../src/server/phone-codes.ts';
 import { hitRateLimit } from '../../src/server/rate-limit.ts';
 import { spendFromTextBudget, textBudgetToday } from '../../src/server/text-budget.ts';
-import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { useRealPostgresForFile } from '../helpers/real-postgres.ts';
 
 /**
  * The rate limit must hold with many connections at once, which the embedded PGlite (one
  * transaction at a time) cannot show: this runs it on a real PostgreSQL 15 server (Debian's),
  * started for the file. Skipped only where that server cannot be installed.
  */
-const available = realPostgresAvailable();
-
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  if (!available) return;
-  const server = await startRealPostgres();
-  stop = server.stop;
-  process.env.NETLIFY_DB_URL = server.url;
-  process.env.NETLIFY_DB_DRIVER = 'server';
-}, 60_000);
-
-afterAll(async () => {
-  await closeDb();
-  await stop?.();
-});
+const available = useRealPostgresForFile();
 
 describe.skipIf(!available)('the rate limit on a real PostgreSQL server', () => {
   it('lets exactly the limit through when 300 calls from one client race on many connections', async () => {

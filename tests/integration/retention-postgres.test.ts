@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, db, query } from '../../src/server/db.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, query } from '../../src/server/db.ts';
 import { deleteBatchSql, deleteExpiredData, SWEEPS } from '../../src/server/retention.ts';
 import { recordPageView } from '../../src/server/visits.ts';
-import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { useRealPostgresForFile } from '../helpers/real-postgres.ts';
 
 /**
  * The retention job deletes visits while visitors are still browsing; the embedded PGlite runs one
  * transaction at a time and cannot show what happens when the two meet. This does, on a real
  * PostgreSQL 15 server started for the file. Skipped only where that server cannot be installed.
  */
-const available = realPostgresAvailable();
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  if (!available) return;
-  const server = await startRealPostgres();
-  stop = server.stop;
-  process.env.NETLIFY_DB_URL = server.url;
-  process.env.NETLIFY_DB_DRIVER = 'server';
-}, 60_000);
-
-afterAll(async () => {
-  await closeDb();
-  await stop?.();
-});
+const available = useRealPostgresForFile();
 
 const NOW = new Date('2027-12-15T03:00:00Z');
 const PERIODS = { visitStatisticsMonths: 13, sentMessagesMonths: 12 };

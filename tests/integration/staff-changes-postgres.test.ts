@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { markKeyProven } from '../../src/server/access-keys.ts';
-import { closeDb, query, transaction } from '../../src/server/db.ts';
+import { query, transaction } from '../../src/server/db.ts';
 import { issueStaffKey } from '../../src/server/staff-sign-in.ts';
-import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { useRealPostgresForFile } from '../helpers/real-postgres.ts';
 import { addStaffMember, call } from '../helpers/staff.ts';
 
 /**
@@ -11,21 +11,7 @@ import { addStaffMember, call } from '../helpers/staff.ts';
  * this runs it on a real PostgreSQL 15 server started for the file. Skipped only where that server
  * cannot be installed.
  */
-const available = realPostgresAvailable();
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  if (!available) return;
-  const server = await startRealPostgres();
-  stop = server.stop;
-  process.env.NETLIFY_DB_URL = server.url;
-  process.env.NETLIFY_DB_DRIVER = 'server';
-}, 60_000);
-
-afterAll(async () => {
-  await closeDb();
-  await stop?.();
-});
+const available = useRealPostgresForFile();
 
 /** A key its holder signed in with and has just proved again (what the step-up doors do, staff-changes.test.ts). */
 async function freshKey(id: string): Promise<string> {
