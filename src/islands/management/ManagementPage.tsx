@@ -11,12 +11,3 @@ export function ManagementPage({ title, lead, children }: { title: string; lead?
     </div>
   );
 }
-
-/** Until the next issue fills a page: says what will be here, and nothing else. */
-export function ComingNext({ children }: { children: ReactNode }) {
-  return (
-    <div className="mgmt-placeholder">
-      <p>{children}</p>
-    </div>
-  );
-}
