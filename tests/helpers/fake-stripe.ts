@@ -272,16 +272,5 @@ export function signedEvent(
   session: Record<string, unknown>,
   id = rid('evt'),
 ): { body: string; signature: string } {
-  const body = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: { object: 'checkout.session', ...session } },
-  });
-  return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+  return signedObjectEvent(secret, type, { object: 'checkout.session', ...session }, id);
 }

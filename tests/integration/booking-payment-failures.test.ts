@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
@@ -15,7 +15,8 @@ import { createBooking, reserveBooking } from '../../src/server/bookings/create-
 import { query, transaction } from '../../src/server/db.ts';
 import { reconcilePayments } from '../../src/server/payments/reconcile.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
-import { signedEvent, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { signedEvent, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -32,11 +33,7 @@ process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 process.env.URL = 'https://www.leytondoggrooming.co.uk';
 
 let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  process.env.STRIPE_API_BASE = stripe.base;
-});
-afterAll(() => stripe.close());
+useFakeStripe((started) => (stripe = started));
 
 useTestDatabase({ seed: true });
 beforeAll(async () => {

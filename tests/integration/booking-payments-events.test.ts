@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
@@ -14,7 +14,8 @@ import { query, transaction } from '../../src/server/db.ts';
 import { createDepositCheckout } from '../../src/server/payments/checkout.ts';
 import { stripeClient } from '../../src/server/payments/stripe.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
-import { signedEvent, signedObjectEvent, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { signedEvent, signedObjectEvent, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { call, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -31,11 +32,7 @@ process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 
 let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  process.env.STRIPE_API_BASE = stripe.base;
-});
-afterAll(() => stripe.close());
+useFakeStripe((started) => (stripe = started));
 
 useTestDatabase({ seed: true });
 

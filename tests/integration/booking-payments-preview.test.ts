@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import type { FakeStripe } from '../helpers/fake-stripe.ts';
+import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -21,11 +22,7 @@ process.env.STRIPE_SECRET_KEY = 'sk_test_preview_links';
 process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_preview_links';
 
 let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  process.env.STRIPE_API_BASE = stripe.base;
-});
-afterAll(() => stripe.close());
+useFakeStripe((started) => (stripe = started));
 useTestDatabase({ seed: true });
 beforeAll(() => transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'fixed', pence: 1000 } })));
 

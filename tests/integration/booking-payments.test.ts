@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
 import bookingHandler from '../../netlify/functions/booking.ts';
@@ -14,7 +14,8 @@ import {
 } from '../../src/domain/booking-schemas.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
-import { signedEvent, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { signedEvent, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 // The real Stripe SDK, pointed at a local server that answers like Stripe's API.
@@ -26,11 +27,7 @@ process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 
 let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  process.env.STRIPE_API_BASE = stripe.base;
-});
-afterAll(() => stripe.close());
+useFakeStripe((started) => (stripe = started));
 
 useTestDatabase({ seed: true });
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listLocalFunctions, type LocalFunction } from '../../scripts/lib/local-functions.ts';
 import { MANAGEMENT_API, SIGN_IN_DOORS } from '../../src/domain/staff.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { hashAccessKey, randomId } from '../../src/server/ids.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { MANAGEMENT_RECORDS_CALLS, recordsSnapshot } from '../helpers/management-records-calls.ts';
 import { openDays, rawBooking } from '../helpers/staff-schedule.ts';
 import { addStaffMember, customerWithDeviceKey, HOST, lastCodeSentTo, signIn } from '../helpers/staff.ts';
@@ -27,12 +27,7 @@ import { useTestDatabase } from '../helpers/test-database.ts';
 // rows (tests/helpers/management-records-calls.ts) use its services and breeds; Netlify Blobs for
 // breed pictures and the Stripe stand-in for a refund.
 process.env.STRIPE_SECRET_KEY = 'sk_test_management_api';
-let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  process.env.STRIPE_API_BASE = stripe.base;
-});
-afterAll(() => stripe.close());
+useFakeStripe();
 useTestDatabase({ seed: true });
 useTestBlobs();
 

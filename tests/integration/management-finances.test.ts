@@ -1,12 +1,13 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import financesHandler from '../../netlify/functions/management-finances.ts';
 import { CSV_COLUMNS, DepositsResponseSchema, FinancesResponseSchema } from '../../src/domain/finances.ts';
 import { startsFormula } from '../../src/domain/spreadsheet-cells.ts';
 import { query } from '../../src/server/db.ts';
 import { settleRefund } from '../../src/server/payments/settle.ts';
 import { stripeClient } from '../../src/server/payments/stripe.ts';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
+import type { FakeStripe } from '../helpers/fake-stripe.ts';
+import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { auditSince, call, insertBooking, lastAuditId, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -17,11 +18,7 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  */
 process.env.STRIPE_SECRET_KEY = 'sk_test_staff_finances';
 let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  process.env.STRIPE_API_BASE = stripe.base;
-});
-afterAll(() => stripe.close());
+useFakeStripe((started) => (stripe = started));
 
 useTestDatabase({ seed: true });
 const handler = financesHandler as Handler;
