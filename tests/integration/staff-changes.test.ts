@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normaliseUkMobile } from '../../src/domain/phone.ts';
 import { formatUkMobile } from '../../src/domain/phone-format.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { removeStaff } from '../../src/server/staff-members.ts';
 import { issueStaffKey } from '../../src/server/staff-sign-in.ts';
-import { startSmsProvider } from '../helpers/sms-provider.ts';
+import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { addStaffMember, call, HOST, lastCodeSentTo, proveFresh, signIn } from '../helpers/staff.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -123,17 +123,10 @@ describe('a staff key without a fresh proof (a stolen cookie)', () => {
 });
 
 describe('with a fresh proof', () => {
-  let provider: Awaited<ReturnType<typeof startSmsProvider>>;
+  // The environment without a text provider, for the test that needs e-mail alone.
   const unconfigured = process.env;
-  beforeAll(async () => {
-    provider = await startSmsProvider();
-    // A new object, so the validated environment (src/server/env.ts) is read again.
-    process.env = { ...unconfigured, SMS_PROVIDER_URL: provider.url };
-  });
-  afterAll(async () => {
-    process.env = unconfigured;
-    await provider.stop();
-  });
+  let provider: SmsProvider;
+  useSmsProvider((started) => (provider = started));
   const inbox = (phone: string) => provider.requests.filter((r) => r.body.to === e164(phone)).map((r) => r.body.text);
 
   it('adds, changes a number and removes, and every member’s phone is told what changed and by whom', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normaliseUkMobile } from '../../src/domain/phone.ts';
 import { PhoneCodeResponseSchema } from '../../src/domain/phone-codes.ts';
 import { StaffSignInResponseSchema } from '../../src/domain/staff.ts';
@@ -6,7 +6,7 @@ import { DEFAULT_STAFF_SETTINGS } from '../../src/domain/staff-settings.ts';
 import { query } from '../../src/server/db.ts';
 import { hashAccessKey } from '../../src/server/ids.ts';
 import { signInByCode } from '../../src/server/staff-sign-in.ts';
-import { startSmsProvider } from '../helpers/sms-provider.ts';
+import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { addStaffMember, call, customerWithDeviceKey, lastCodeSentTo, proveFresh, signIn } from '../helpers/staff.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -82,17 +82,8 @@ describe('asking for a code', () => {
   });
 
   describe('with a text provider', () => {
-    let provider: Awaited<ReturnType<typeof startSmsProvider>>;
-    const unconfigured = process.env;
-    beforeAll(async () => {
-      provider = await startSmsProvider();
-      // A new object, so the validated environment (src/server/env.ts) is read again.
-      process.env = { ...unconfigured, SMS_PROVIDER_URL: provider.url };
-    });
-    afterAll(async () => {
-      process.env = unconfigured;
-      await provider.stop();
-    });
+    let provider: SmsProvider;
+    useSmsProvider((started) => (provider = started));
 
     it('texts the code through it, even to a staff member who has an e-mail address', async () => {
       const phone = freshPhone();
