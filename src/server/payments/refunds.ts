@@ -18,6 +18,23 @@ export interface StripeRefund {
   failureReason?: string | null;
 }
 
+/** What we record of a Stripe refund, as the SDK answers it or as a webhook event carries it. */
+export function refundOf(refund: {
+  id: string;
+  amount: number;
+  status?: string | null;
+  metadata?: Record<string, string> | null;
+  failure_reason?: string | null;
+}): StripeRefund {
+  return {
+    id: refund.id,
+    pence: refund.amount,
+    status: refund.status ?? 'pending',
+    byUs: Boolean(refund.metadata?.booking_id),
+    failureReason: refund.failure_reason ?? null,
+  };
+}
+
 const COUNTED = new Set(['pending', 'requires_action', 'succeeded']);
 // Statuses only move forward (a succeeded refund can still fail later): an older report never undoes a newer one.
 const STAGE: Record<string, number> = { pending: 0, requires_action: 0, succeeded: 1, failed: 2, canceled: 2 };

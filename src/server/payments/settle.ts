@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { query, transaction } from '../db.ts';
 import { refundDeposit } from './checkout.ts';
-import { recordRefund, type StripeRefund } from './refunds.ts';
+import { recordRefund, refundOf } from './refunds.ts';
 
 /**
  * Money and holds settled outside any transaction (docs/decisions/051-money-outside-transactions.md).
@@ -11,17 +11,6 @@ import { recordRefund, type StripeRefund } from './refunds.ts';
  * once, or the webhook reporting the same refund, count it once.
  */
 export type RefundOutcome = 'refunded' | 'nothing_due' | 'no_payment' | 'failed';
-
-/** What we record of a Stripe refund. */
-export function refundOf(refund: Stripe.Refund): StripeRefund {
-  return {
-    id: refund.id,
-    pence: refund.amount,
-    status: refund.status ?? 'pending',
-    byUs: Boolean(refund.metadata?.booking_id),
-    failureReason: refund.failure_reason ?? null,
-  };
-}
 
 export async function settleRefund(stripe: Stripe | null, bookingId: string, now = new Date()): Promise<RefundOutcome> {
   const [booking] = await query<{

@@ -8,8 +8,8 @@ import { isCapacityViolation } from '../bookings/db-errors.ts';
 import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
 import { refundDeposit } from './checkout.ts';
-import { recordRefund, type StripeRefund } from './refunds.ts';
-import { refundOf, settleRefund } from './settle.ts';
+import { recordRefund, refundOf } from './refunds.ts';
+import { settleRefund } from './settle.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
 import { STRIPE_WEBHOOK_EVENTS, stripeClient, verifyStripeEvent } from './stripe.ts';
 
@@ -164,15 +164,6 @@ async function bookingOfPayment(
   return rows[0]?.id ?? null;
 }
 
-function refundFields(r: RefundObject): StripeRefund {
-  return {
-    id: r.id,
-    pence: r.amount,
-    status: r.status ?? 'pending',
-    byUs: Boolean(r.metadata?.booking_id),
-    failureReason: r.failure_reason ?? null,
-  };
-}
 const metadataBooking = (r: RefundObject) => {
   const id = BookingIdSchema.safeParse(r.metadata?.booking_id ?? null);
   return id.success ? id.data : null;
@@ -188,9 +179,7 @@ async function refundEvent(verified: unknown, type: string, now: Date, siteUrl?:
   return bookingTransaction(async (tx) => {
     const bookingId = await bookingOfPayment(tx, idOf(refund.payment_intent), metadataBooking(refund));
     if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
-    const outcome = bookingId
-      ? await recordRefund(tx, bookingId, refundFields(refund), now, siteUrl)
-      : 'unknown_booking';
+    const outcome = bookingId ? await recordRefund(tx, bookingId, refundOf(refund), now, siteUrl) : 'unknown_booking';
     await recordOutcome(tx, event.id, outcome);
     return outcome;
   });
@@ -236,8 +225,7 @@ async function chargeRefunded(verified: unknown, type: string, now: Date, siteUr
     if (bookingId) {
       const results = new Set<string>();
       for (const refund of refunds) {
-        const fields = 'object' in refund ? refundOf(refund as Stripe.Refund) : refundFields(refund as RefundObject);
-        results.add(await recordRefund(tx, bookingId, fields, now, siteUrl));
+        results.add(await recordRefund(tx, bookingId, refundOf(refund), now, siteUrl));
       }
       outcome = results.has('refund_failed')
         ? 'refund_failed'
