@@ -1,3 +1,4 @@
+import { API_PREFIX, pathTo, type ApiRoute, type ParamsOf } from '../domain/api-routes.ts';
 import { COOKIE_NAMES, getCookie } from './cookies.ts';
 import { buildHeaders } from './headers.ts';
 import { statisticsAllowed } from './privacy.ts';
@@ -9,7 +10,7 @@ import { headers as storedHeaders } from './store.ts';
  * the answer read as content and status, and every failure as `{ data: null, error, status }` instead
  * of a thrown error. Status 0 means the request never got an answer (network error, timeout, abort).
  */
-export const API_BASE = '/v1.0.1';
+export const API_BASE = API_PREFIX;
 
 /** Contract §7/§9 timeouts per call. */
 export const AUTH_TIMEOUT_MS = 8000;
@@ -168,4 +169,26 @@ export function api<T>(
   },
 ): Promise<ApiResult<T>> {
   return request<T>(path, options);
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** A call through the route table: the address built from the route, its parameters and query. */
+export type RouteCall<Path extends string, Body, T> = Omit<ApiOptions<T>, 'method' | 'body'> &
+  ([ParamsOf<Path>] extends [never] ? { params?: undefined } : { params: Record<ParamsOf<Path>, string> }) &
+  (undefined extends Body ? { body?: Body } : { body: Body }) & { query?: Query };
+
+/** `api()` for a route of src/domain/api-routes.ts: the method and address come from the table. */
+export function callApi<Path extends string, Body, T>(
+  route: ApiRoute<Path, Body>,
+  call: RouteCall<Path, Body, T>,
+): Promise<ApiResult<T>> {
+  const { params, query, body, ...options } = call as RouteCall<string, unknown, T> & {
+    params?: Record<string, string>;
+  };
+  return request<T>(pathTo(route, (params ?? {}) as Record<ParamsOf<Path>, string>, query), {
+    ...options,
+    method: route.method,
+    body: route.method === 'POST' ? (body ?? {}) : undefined,
+  });
 }

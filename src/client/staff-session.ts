@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
+import type { ApiRoute } from '../domain/api-routes.ts';
 import type { LoginReason } from '../domain/login-reasons.ts';
 import { MANAGEMENT_LOGIN, redirectTargetOf, safeRedirectTarget } from '../domain/management-guard.ts';
 import type { StaffSignInResponse } from '../domain/staff.ts';
-import { api, type ApiOptions, type ApiResult } from './api.ts';
+import { api, callApi, type ApiOptions, type ApiResult, type RouteCall } from './api.ts';
 import { COOKIE_NAMES, deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { headers } from './store.ts';
 
@@ -150,6 +151,16 @@ export function forgetStaffSignIn(): void {
  */
 export async function staffApi<T>(path: string, options: ApiOptions<T> = {}): Promise<ApiResult<T>> {
   const result = await api<T>(path, options);
+  if (result.status === 401) goToLogin('0x01', { storeRedirect: true, forgetKey: true });
+  return result;
+}
+
+/** `staffApi` for a route of the table (src/domain/api-routes.ts), with the same 401 rule. */
+export async function staffCall<Path extends string, Body, T>(
+  route: ApiRoute<Path, Body>,
+  call: RouteCall<Path, Body, T>,
+): Promise<ApiResult<T>> {
+  const result = await callApi(route, call);
   if (result.status === 401) goToLogin('0x01', { storeRedirect: true, forgetKey: true });
   return result;
 }

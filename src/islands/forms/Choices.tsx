@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Field, describedBy } from './Field.tsx';
+import { Field, describedBy, fieldInvalid } from './Field.tsx';
 import type { InputStatus } from './status.ts';
 
 export interface CheckboxProps {
@@ -8,12 +8,14 @@ export interface CheckboxProps {
   children: ReactNode;
   checked: boolean;
   onChange(checked: boolean): void;
-  status: InputStatus;
+  status?: InputStatus;
   successText?: string;
   message?: string;
   label?: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
+  /** Whether it must be ticked to go on; by default, unless optional. A staff switch is neither. */
+  required?: boolean;
 }
 
 export function Checkbox(props: CheckboxProps) {
@@ -36,9 +38,9 @@ export function Checkbox(props: CheckboxProps) {
           className="check-input"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
-          required={!optional}
-          aria-invalid={status === 4 ? true : undefined}
-          aria-describedby={describedBy(`${id}-field`, hint)}
+          required={props.required ?? !optional}
+          aria-invalid={fieldInvalid(status, message) ? true : undefined}
+          aria-describedby={describedBy(`${id}-field`, hint, status ?? null)}
         />
         <label htmlFor={id} className="check-label">
           {props.children}
@@ -63,7 +65,7 @@ export interface RadioGroupProps {
   options: RadioOption[];
   value: string | null;
   onChange(value: string): void;
-  status: InputStatus;
+  status?: InputStatus;
   successText?: string;
   message?: string;
   hint?: ReactNode;

@@ -6,9 +6,13 @@ export interface FieldFrameProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  status: InputStatus;
+  /**
+   * The §4 status badge. A staff form that checks on Save instead of while typing leaves it out: no
+   * badge, and the message shows whenever there is one.
+   */
+  status?: InputStatus;
   successText?: string;
-  /** Why the value is wrong; shown (and announced) only at status 4. */
+  /** Why the value is wrong; shown (and announced) at status 4, or whenever given without a status. */
   message?: string;
   /** A group of controls (radio buttons, OTP boxes): labelled by the label text instead of <label for>. */
   group?: 'group' | 'radiogroup';
@@ -17,8 +21,15 @@ export interface FieldFrameProps {
 }
 
 /** The ids a control should name in aria-describedby so the hint, status and error are read out. */
-export function describedBy(id: string, hint?: ReactNode): string {
-  return [hint ? `${id}-hint` : null, `${id}-status`, `${id}-message`].filter(Boolean).join(' ');
+export function describedBy(id: string, hint?: ReactNode, status?: InputStatus | null): string {
+  return [hint ? `${id}-hint` : null, status === null ? null : `${id}-status`, `${id}-message`]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Whether a field's message is shown and its control marked invalid. */
+export function fieldInvalid(status: InputStatus | undefined, message: string | undefined): boolean {
+  return status === undefined ? Boolean(message) : status === 4;
 }
 
 export function Spinner() {
@@ -72,8 +83,10 @@ export function Field({ id, label, hint, status, successText, message, group, op
   return (
     <div
       className="field"
-      data-status={status}
-      {...(group ? { role: group, 'aria-labelledby': `${id}-label`, 'aria-describedby': describedBy(id, hint) } : {})}
+      data-status={status ?? (message ? 4 : undefined)}
+      {...(group
+        ? { role: group, 'aria-labelledby': `${id}-label`, 'aria-describedby': describedBy(id, hint, status ?? null) }
+        : {})}
     >
       <div className="field-head">
         {group ? (
@@ -85,7 +98,7 @@ export function Field({ id, label, hint, status, successText, message, group, op
             {labelContent}
           </label>
         )}
-        <StatusBadge id={id} status={status} successText={successText} />
+        {status === undefined ? null : <StatusBadge id={id} status={status} successText={successText} />}
       </div>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
@@ -94,7 +107,7 @@ export function Field({ id, label, hint, status, successText, message, group, op
       ) : null}
       {children}
       <p className="field-message" id={`${id}-message`} role="alert">
-        {status === 4 && message ? message : ''}
+        {fieldInvalid(status, message) ? message : ''}
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Field, describedBy } from './Field.tsx';
+import { Field, describedBy, fieldInvalid } from './Field.tsx';
 import { enterEmits, type InputStatus } from './status.ts';
 
 export type TextFieldType = 'text' | 'number' | 'tel' | 'email' | 'date' | 'time';
@@ -10,7 +10,7 @@ export interface TextFieldProps {
   type?: TextFieldType;
   value: string;
   onChange(value: string): void;
-  status: InputStatus;
+  status?: InputStatus;
   successText?: string;
   message?: string;
   hint?: ReactNode;
@@ -29,11 +29,11 @@ export interface TextFieldProps {
 }
 
 /** Shared Enter rule for every single-line block. */
-export function enterHandler(status: InputStatus, onEnter?: () => void) {
+export function enterHandler(status: InputStatus | undefined, onEnter?: () => void) {
   return (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || !onEnter) return;
     event.preventDefault();
-    if (enterEmits(status)) onEnter();
+    if (status === undefined || enterEmits(status)) onEnter();
   };
 }
 
@@ -68,8 +68,8 @@ export function TextField(props: TextFieldProps) {
           autoComplete={props.autoComplete}
           inputMode={props.inputMode ?? (type === 'number' ? 'decimal' : undefined)}
           required={!optional}
-          aria-invalid={status === 4 ? true : undefined}
-          aria-describedby={describedBy(id, hint)}
+          aria-invalid={fieldInvalid(status, message) ? true : undefined}
+          aria-describedby={describedBy(id, hint, status ?? null)}
         />
         {suffix ? (
           <span className="control-suffix" aria-hidden="true">
@@ -86,7 +86,7 @@ export interface TextAreaProps {
   label: ReactNode;
   value: string;
   onChange(value: string): void;
-  status: InputStatus;
+  status?: InputStatus;
   successText?: string;
   message?: string;
   hint?: ReactNode;
@@ -120,8 +120,8 @@ export function TextArea(props: TextAreaProps) {
         maxLength={props.maxLength}
         placeholder={props.placeholder}
         required={!optional}
-        aria-invalid={status === 4 ? true : undefined}
-        aria-describedby={describedBy(id, hint)}
+        aria-invalid={fieldInvalid(status, message) ? true : undefined}
+        aria-describedby={describedBy(id, hint, status ?? null)}
       />
       {props.maxLength ? (
         <span className="field-count" aria-hidden="true">

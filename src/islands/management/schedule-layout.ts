@@ -7,6 +7,7 @@ import {
   zonedDateTimeToInstant,
 } from '../../domain/london-time.ts';
 import type { ScheduleBooking, ScheduleDay, ScheduleResponse, TimeBlockView } from '../../domain/schedule.ts';
+import { longDate, shortDate } from './format.ts';
 
 /**
  * Where things go on the schedule's day grid: one row per slot step between the earliest opening
@@ -134,27 +135,6 @@ export function draggedStart(start: string, pixels: number, rowHeight: number, s
   return new Date(Date.parse(start) + rows * step * 60_000).toISOString();
 }
 
-/** "Tue 24 Nov" */
-export function shortDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-}
-
-/** "Tuesday 24 November 2026" */
-export function longDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** The wall time of an instant in the shop's zone, 'HH:MM'. */
 export function wallTime(iso: string, timeZone: string): string {
   return instantToZoned(new Date(iso), timeZone).time;
@@ -216,3 +196,5 @@ export function blockDefaults(day: Pick<ScheduleDay, 'open' | 'opens' | 'closes'
   const from = day.opens > '13:00' || day.closes <= '13:00' ? day.opens : '13:00';
   return { from, to: day.closes };
 }
+
+export { longDate, shortDate };
