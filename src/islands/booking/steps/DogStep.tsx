@@ -8,7 +8,7 @@ import { SearchableDropdown } from '../../forms/SearchableDropdown.tsx';
 import { TextArea, TextField } from '../../forms/TextField.tsx';
 import { useValidatedField } from '../../forms/use-validated-field.ts';
 import { parseWeight, type Answers } from '../answers.ts';
-import { COAT_HINTS, COAT_LABELS } from '../coats.ts';
+import { COAT_HINTS, COAT_LABELS } from '../../../domain/coats.ts';
 import { validateDog } from '../dog-answers.ts';
 import { StepButtons } from '../StepButtons.tsx';
 import { typicalCoat } from '../typical-coats.ts';

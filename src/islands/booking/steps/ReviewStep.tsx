@@ -11,7 +11,7 @@ import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { OtpField } from '../../forms/OtpField.tsx';
 import type { ButtonStatus } from '../../forms/status.ts';
 import { STEP, parseWeight, type Answers, type StepIndex } from '../answers.ts';
-import { COAT_LABELS } from '../coats.ts';
+import { COAT_LABELS } from '../../../domain/coats.ts';
 import { formatDuration, formatWhen } from '../format.ts';
 import type { PhoneCheck } from '../phone-check.ts';
 

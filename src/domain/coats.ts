@@ -1,4 +1,5 @@
-import type { Coat } from '../../domain/booking-api-schemas.ts';
+/** How a coat is named to people, on the booking form and the staff screens alike. */
+import type { Coat } from './booking-api-schemas.ts';
 
 export const COAT_LABELS: Record<Coat, string> = {
   short: 'Short',
