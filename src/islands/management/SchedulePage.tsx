@@ -30,7 +30,9 @@ import {
   wallTime,
   type DayLayout,
 } from './schedule-layout.ts';
-import { BlockDialog, BookingDialog, PhoneBookingDialog, type Announcement } from './ScheduleDialogs.tsx';
+import { BlockDialog } from './schedule/BlockDialog.tsx';
+import { BookingDialog, type Announcement } from './schedule/BookingDialog.tsx';
+import { PhoneBookingDialog } from './schedule/PhoneBookingDialog.tsx';
 import { ErrorNotice } from './StaffDialog.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 import '../forms/forms.css';
