@@ -4,7 +4,10 @@ import {
   describeAuditEntry,
   describeHours,
   describeMinutes,
+  SERVICE_KIND_LABELS,
+  SERVICE_KINDS,
   serviceIdFor,
+  serviceKindLabel,
   SettingsChangeSchema,
 } from './shop-settings.ts';
 
@@ -63,6 +66,12 @@ describe('describeAuditEntry', () => {
       { before: { title: 'Nails', price: 1000, active: true }, after: { title: 'Nails', price: 1200, active: false } },
       'Service “Nails”: price £10.00 → £12.00, hidden',
     ],
+    [
+      'service.update',
+      'ears-teeth',
+      { before: { title: 'Ears', kind: 'other' }, after: { title: 'Ears', kind: 'extras' } },
+      'Service “Ears”: kind Extras (ears, teeth)',
+    ],
     ['closure.create', '2026-12-24', { after: { reason: 'Christmas Eve' } }, 'Closed on 2026-12-24 (Christmas Eve)'],
     ['closure.remove', '2026-12-24', {}, 'Open again on 2026-12-24'],
   ])('%s %s', (action, id, change, text) => expect(describeAuditEntry(action, id, change)).toBe(text));
@@ -76,4 +85,17 @@ describe('SettingsChangeSchema', () => {
     [{ slotStepMinutes: 10 }, false],
     [{ closedOnBankHolidays: false }, true],
   ])('%j → %s', (value, ok) => expect(SettingsChangeSchema.safeParse(value).success).toBe(ok));
+});
+
+describe('service kinds in words', () => {
+  it('names every kind, each differently, never by its code', () => {
+    const labels = SERVICE_KINDS.map((k) => SERVICE_KIND_LABELS[k]);
+    expect(new Set(labels).size).toBe(SERVICE_KINDS.length);
+    for (const k of SERVICE_KINDS) expect(SERVICE_KIND_LABELS[k]).not.toBe(k);
+  });
+  it.each([
+    ['hand-strip', 'Hand stripping'],
+    ['extras', 'Extras (ears, teeth)'],
+    ['spa', 'spa'],
+  ])('%s → %s', (kind, label) => expect(serviceKindLabel(kind)).toBe(label));
 });

@@ -48,6 +48,25 @@ export const SERVICE_KINDS = [
   'other',
 ] as const;
 export const ServiceKindSchema = z.enum(SERVICE_KINDS);
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+/** A kind in words, for every screen that shows one (staff never read the internal code). */
+export const SERVICE_KIND_LABELS: Record<ServiceKind, string> = {
+  full: 'Full groom',
+  shower: 'Bath and brush',
+  puppy: 'Puppy introduction',
+  deshed: 'De-shedding',
+  tidy: 'Tidy between grooms',
+  'hand-strip': 'Hand stripping',
+  nails: 'Nail clip',
+  extras: 'Extras (ears, teeth)',
+  other: 'Something else',
+};
+
+/** The words for a stored kind; an unknown code (an older row) is shown as it is. */
+export function serviceKindLabel(kind: string): string {
+  return (SERVICE_KIND_LABELS as Record<string, string>)[kind] ?? kind;
+}
 
 const ServiceFields = {
   title: plainText(1, 120, { label: 'the title' }),
@@ -247,7 +266,8 @@ export function describeAuditEntry(action: string, entityId: string | null, chan
         diffs.push(after.active ? 'shown again' : 'hidden');
       if (before.description !== after.description && after.description !== undefined) diffs.push('description');
       if (before.display_order !== after.display_order && after.display_order !== undefined) diffs.push('order');
-      if (before.kind !== after.kind && after.kind !== undefined) diffs.push(`kind ${String(after.kind)}`);
+      if (before.kind !== after.kind && after.kind !== undefined)
+        diffs.push(`kind ${serviceKindLabel(String(after.kind))}`);
       return `Service “${name}”: ${diffs.length ? diffs.join(', ') : 'saved, nothing changed'}`;
     }
     case 'closure.create':

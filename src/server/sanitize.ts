@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { DESCRIPTION_TAGS } from '../domain/service-descriptions.ts';
 
 /**
  * The HTML a service description may carry on the page (contract §3 "description (HTML)"): a few text
@@ -7,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
  * visitor's browser.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'strong', 'em', 'ul', 'ol', 'li', 'br', 'a'],
+  allowedTags: [...DESCRIPTION_TAGS],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['https', 'http', 'mailto', 'tel'],
   allowedSchemesAppliedToAttributes: ['href'],

@@ -384,6 +384,18 @@ for (const viewport of VIEWPORTS) {
       await noViolations(page, 'settings');
       await shot(page, `settings-${w}`);
       const services = page.getByRole('list', { name: 'Services' });
+      // A price in the description that the figure no longer is: the editor says so and offers the figure.
+      await services.getByRole('button', { name: 'Edit Full Groom' }).click();
+      const groom = page.getByRole('form', { name: 'Edit Full Groom' });
+      await expect(groom.getByLabel('Kind')).toHaveValue('full');
+      await expect(groom.getByLabel('Kind').locator('option:checked')).toHaveText('Full groom');
+      await groom.getByLabel('Price from (£)').fill('48');
+      await expect(groom.getByText('The description says £45; the price is £48.')).toBeVisible();
+      await groom.getByRole('button', { name: 'Change £45 to £48 in the description' }).click();
+      await expect(groom.getByLabel('Description')).toHaveValue(/Small dogs from £48, medium from £55/);
+      await expect(groom.getByText('The description says £45')).toHaveCount(0);
+      await noViolations(page, 'the service editor');
+      await groom.getByRole('button', { name: 'Cancel' }).click();
       const nails = services.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Edit Nail/ }) });
       await nails.getByRole('button', { name: /^Edit Nail/ }).click();
       const price = w === 1280 ? '12.50' : '13.75';

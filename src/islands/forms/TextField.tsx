@@ -2,7 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { Field, describedBy, fieldInvalid } from './Field.tsx';
 import { enterEmits, type InputStatus } from './status.ts';
 
-export type TextFieldType = 'text' | 'number' | 'tel' | 'email' | 'date' | 'time';
+export type TextFieldType = 'text' | 'number' | 'tel' | 'email' | 'date' | 'time' | 'search';
 
 export interface TextFieldProps {
   id: string;
@@ -23,6 +23,10 @@ export interface TextFieldProps {
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   suffix?: string;
+  /** Shown but not editable (a fixed record's name). */
+  readOnly?: boolean;
+  /** Whether it must be filled in; by default, unless optional. A search box is neither. */
+  required?: boolean;
   onBlur?(): void;
   /** Emitted on Enter, only when the status is not 4 (contract §4). */
   onEnter?(): void;
@@ -66,8 +70,9 @@ export function TextField(props: TextFieldProps) {
           step={props.step}
           placeholder={props.placeholder}
           autoComplete={props.autoComplete}
+          readOnly={props.readOnly}
           inputMode={props.inputMode ?? (type === 'number' ? 'decimal' : undefined)}
-          required={!optional}
+          required={props.required ?? !optional}
           aria-invalid={fieldInvalid(status, message) ? true : undefined}
           aria-describedby={describedBy(id, hint, status ?? null)}
         />

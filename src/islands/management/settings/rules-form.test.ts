@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BOOKING_SETTINGS } from '../../../domain/booking-settings.ts';
+import { editableSettingsOf } from '../../../domain/shop-settings.ts';
+import { changedRules, rulesFormOf, rulesOf, type RulesForm } from './rules-form.ts';
+
+const SAVED = editableSettingsOf(DEFAULT_BOOKING_SETTINGS);
+const FORM = rulesFormOf(SAVED);
+const edit = (change: Partial<RulesForm>): RulesForm => ({ ...FORM, ...change });
+
+describe('rulesOf', () => {
+  it('reads back the rules it was given', () => expect(rulesOf(FORM)).toEqual({ settings: SAVED }));
+
+  it.each([
+    [
+      'a day closing before it opens',
+      edit({ hours: { ...FORM.hours, monday: { open: true, opens: '18:00', closes: '09:00' } } }),
+      'Monday must close after it opens',
+    ],
+    ['no tables', edit({ capacity: '0' }), 'Tables: a whole number from 1 to 50'],
+    [
+      'a deposit in words',
+      edit({ depositKind: 'fixed', depositPounds: 'ten' }),
+      'Please give the deposit in pounds, like 10 or 12.50',
+    ],
+    [
+      'a deposit of nothing',
+      edit({ depositKind: 'fixed', depositPounds: '0' }),
+      'Please give the deposit in pounds, like 10 or 12.50',
+    ],
+    [
+      'a percentage over 100',
+      edit({ depositKind: 'percent', depositPercent: '101' }),
+      'The deposit percentage is from 1 to 100',
+    ],
+    ['notice over 30 days', edit({ noticeHours: '721' }), 'Notice: from 0 hours to 30 days (720 hours)'],
+    ['notice in words', edit({ noticeHours: 'soon' }), 'Notice: from 0 hours to 30 days (720 hours)'],
+    ['booking ahead 0 weeks', edit({ horizonWeeks: '0' }), 'Booking ahead: 1 to 104 weeks'],
+    ['cancellation over two weeks', edit({ cancellationHours: '337' }), 'Free cancellation: 0 to 336 hours before'],
+  ])('%s', (_, form, problem) => expect(rulesOf(form)).toEqual({ problem }));
+
+  it.each([
+    [edit({ depositKind: 'fixed', depositPounds: '12.50' }), { kind: 'fixed', pence: 1250 }],
+    [edit({ depositKind: 'percent', depositPercent: '20' }), { kind: 'percent', percent: 20 }],
+    [edit({ depositKind: 'none', depositPounds: 'ignored' }), { kind: 'none' }],
+  ])('deposit %#', (form, deposit) => expect(rulesOf(form)).toMatchObject({ settings: { deposit } }));
+
+  it('a closed day is null, half an hour of notice is 30 minutes', () =>
+    expect(
+      rulesOf(edit({ noticeHours: '0.5', hours: { ...FORM.hours, sunday: { open: false, opens: '', closes: '' } } })),
+    ).toMatchObject({ settings: { minNoticeMinutes: 30, openingHours: { sunday: null } } }));
+});
+
+describe('changedRules', () => {
+  it.each([
+    ['nothing', SAVED, {}],
+    ['one rule', { ...SAVED, capacity: SAVED.capacity + 1 }, { capacity: SAVED.capacity + 1 }],
+    [
+      'a day of the hours sends the whole week',
+      { ...SAVED, openingHours: { ...SAVED.openingHours, sunday: { opens: '10:00', closes: '14:00' } } },
+      { openingHours: { ...SAVED.openingHours, sunday: { opens: '10:00', closes: '14:00' } } },
+    ],
+  ])('%s', (_, next, change) => expect(changedRules(next, SAVED)).toEqual(change));
+});
