@@ -1,13 +1,15 @@
 import { useEffect, useId, useState } from 'react';
-import { staffApi } from '../../client/staff-session.ts';
+import { staffCall } from '../../client/staff-session.ts';
+import { apiRoutes } from '../../domain/api-routes.ts';
 import { CustomerListResponseSchema, type CustomerListItem } from '../../domain/customer-records.ts';
 import { formatPhone, formatWhen } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';
-import { LoadFailed, useStaffGet } from './records-ui.tsx';
+import { LoadFailed, pageFrom, ShowMore, useMorePages, useStaffRoute } from './records-ui.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 
 /** How long typing must pause before the list asks again: one request per word, not per letter. */
 const SEARCH_PAUSE_MS = 250;
+const NONE: CustomerListItem[] = [];
 
 /** /management/customers: find a customer as you type, with their last and next visit. */
 export default function CustomersPage() {
@@ -19,12 +21,6 @@ export default function CustomersPage() {
 function Customers() {
   const [typed, setTyped] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
   const [q, setQ] = useState(typed);
-  const [more, setMore] = useState<{
-    customers: CustomerListItem[];
-    nextCursor: string | null;
-    loading: boolean;
-    error: string | null;
-  } | null>(null);
   const hintId = useId();
 
   useEffect(() => {
@@ -38,32 +34,24 @@ function Customers() {
     if (q) url.searchParams.set('q', q);
     else url.searchParams.delete('q');
     history.replaceState(history.state, '', url);
-    setMore(null);
   }, [q]);
 
-  const first = useStaffGet(`/management/customers?${new URLSearchParams(q ? { q } : {})}`, CustomerListResponseSchema);
-
-  const customers = [...(first.data?.customers ?? []), ...(more?.customers ?? [])];
-  const nextCursor = more ? more.nextCursor : (first.data?.nextCursor ?? null);
-
-  const showMore = async () => {
-    if (!nextCursor) return;
-    setMore((m) => ({ customers: m?.customers ?? [], nextCursor, loading: true, error: null }));
-    const r = await staffApi(
-      `/management/customers?${new URLSearchParams({ ...(q ? { q } : {}), cursor: nextCursor })}`,
-      { schema: CustomerListResponseSchema },
-    );
-    setMore((m) =>
-      r.data
-        ? {
-            customers: [...(m?.customers ?? []), ...r.data.customers],
-            nextCursor: r.data.nextCursor,
-            loading: false,
-            error: null,
-          }
-        : { customers: m?.customers ?? [], nextCursor, loading: false, error: r.error ?? 'Something went wrong' },
-    );
-  };
+  const first = useStaffRoute(apiRoutes.customers, {
+    query: { q: q || undefined },
+    schema: CustomerListResponseSchema,
+  });
+  const {
+    list: customers,
+    cursor: nextCursor,
+    state,
+    more: showMore,
+  } = useMorePages(first.data?.customers ?? NONE, first.data?.nextCursor ?? null, async (cursor) => {
+    const answer = await staffCall(apiRoutes.customers, {
+      query: { q: q || undefined, cursor },
+      schema: CustomerListResponseSchema,
+    });
+    return pageFrom(answer, 'customers');
+  });
 
   return (
     <ManagementPage title="Customers" lead="Find someone by their name, number, e-mail or their dog's name.">
@@ -103,17 +91,14 @@ function Customers() {
           ))}
         </ul>
       ) : null}
-      {more?.error ? <LoadFailed what="more customers" error={more.error} onRetry={() => void showMore()} /> : null}
-      {nextCursor ? (
-        <button
-          type="button"
-          className="ibutton ibutton--ghost rec-more"
-          disabled={more?.loading}
-          onClick={() => void showMore()}
-        >
-          {more?.loading ? 'Loading…' : 'Show more'}
-        </button>
-      ) : null}
+      <ShowMore
+        what="more customers"
+        label="Show more"
+        className="rec-more"
+        cursor={nextCursor}
+        state={state}
+        more={showMore}
+      />
     </ManagementPage>
   );
 }

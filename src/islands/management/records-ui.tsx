@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ZodType } from 'zod';
-import { staffApi } from '../../client/staff-session.ts';
+import type { AnswerSchema, ApiResult, RouteCall } from '../../client/api.ts';
+import { staffApi, staffCall } from '../../client/staff-session.ts';
+import { pathTo, type ApiRoute, type ParamsOf } from '../../domain/api-routes.ts';
 import '../forms/forms.css';
 
 /**
@@ -45,20 +46,53 @@ export function useMorePages<T>(
   return { list, cursor, state, more };
 }
 
+/** One page of a staff list answer (`{ visits: […], nextCursor }`) as `useMorePages` takes it. */
+export function pageFrom<K extends string, T>(
+  answer: ApiResult<Record<K, T[]> & { nextCursor: string | null }>,
+  key: K,
+): { items: T[]; nextCursor: string | null } | { error: string } {
+  return answer.data
+    ? { items: answer.data[key], nextCursor: answer.data.nextCursor }
+    : { error: answer.error ?? 'Something went wrong' };
+}
+
 /** GET `path` (null: nothing yet) with `schema`; a newer path or a reload wins over an older answer. */
-export function useStaffGet<T>(path: string | null, schema: ZodType<T>): Loaded<T> {
+export function useStaffGet<T>(path: string | null, schema: AnswerSchema<T>): Loaded<T> {
+  return useLoaded(path, (signal) => staffApi(path!, { schema, signal }));
+}
+
+/**
+ * `useStaffGet` for a GET route of the table (src/domain/api-routes.ts); `call` null: nothing yet.
+ * A change of its parameters or query asks again.
+ */
+export function useStaffRoute<Path extends string, T>(
+  route: ApiRoute<Path, undefined>,
+  call: (RouteCall<Path, undefined, T> & { schema: AnswerSchema<T> }) | null,
+): Loaded<T> {
+  const { params, query } = (call ?? {}) as { params?: Record<ParamsOf<Path>, string>; query?: RouteQuery };
+  const key = call ? pathTo(route, params ?? ({} as Record<ParamsOf<Path>, string>), query) : null;
+  return useLoaded(key, (signal) => staffCall(route, { ...call!, signal }));
+}
+
+type RouteQuery = Parameters<typeof pathTo>[2];
+
+/** Loads what `key` names with `load`; a newer key or a reload wins over an older answer. */
+function useLoaded<T>(key: string | null, load: (signal: AbortSignal) => Promise<ApiResult<T>>): Loaded<T> {
   const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
     data: null,
     error: null,
-    loading: path !== null,
+    loading: key !== null,
   });
   const [round, setRound] = useState(0);
-  const schemaRef = useRef(schema);
+  const loader = useRef(load);
   useEffect(() => {
-    if (path === null) return;
+    loader.current = load;
+  });
+  useEffect(() => {
+    if (key === null) return;
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
-    void staffApi(path, { schema: schemaRef.current, signal: controller.signal }).then((r) => {
+    void loader.current(controller.signal).then((r) => {
       if (controller.signal.aborted) return;
       setState((s) =>
         r.data !== null
@@ -67,7 +101,7 @@ export function useStaffGet<T>(path: string | null, schema: ZodType<T>): Loaded<
       );
     });
     return () => controller.abort();
-  }, [path, round]);
+  }, [key, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   const set = useCallback((data: T) => setState({ data, error: null, loading: false }), []);
   return { ...state, reload, set };
@@ -84,6 +118,43 @@ export function LoadFailed({ what, error, onRetry }: { what: string; error: stri
         Try again
       </button>
     </div>
+  );
+}
+
+/**
+ * The foot of a list that grows a page at a time: why the last page failed, with its retry, and the
+ * button for the next one while there is one.
+ */
+export function ShowMore({
+  what,
+  label,
+  cursor,
+  state,
+  more,
+  className,
+}: {
+  /** "more bookings": "We could not load more bookings: …". */
+  what: string;
+  label: string;
+  cursor: string | null;
+  state: { loading: boolean; error: string | null };
+  more(): Promise<void> | void;
+  className?: string;
+}) {
+  return (
+    <>
+      {state.error ? <LoadFailed what={what} error={state.error} onRetry={() => void more()} /> : null}
+      {cursor ? (
+        <button
+          type="button"
+          className={`ibutton ibutton--ghost${className ? ` ${className}` : ''}`}
+          disabled={state.loading}
+          onClick={() => void more()}
+        >
+          {state.loading ? 'Loading…' : label}
+        </button>
+      ) : null}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerIdFrom } from './CustomerPage.tsx';
+import { customerIdFrom } from './customer-id.ts';
 
 describe('customerIdFrom (/management/customer/{_id})', () => {
   it.each([
