@@ -1,7 +1,5 @@
 import { useReducer, useState } from 'react';
-import { todayIn } from '../../domain/london-time.ts';
 import type { ScheduleResponse } from '../../domain/schedule.ts';
-import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { dayLayout, tableOf } from './schedule-layout.ts';
 import { AnnouncementBar, type Announcement } from './schedule-page/AnnouncementBar.tsx';
@@ -11,14 +9,18 @@ import { initialView, rangeOf, scheduleViewReducer, viewTitle } from './schedule
 import { dayAndTime, useScheduleActions } from './schedule-page/use-schedule-actions.ts';
 import { useNow, useSchedule } from './schedule-page/use-schedule.ts';
 import { WeekView } from './schedule-page/WeekView.tsx';
-import { BlockDialog, BookingDialog, PhoneBookingDialog } from './ScheduleDialogs.tsx';
+import { BlockDialog } from './schedule/BlockDialog.tsx';
+import { dayOf } from './schedule/common.ts';
+import { BookingDialog } from './schedule/BookingDialog.tsx';
+import { PhoneBookingDialog } from './schedule/PhoneBookingDialog.tsx';
 import { ErrorNotice } from './StaffDialog.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 import '../forms/forms.css';
 import './management.css';
 import './schedule.css';
 import './schedule-page/toolbar.css';
-import './schedule-page/day-and-week.css';
+import './schedule-page/day-grid.css';
+import './schedule-page/week.css';
 
 /**
  * /management/schedule: the day (by grooming table) and the week, the time now marked; phone
@@ -40,7 +42,7 @@ type Dialog = { kind: 'booking'; id: string } | { kind: 'phone' } | { kind: 'blo
 
 function Schedule() {
   const now = useNow();
-  const today = todayIn(SHOP_TIME_ZONE, now);
+  const today = dayOf(now);
   const [view, dispatch] = useReducer(scheduleViewReducer, today, (t) => initialView(location.search, t));
   const { from, days } = rangeOf(view);
   const { schedule, error, reload } = useSchedule(from, days);
@@ -107,7 +109,7 @@ function Schedule() {
           onClose={closeDialog}
           onBooked={async (booking) => {
             closeDialog();
-            dispatch({ type: 'go', date: todayIn(SHOP_TIME_ZONE, new Date(booking.start)) });
+            dispatch({ type: 'go', date: dayOf(booking.start) });
             await actions.changed({
               text: `Booked ${booking.dog.name} (${booking.customer.name}) for ${booking.service.title} on ${dayAndTime(booking.start)}. The confirmation is on its way to the customer.`,
             });

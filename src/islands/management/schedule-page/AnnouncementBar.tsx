@@ -1,9 +1,6 @@
-/** What the schedule says after a change: a sentence, an Undo when the change can be taken back. */
-export interface Announcement {
-  text: string;
-  undo?: () => Promise<void>;
-  error?: boolean;
-}
+import type { Announcement } from '../schedule/common.ts';
+
+export type { Announcement };
 
 /**
  * The schedule's last word on a change, read out when it comes: Undo (or Try again, after a

@@ -2,7 +2,6 @@ import { useCallback, useMemo } from 'react';
 import type { ApiResult } from '../../../client/api.ts';
 import { staffCall } from '../../../client/staff-session.ts';
 import { apiRoutes } from '../../../domain/api-routes.ts';
-import { todayIn } from '../../../domain/london-time.ts';
 import {
   AttendanceResponseSchema,
   BlockResponseSchema,
@@ -11,12 +10,12 @@ import {
   type ScheduleBooking,
 } from '../../../domain/schedule.ts';
 import { SHOP_TIME_ZONE } from '../../../domain/shop.ts';
+import { dayOf } from '../schedule/common.ts';
 import { shortDate, wallTime } from '../schedule-layout.ts';
 import type { Announcement } from './AnnouncementBar.tsx';
 
 /** "Tue 24 Nov at 10:30": when an instant is, in the shop's words. */
-export const dayAndTime = (iso: string) =>
-  `${shortDate(todayIn(SHOP_TIME_ZONE, new Date(iso)))} at ${wallTime(iso, SHOP_TIME_ZONE)}`;
+export const dayAndTime = (iso: string) => `${shortDate(dayOf(iso))} at ${wallTime(iso, SHOP_TIME_ZONE)}`;
 
 export interface ScheduleActions {
   /** A drag's move: said when done, with Try again when refused. */

@@ -1,0 +1,105 @@
+import { useId } from 'react';
+import { SHOP_TIME_ZONE } from '../format.ts';
+import { noShowWait } from '../schedule-layout.ts';
+import { ErrorNotice } from '../StaffDialog.tsx';
+import { ATTENDANCE_DONE, dayOf } from './common.ts';
+import { useMark, type MarkProps } from './use-mark.ts';
+
+export type BookingMode = 'view' | 'complete' | 'move' | 'cancel';
+
+/** The counter's buttons on a confirmed appointment: its marks, and the way to move or cancel it. */
+export function AttendanceActions({
+  now,
+  onMode,
+  ...props
+}: MarkProps & { now: Date; onMode: (mode: BookingMode) => void }) {
+  const b = props.booking;
+  const { submit, mark } = useMark(props);
+  const waitId = useId();
+  const busy = submit.busy;
+  const started = Date.parse(b.start) <= now.getTime();
+  const noShowLater = noShowWait(b.start, now, SHOP_TIME_ZONE);
+  const sameDayOrLater = dayOf(now) >= dayOf(b.start);
+  const notYet = !sameDayOrLater ? waitId : undefined;
+  const completeButton = (
+    <button
+      type="button"
+      className="sched-button sched-button--big sched-button--ok"
+      disabled={busy || (!b.attendance && !sameDayOrLater)}
+      aria-describedby={b.attendance ? undefined : notYet}
+      onClick={() => onMode('complete')}
+    >
+      Completed…
+    </button>
+  );
+  return (
+    <>
+      {submit.problem ? (
+        <ErrorNotice
+          message={submit.problem.text}
+          {...(submit.problem.retry ? { onRetry: submit.problem.retry } : {})}
+        />
+      ) : null}
+      <div className="sched-dialog-actions">
+        {b.attendance ? (
+          <button
+            type="button"
+            className="sched-button sched-button--ghost"
+            disabled={busy}
+            onClick={() => void mark(null)}
+          >
+            Undo “{ATTENDANCE_DONE[b.attendance]}”
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="sched-button sched-button--big"
+              disabled={busy || !sameDayOrLater}
+              aria-describedby={notYet}
+              onClick={() => void mark('arrived')}
+            >
+              Arrived
+            </button>
+            {completeButton}
+            <button
+              type="button"
+              className="sched-button sched-button--big sched-button--warn"
+              disabled={busy || !started}
+              aria-describedby={noShowLater ? waitId : undefined}
+              onClick={() => void mark('no_show')}
+            >
+              No-show
+            </button>
+          </>
+        )}
+        {b.attendance === 'arrived' ? completeButton : null}
+        {!b.attendance && !started ? (
+          <>
+            <button
+              type="button"
+              className="sched-button sched-button--ghost"
+              disabled={busy}
+              onClick={() => onMode('move')}
+            >
+              Move…
+            </button>
+            <button
+              type="button"
+              className="sched-button sched-button--ghost mgmt-danger"
+              disabled={busy}
+              onClick={() => onMode('cancel')}
+            >
+              Cancel appointment…
+            </button>
+          </>
+        ) : null}
+        {noShowLater && !b.attendance ? (
+          <p className="field-hint" id={waitId}>
+            {noShowLater}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { COAT_LABELS } from '../../../domain/coats.ts';
+import { formatPence } from '../../../domain/money.ts';
+import type { ScheduleBooking } from '../../../domain/schedule.ts';
+import { formatClock, formatKg, formatPhone, longDate } from '../format.ts';
+import { ATTENDANCE_DONE, dayOf } from './common.ts';
+
+/** What the counter needs to know of one appointment, at a glance. */
+export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; table: number | null }) {
+  return (
+    <dl className="sched-facts">
+      <div>
+        <dt>When</dt>
+        <dd>
+          {longDate(dayOf(b.start))}, {formatClock(b.start)}–{formatClock(b.end)}
+          {table ? ` · Table ${table}` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>Customer</dt>
+        <dd>
+          {b.customer.name}
+          {b.customer.phone ? (
+            <>
+              {' '}
+              · <a href={`tel:${b.customer.phone}`}>{formatPhone(b.customer.phone)}</a>
+            </>
+          ) : null}
+          {b.firstVisit ? <span className="mgmt-badge">First visit</span> : null}
+          {b.dispute ? (
+            <span className="mgmt-badge">Chargeback ({b.dispute.status.replace(/_/g, ' ')}): answer in Stripe</span>
+          ) : null}
+          {b.refundFailedPence ? <span className="mgmt-badge">Refund failed: pay back by hand</span> : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Dog</dt>
+        <dd>
+          {b.dog.breed}, {formatKg(b.dog.weightKg)}, {COAT_LABELS[b.dog.coat].toLowerCase()} coat
+          {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
+        </dd>
+      </div>
+      {b.dog.notes ? (
+        <div>
+          <dt>Dog notes</dt>
+          <dd>{b.dog.notes}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Money</dt>
+        <dd>
+          From {formatPence(b.totalFromPence)}
+          {b.depositHeldPence ? ` · deposit ${formatPence(b.depositHeldPence)} paid` : ''}
+          {b.attendance === 'completed'
+            ? ` · ${formatPence(b.balancePaidPence)} taken${b.balanceMethod ? ` by ${b.balanceMethod}` : ''}`
+            : ` · ${formatPence(b.balanceDuePence)} due`}
+        </dd>
+      </div>
+      <div>
+        <dt>Booked</dt>
+        <dd>
+          {b.takenBy === 'phone' ? 'On the phone' : 'Online'}
+          {b.status === 'pending_payment' ? ' · the deposit is still being paid' : ''}
+        </dd>
+      </div>
+      {b.attendance ? (
+        <div>
+          <dt>At the counter</dt>
+          <dd>Marked {ATTENDANCE_DONE[b.attendance]}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId, useState, type FormEvent } from 'react';
+import { staffCall } from '../../../client/staff-session.ts';
+import { apiRoutes } from '../../../domain/api-routes.ts';
+import { formatPence } from '../../../domain/money.ts';
+import { StaffBookingResponseSchema } from '../../../domain/schedule.ts';
+import { Checkbox } from '../../forms/Choices.tsx';
+import { FormActions } from '../../forms/FormActions.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useSubmit } from '../../forms/use-submit.ts';
+import { formatClock } from '../format.ts';
+import type { ChangePanelProps } from './common.ts';
+
+/** "Cancel appointment…": a reason for the team, the deposit refunded or kept; the customer is told. */
+export function CancelPanel({ booking: b, onBack, onClose, onChanged }: ChangePanelProps) {
+  const id = useId();
+  const submit = useSubmit('The appointment could not be cancelled.');
+  const [reason, setReason] = useState('');
+  const [refund, setRefund] = useState(false);
+
+  const cancel = (e: FormEvent) => {
+    e.preventDefault();
+    void submit.run(
+      () =>
+        staffCall(apiRoutes.staffCancelBooking, {
+          params: { id: b.id },
+          body: {
+            ...(reason.trim() ? { reason: reason.trim() } : {}),
+            ...(b.depositHeldPence ? { refundDeposit: refund } : {}),
+          },
+          schema: StaffBookingResponseSchema,
+        }),
+      () => {
+        onClose();
+        void onChanged({
+          text: `Cancelled ${b.dog.name}'s ${b.service.title} at ${formatClock(b.start)}. The customer has been told.`,
+        });
+      },
+    );
+  };
+
+  return (
+    <form className="sched-form" onSubmit={cancel}>
+      <TextField
+        id={`${id}-reason`}
+        label="Reason, for the team"
+        optional
+        maxLength={400}
+        value={reason}
+        onChange={setReason}
+      />
+      {b.depositHeldPence ? (
+        <Checkbox id={`${id}-refund`} checked={refund} onChange={setRefund} required={false}>
+          Refund the {formatPence(b.depositHeldPence)} deposit
+        </Checkbox>
+      ) : null}
+      <FormActions
+        submit={submit}
+        label="Cancel and tell the customer"
+        busyLabel="Cancelling…"
+        danger
+        onCancel={onBack}
+        cancelLabel="Keep it"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatPence, penceFromPounds, poundsFromPence } from '../../../domain/money.ts';
+import type { BalanceMethod } from '../../../domain/schedule.ts';
+import { RadioGroup } from '../../forms/Choices.tsx';
+import { FormActions } from '../../forms/FormActions.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useMark, type MarkProps } from './use-mark.ts';
+
+const METHODS = [
+  { value: 'card', label: 'Card' },
+  { value: 'cash', label: 'Cash' },
+];
+
+/** "Completed": the balance taken at the counter (in pounds as typed, sent as pence) and how. */
+export function CompletePanel({ onBack, ...props }: MarkProps & { onBack: () => void }) {
+  const b = props.booking;
+  const id = useId();
+  const { submit, mark } = useMark(props);
+  // What is left on the booking's quote (its total less the deposit held).
+  const [balance, setBalance] = useState(poundsFromPence(b.balanceDuePence));
+  const [method, setMethod] = useState<BalanceMethod>('card');
+  const deposit = b.depositHeldPence ? `, deposit ${formatPence(b.depositHeldPence)} paid` : '';
+
+  const complete = (e: FormEvent) => {
+    e.preventDefault();
+    const pence = penceFromPounds(balance);
+    if (pence === null) return submit.fail('Enter the amount taken in pounds, for example 35.00.');
+    void mark('completed', { pence, method });
+  };
+
+  return (
+    <form className="sched-form" onSubmit={complete} noValidate>
+      <TextField
+        id={`${id}-balance`}
+        label="Balance taken (£)"
+        hint={`Quoted ${formatPence(b.totalFromPence)}${deposit}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
+        inputMode="decimal"
+        value={balance}
+        onChange={setBalance}
+      />
+      <RadioGroup
+        id={`${id}-method`}
+        label="Paid by"
+        variant="chips"
+        options={METHODS}
+        value={method}
+        onChange={(m) => setMethod(m === 'cash' ? 'cash' : 'card')}
+      />
+      <FormActions submit={submit} label="Mark completed" busyLabel="Saving…" onCancel={onBack} cancelLabel="Back" />
+    </form>
+  );
+}

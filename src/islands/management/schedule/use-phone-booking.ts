@@ -1,0 +1,69 @@
+import { useEffect, useReducer, useState, type Dispatch, type FormEvent } from 'react';
+import { callApi } from '../../../client/api.ts';
+import { staffCall } from '../../../client/staff-session.ts';
+import { apiRoutes } from '../../../domain/api-routes.ts';
+import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../../domain/booking-types.ts';
+import { BreedsResponseSchema, type Breed } from '../../../domain/breeds.ts';
+import { StaffBookingResponseSchema, type ScheduleBooking } from '../../../domain/schedule.ts';
+import { retryable, useSubmit } from '../../forms/use-submit.ts';
+import {
+  initialPhoneBooking,
+  phoneBookingReducer,
+  phoneBookingRequest,
+  type PhoneBookingAction,
+} from './phone-booking.ts';
+
+/** A fresh uuid per attempt of a phone booking (a double tap books once). */
+const newKey = () => crypto.randomUUID();
+
+const SLOT_GONE = new Set(['slot_taken', 'slot_unavailable']);
+
+/** The services and breeds the form offers, as the public booking form has them; the first service chosen. */
+function useCatalog(dispatch: Dispatch<PhoneBookingAction>): { services: BookingType[]; breeds: Breed[] } {
+  const [services, setServices] = useState<BookingType[]>([]);
+  const [breeds, setBreeds] = useState<Breed[]>([]);
+  useEffect(() => {
+    void callApi(apiRoutes.bookingTypes, { schema: BookingTypesResponseSchema }).then((r) => {
+      if (!r.data) return;
+      const sorted = sortBookingTypes(r.data);
+      setServices(sorted);
+      dispatch({ type: 'servicesLoaded', first: sorted[0]?._id ?? '' });
+    });
+    void callApi(apiRoutes.breeds, { schema: BreedsResponseSchema }).then((r) => r.data && setBreeds(r.data));
+  }, [dispatch]);
+  return { services, breeds };
+}
+
+/** The phone booking's state, what it offers, and its submission. */
+export function usePhoneBooking(date: string, onBooked: (booking: ScheduleBooking) => Promise<void>) {
+  const [state, dispatch] = useReducer(phoneBookingReducer, date, (d) => initialPhoneBooking(d, newKey()));
+  const catalog = useCatalog(dispatch);
+  const submit = useSubmit('The booking could not be made. Please try again.');
+
+  const book = (e: FormEvent) => {
+    e.preventDefault();
+    const request = phoneBookingRequest(state);
+    if ('problem' in request) return submit.fail(request.problem);
+    void submit.run(
+      async () => {
+        const result = await staffCall(apiRoutes.phoneBooking, {
+          body: request.body,
+          schema: StaffBookingResponseSchema,
+        });
+        // Refused for sure: the next attempt is a new request. No answer: the same key, so a retry books once.
+        if (result.error === null || retryable(result.status)) return result;
+        const slotGone = SLOT_GONE.has(result.code ?? '');
+        dispatch({ type: 'refused', key: newKey(), slotGone });
+        return slotGone
+          ? {
+              ...result,
+              error: `${result.error || 'That time has just been taken.'} The free times below are fresh: choose another and book again.`,
+            }
+          : result;
+      },
+      (data) => void onBooked(data.booking),
+    );
+  };
+
+  return { state, dispatch, ...catalog, submit, book };
+}
