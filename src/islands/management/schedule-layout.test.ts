@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleBooking, ScheduleResponse } from '../../domain/schedule.ts';
-import { blockDefaults, cardStatus, dayEntries, dayLayout, draggedStart, noShowWait } from './schedule-layout.ts';
+import {
+  blockDefaults,
+  blockText,
+  cardNotes,
+  cardStatus,
+  closedText,
+  dayEntries,
+  dayLayout,
+  draggedStart,
+  moneyLine,
+  noShowWait,
+  tableOf,
+} from './schedule-layout.ts';
 
 const booking = (id: string, start: string, end: string): ScheduleBooking => ({
   id,
@@ -173,5 +185,84 @@ describe('blockDefaults', () => {
     { name: 'an unknown day', day: undefined, from: '13:00', to: '17:30' },
   ])('$name', ({ day, from, to }) => {
     expect(blockDefaults(day)).toEqual({ from, to });
+  });
+});
+
+describe('blockText', () => {
+  const block = (reason: string) => ({ id: 'x'.repeat(16), start: '', end: '', reason });
+  it.each([
+    { wholeDay: true, reason: '', text: { when: 'Blocked all day', reason: '' } },
+    { wholeDay: false, reason: 'Vet training', text: { when: 'Blocked 13:00–17:30', reason: ' · Vet training' } },
+  ])('$text.when$text.reason', ({ wholeDay, reason, text }) => {
+    expect(blockText({ wholeDay, startTime: '13:00', endTime: '17:30', block: block(reason) })).toEqual(text);
+  });
+});
+
+describe('closedText', () => {
+  it.each([
+    { day: undefined, text: null },
+    { day: { open: true }, text: null },
+    { day: { open: false, reason: 'bank_holiday' as const, holiday: 'Boxing Day' }, text: 'Closed for Boxing Day.' },
+    { day: { open: false, reason: 'bank_holiday' as const }, text: 'Closed for the bank holiday.' },
+    { day: { open: false, reason: 'closure' as const }, text: 'The shop is closed this day.' },
+    { day: { open: false, reason: 'closed' as const }, text: 'The shop is not open on this day of the week.' },
+  ])('$text', ({ day, text }) => {
+    expect(closedText(day)).toBe(text);
+  });
+});
+
+describe('moneyLine', () => {
+  const money = {
+    attendance: null,
+    balancePaidPence: 0,
+    balanceMethod: null,
+    depositHeldPence: 0,
+    balanceDuePence: 4500,
+  } as const;
+  it.each([
+    { name: 'nothing paid yet', b: money, line: { text: '£45.00 due', tone: 'due' } },
+    {
+      name: 'a deposit paid',
+      b: { ...money, depositHeldPence: 1000, balanceDuePence: 3500 },
+      line: { text: 'Deposit £10.00 paid · £35.00 due', tone: 'paid' },
+    },
+    {
+      name: 'completed, the balance by card',
+      b: { ...money, attendance: 'completed', balancePaidPence: 4500, balanceMethod: 'card' },
+      line: { text: 'Paid £45.00 card', tone: 'paid' },
+    },
+    {
+      name: 'completed with nothing to take',
+      b: { ...money, attendance: 'completed' },
+      line: { text: 'Paid', tone: 'paid' },
+    },
+    {
+      name: 'a no-show keeps the deposit',
+      b: { ...money, attendance: 'no_show', depositHeldPence: 1000 },
+      line: { text: 'Deposit £10.00 kept', tone: 'none' },
+    },
+    {
+      name: 'a no-show with no deposit',
+      b: { ...money, attendance: 'no_show' },
+      line: { text: 'Nothing paid', tone: 'none' },
+    },
+  ] as const)('$name', ({ b, line }) => {
+    expect(moneyLine(b)).toEqual(line);
+  });
+});
+
+describe('cardNotes and tableOf', () => {
+  it('joins the dog’s notes and the staff note, leaving out an empty one', () => {
+    expect(cardNotes({ dog: { notes: 'Bites' }, staffNote: '' })).toBe('Bites');
+    expect(cardNotes({ dog: { notes: 'Bites' }, staffNote: 'Muzzle' })).toBe('Bites · Muzzle');
+    expect(cardNotes({ dog: { notes: '' }, staffNote: '' })).toBe('');
+  });
+
+  it('finds the table a booking is drawn on, on its own day', () => {
+    const a = booking('a'.repeat(22), '2026-12-01T10:00:00Z', '2026-12-01T11:00:00Z');
+    const b = booking('b'.repeat(22), '2026-12-01T10:30:00Z', '2026-12-01T11:30:00Z');
+    const now = new Date('2026-11-30T12:00:00Z');
+    expect(tableOf(schedule([a, b]), b, now)).toBe(2);
+    expect(tableOf(schedule([a]), b, now)).toBeNull();
   });
 });

@@ -7,7 +7,11 @@ import {
   zonedDateTimeToInstant,
 } from '../../domain/london-time.ts';
 import type { ScheduleBooking, ScheduleDay, ScheduleResponse, TimeBlockView } from '../../domain/schedule.ts';
+import { formatPence } from '../../domain/money.ts';
 import { longDate, shortDate } from './format.ts';
+
+/** One slot step's height on the day grid, in pixels (kept in step with schedule.css). */
+export const ROW_HEIGHT = 30;
 
 /**
  * Where things go on the schedule's day grid: one row per slot step between the earliest opening
@@ -195,6 +199,61 @@ export function blockDefaults(day: Pick<ScheduleDay, 'open' | 'opens' | 'closes'
   if (!day?.open || !day.opens || !day.closes) return { from: '13:00', to: '17:30' };
   const from = day.opens > '13:00' || day.closes <= '13:00' ? day.opens : '13:00';
   return { from, to: day.closes };
+}
+
+/** "Blocked all day" or "Blocked 13:00–17:30", with the reason after a dot when there is one. */
+export function blockText(block: Pick<DayLayout['blocks'][number], 'wholeDay' | 'startTime' | 'endTime' | 'block'>): {
+  when: string;
+  reason: string;
+} {
+  return {
+    when: block.wholeDay ? 'Blocked all day' : `Blocked ${block.startTime}–${block.endTime}`,
+    reason: block.block.reason ? ` · ${block.block.reason}` : '',
+  };
+}
+
+/** Why the day grid's day is shut, in a sentence; null on an open day (or one not in the answer). */
+export function closedText(day: Pick<ScheduleDay, 'open' | 'reason' | 'holiday'> | undefined): string | null {
+  if (!day || day.open) return null;
+  if (day.reason === 'bank_holiday') return `Closed for ${day.holiday ?? 'the bank holiday'}.`;
+  if (day.reason === 'closure') return 'The shop is closed this day.';
+  return 'The shop is not open on this day of the week.';
+}
+
+/** A card's money in a few words: paid, kept, or what is still due. */
+export function moneyLine(
+  b: Pick<
+    ScheduleBooking,
+    'attendance' | 'balancePaidPence' | 'balanceMethod' | 'depositHeldPence' | 'balanceDuePence'
+  >,
+): { text: string; tone: 'paid' | 'due' | 'none' } {
+  if (b.attendance === 'completed')
+    return {
+      text: `Paid${b.balancePaidPence ? ` ${formatPence(b.balancePaidPence)} ${b.balanceMethod ?? ''}` : ''}`.trim(),
+      tone: 'paid',
+    };
+  if (b.attendance === 'no_show')
+    return {
+      text: b.depositHeldPence ? `Deposit ${formatPence(b.depositHeldPence)} kept` : 'Nothing paid',
+      tone: 'none',
+    };
+  if (b.depositHeldPence > 0)
+    return {
+      text: `Deposit ${formatPence(b.depositHeldPence)} paid · ${formatPence(b.balanceDuePence)} due`,
+      tone: 'paid',
+    };
+  return { text: `${formatPence(b.balanceDuePence)} due`, tone: 'due' };
+}
+
+/** The dog's notes and the staff note in one line ('' when neither). */
+export function cardNotes(b: { dog: { notes: string }; staffNote: string }): string {
+  return [b.dog.notes, b.staffNote].filter(Boolean).join(' · ');
+}
+
+/** The grooming table a booking is drawn on, on its own day's grid (null when it is not in the answer). */
+export function tableOf(schedule: ScheduleResponse, booking: ScheduleBooking, now: Date): number | null {
+  const date = instantToZoned(new Date(booking.start), schedule.timeZone).date;
+  return dayLayout(schedule, date, now).bookings.find((b) => b.booking.id === booking.id)?.table.table ?? null;
 }
 
 export { longDate, shortDate };

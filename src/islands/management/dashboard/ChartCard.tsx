@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ChartFigures } from './figures.ts';
+import { FiguresTable, textRows } from './FiguresTable.tsx';
+
+const formatters = {
+  pounds: (n: number) => `£${Math.round(n)}`,
+  count: (n: number) => String(Math.round(n)),
+};
+
+/**
+ * A small uPlot chart (loaded with the first chart, not with the page), hidden from assistive
+ * technology, with its figures as a table one tap away ("Show the figures as a table", decision 060).
+ * `chart` should keep its identity while the figures are the same: it is drawn again when it changes.
+ */
+export function ChartCard({ title, caption, chart }: { title: string; caption: string; chart: ChartFigures }) {
+  const target = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let current = true;
+    void import('../charts.ts')
+      .then(({ drawChart }) => {
+        if (!current || !target.current) return;
+        stop = drawChart(target.current, chart.labels, chart.series, formatters[chart.format]);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, [chart]);
+  const id = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section className="mgmt-card dash-chart" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="dash-caption">{caption}</p>
+      <div ref={target} className="dash-chart__plot" aria-hidden="true">
+        {failed ? <p>The chart could not be drawn; the table below has the figures.</p> : null}
+      </div>
+      <details className="dash-details">
+        <summary>Show the figures as a table</summary>
+        <FiguresTable caption={chart.table.name} head={chart.table.head} rows={textRows(chart.table.rows)} />
+      </details>
+    </section>
+  );
+}

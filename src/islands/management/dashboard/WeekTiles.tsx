@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import type { DashboardResponse } from '../../../domain/dashboard.ts';
+import { formatPence } from '../../../domain/money.ts';
+import { appointments, takingsSoFar } from './figures.ts';
+
+/** This week at a glance: takings so far, deposits held, no-shows, and what is not marked yet today. */
+export function WeekTiles({ figures }: { figures: DashboardResponse }) {
+  const takings = takingsSoFar(figures);
+  const { depositsHeld, noShows, today } = figures;
+  return (
+    <ul className="dash-tiles" aria-label="This week at a glance">
+      <Tile
+        label="Takings this week so far"
+        value={takings.soFar}
+        note={
+          <span className="dash-tile__note" data-direction={takings.direction}>
+            {takings.note}
+          </span>
+        }
+      />
+      <Tile
+        label="Deposits held"
+        value={formatPence(depositsHeld.pence)}
+        note={<span className="dash-tile__note">for {appointments(depositsHeld.appointments)} to come</span>}
+      />
+      <Tile
+        label="No-shows this week"
+        value={noShows.thisWeek}
+        note={
+          <span className="dash-tile__note">
+            {noShows.lastWeek} last week · {noShows.last28Days.noShows} of {noShows.last28Days.appointments} in 28 days
+          </span>
+        }
+      />
+      <Tile
+        label="Not marked yet today"
+        value={noShows.unmarkedToday}
+        attention={noShows.unmarkedToday > 0}
+        note={
+          <span className="dash-tile__note">
+            {noShows.unmarkedToday ? (
+              <a href={`/management/schedule?day=${today}`}>Mark them on the schedule</a>
+            ) : (
+              'Every past appointment is marked'
+            )}
+          </span>
+        }
+      />
+    </ul>
+  );
+}
+
+function Tile({
+  label,
+  value,
+  note,
+  attention,
+}: {
+  label: string;
+  value: ReactNode;
+  note: ReactNode;
+  attention?: boolean;
+}) {
+  return (
+    <li className="dash-tile" data-attention={attention ? 'true' : undefined}>
+      <span className="dash-tile__label">{label}</span>
+      <strong className="dash-tile__value">{value}</strong>
+      {note}
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { changeAgainst, firstDays, type DashboardResponse } from '../../../domain/dashboard.ts';
+import { addDays, daysBetween } from '../../../domain/london-time.ts';
+import { formatPence } from '../../../domain/money.ts';
+import type { ChartSeries } from '../charts.ts';
+import { shortDate } from '../format.ts';
+
+/**
+ * The dashboard's figures put into words, charts and tables: pure, so what each tile and chart says
+ * is tested without drawing it.
+ */
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The brand's two chart colours: this week or the many (bars), last week or the few (a line). */
+const BARS = '#0f5563';
+const LINE = '#b8431c';
+
+/** The figures of one chart: its points, and the same numbers as a table for everyone who cannot see it. */
+export interface ChartFigures {
+  labels: string[];
+  series: ChartSeries[];
+  format: 'pounds' | 'count';
+  table: { name: string; head: string[]; rows: string[][] };
+}
+
+/** This week's takings so far, against last week's to the same weekday, as the tile says it. */
+export function takingsSoFar(figures: Pick<DashboardResponse, 'today' | 'takings'>): {
+  soFar: string;
+  note: string;
+  direction: 'up' | 'down' | 'level';
+} {
+  const { thisWeek, lastWeek } = figures.takings;
+  const dayIndex = daysBetween(thisWeek.monday, figures.today) + 1;
+  const soFar = firstDays(thisWeek.days, dayIndex);
+  const lastSoFar = firstDays(lastWeek.days, dayIndex);
+  const change = changeAgainst(soFar, lastSoFar);
+  const day = WEEKDAYS[dayIndex - 1];
+  const arrow = change.direction === 'up' ? '▲' : change.direction === 'down' ? '▼' : '=';
+  return {
+    soFar: formatPence(soFar),
+    direction: change.direction,
+    note:
+      change.percent === null
+        ? `Last week to ${day}: ${formatPence(lastSoFar)}`
+        : `${arrow} ${change.percent}% against last week to ${day} (${formatPence(lastSoFar)})`,
+  };
+}
+
+/** Takings by day: this week as bars, last week's same days as a line. */
+export function takingsChart({ takings }: Pick<DashboardResponse, 'takings'>): ChartFigures {
+  return {
+    labels: WEEKDAYS,
+    series: [
+      { label: 'This week', values: takings.thisWeek.days.map((p) => p / 100), colour: BARS, kind: 'bars' },
+      { label: 'Last week', values: takings.lastWeek.days.map((p) => p / 100), colour: LINE, kind: 'line' },
+    ],
+    format: 'pounds',
+    table: {
+      name: 'Takings by day, this week and last week',
+      head: ['Day', 'This week', 'Last week'],
+      rows: WEEKDAYS.map((_, i) => [
+        shortDate(addDays(takings.thisWeek.monday, i)),
+        formatPence(takings.thisWeek.days[i]!),
+        formatPence(takings.lastWeek.days[i]!),
+      ]),
+    },
+  };
+}
+
+/** Appointments a week: returning customers as bars, first visits as a line; weeks labelled "30/11". */
+export function customersChart({ customers }: Pick<DashboardResponse, 'customers'>): ChartFigures {
+  return {
+    labels: customers.map((w) => `${Number(w.monday.slice(8))}/${Number(w.monday.slice(5, 7))}`),
+    series: [
+      { label: 'Returning', values: customers.map((w) => w.returning), colour: BARS, kind: 'bars' },
+      { label: 'First visit', values: customers.map((w) => w.first), colour: LINE, kind: 'line' },
+    ],
+    format: 'count',
+    table: {
+      name: 'New and returning customers by week',
+      head: ['Week of', 'First visits', 'Returning'],
+      rows: customers.map((w) => [shortDate(w.monday), String(w.first), String(w.returning)]),
+    },
+  };
+}
+
+/** "1 appointment", "3 appointments". */
+export const appointments = (n: number) => `${n} appointment${n === 1 ? '' : 's'}`;
