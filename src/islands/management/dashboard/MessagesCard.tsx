@@ -67,14 +67,14 @@ function StoppedMessageItem({ message: m }: { message: StoppedMessage }) {
       {m.noRetry ? (
         <span className="dash-messages__note">{m.noRetry}</span>
       ) : (
-        <SendAgain id={m.id} name={`Send again: ${what.toLowerCase()} to ${to}`} />
+        <SendAgain id={m.id} target={`${what.toLowerCase()} to ${to}`} />
       )}
     </li>
   );
 }
 
 /** One more try of a stopped message, and what became of it: sent, or waiting for another day of tries. */
-function SendAgain({ id, name }: { id: string; name: string }) {
+function SendAgain({ id, target }: { id: string; target: string }) {
   const submit = useSubmit('It could not be sent again. Please try later.');
   const [answer, setAnswer] = useState<MessageRetryResponse['message'] | null>(null);
   const send = () => {
@@ -85,7 +85,10 @@ function SendAgain({ id, name }: { id: string; name: string }) {
     );
   };
   const sent = answer?.status === 'sent';
-  const status: ButtonStatus = submit.busy ? 1 : submit.problem ? 3 : answer ? (sent ? 4 : 2) : 0;
+  const word = submit.problem || answer ? 'Try again' : 'Send again';
+  // After a failure or "not sent yet" the button stays pressable (contract §4 enables only 0 and 4):
+  // what happened is said beside it, and pressing it again is the retry.
+  const status: ButtonStatus = submit.busy ? 1 : 0;
   const outcome =
     submit.problem?.text ??
     (answer
@@ -99,11 +102,11 @@ function SendAgain({ id, name }: { id: string; name: string }) {
         <InteractiveButton
           variant="ghost"
           status={status}
-          statusText={status === 1 ? 'Sending…' : status === 3 ? 'Try again' : undefined}
+          statusText="Sending…"
           onClick={send}
-          aria-label={name}
+          aria-label={`${word}: ${target}`}
         >
-          Send again
+          {word}
         </InteractiveButton>
       )}
       {outcome ? (
