@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiRoutes, pathTo } from '../../domain/api-routes.ts';
+import { apiRoutes } from '../../domain/api-routes.ts';
 import { StaffBreedsResponseSchema } from '../../domain/breed-records.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { AddBreed } from './breeds/AddBreed.tsx';
@@ -7,13 +7,13 @@ import { BreedRow } from './breeds/BreedRow.tsx';
 import { EditBreed } from './breeds/EditBreed.tsx';
 import { ManagementPage } from './ManagementPage.tsx';
 import { signedInOnly, useOutcome } from './records-page.tsx';
-import { Card, LoadFailed, Outcome, useStaffGet } from './records-ui.tsx';
+import { Card, LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 
 /** /management/cms/breeds: the breeds the booking form offers, their pictures, and the usual length and price of a full groom. */
 export default signedInOnly(Breeds);
 
 function Breeds() {
-  const list = useStaffGet(pathTo(apiRoutes.staffBreeds, {}), StaffBreedsResponseSchema);
+  const list = useStaffRoute(apiRoutes.staffBreeds, { schema: StaffBreedsResponseSchema });
   const [editing, setEditing] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const outcome = useOutcome(() => {

@@ -1,8 +1,8 @@
-import { apiRoutes, pathTo } from '../../domain/api-routes.ts';
+import { apiRoutes } from '../../domain/api-routes.ts';
 import { ShopSettingsSchema } from '../../domain/shop-settings.ts';
 import { formatWhen } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';
-import { LoadFailed, Outcome, useStaffGet } from './records-ui.tsx';
+import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 import { signedInOnly, useOutcome } from './records-page.tsx';
 import { ChangesPanel } from './settings/ChangesPanel.tsx';
 import { ClosuresPanel } from './settings/ClosuresPanel.tsx';
@@ -14,7 +14,7 @@ import './settings/settings.css';
 export default signedInOnly(Settings);
 
 function Settings() {
-  const shop = useStaffGet(pathTo(apiRoutes.settings, {}), ShopSettingsSchema);
+  const shop = useStaffRoute(apiRoutes.settings, { schema: ShopSettingsSchema });
   const outcome = useOutcome(shop.reload);
   const s = shop.data;
   if (!s) {
