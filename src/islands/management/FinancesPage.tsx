@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import { apiRoutes, pathTo } from '../../domain/api-routes.ts';
+import { apiRoutes } from '../../domain/api-routes.ts';
 import { FinancesResponseSchema } from '../../domain/finances.ts';
 import { todayIn } from '../../domain/london-time.ts';
 import { Deposits } from './finances/Deposits.tsx';
@@ -10,7 +10,7 @@ import { useCsvExport } from './finances/use-csv-export.ts';
 import { changeView, firstView } from './finances/view.ts';
 import { SHOP_TIME_ZONE } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';
-import { LoadFailed, Outcome, useStaffGet } from './records-ui.tsx';
+import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 
 /** /management/finances: takings, deposits with their refunds, the balance taken in the shop, offers, and the accountant's CSV. */
@@ -23,7 +23,10 @@ export default function FinancesPage() {
 function Finances() {
   const today = todayIn(SHOP_TIME_ZONE, new Date());
   const [view, change] = useReducer(changeView, today, firstView);
-  const takings = useStaffGet(pathTo(apiRoutes.finances, {}, { ...view.range, by: view.by }), FinancesResponseSchema);
+  const takings = useStaffRoute(apiRoutes.finances, {
+    query: { ...view.range, by: view.by },
+    schema: FinancesResponseSchema,
+  });
   const csv = useCsvExport();
 
   return (

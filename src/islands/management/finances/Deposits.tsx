@@ -1,7 +1,7 @@
 import type { Deposit } from '../../../domain/finances.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { formatWhen } from '../format.ts';
-import { Card, LoadFailed, Outcome } from '../records-ui.tsx';
+import { Card, LoadFailed, Outcome, ShowMore } from '../records-ui.tsx';
 import { RefundForm } from './RefundForm.tsx';
 import { useDeposits } from './use-deposits.ts';
 import type { Range } from './view.ts';
@@ -45,12 +45,7 @@ export function Deposits({
           ))}
         </ul>
       ) : null}
-      {state.error ? <LoadFailed what="more deposits" error={state.error} onRetry={() => void more()} /> : null}
-      {cursor ? (
-        <button type="button" className="ibutton ibutton--ghost" disabled={state.loading} onClick={() => void more()}>
-          {state.loading ? 'Loading…' : 'Show more deposits'}
-        </button>
-      ) : null}
+      <ShowMore what="more deposits" label="Show more deposits" cursor={cursor} state={state} more={more} />
     </Card>
   );
 }

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes, pathTo } from '../../../domain/api-routes.ts';
+import { apiRoutes } from '../../../domain/api-routes.ts';
 import { DepositsResponseSchema, type Deposit } from '../../../domain/finances.ts';
-import { useMorePages, useStaffGet } from '../records-ui.tsx';
+import { pageFrom, useMorePages, useStaffRoute } from '../records-ui.tsx';
 import type { Range } from './view.ts';
 
 const NONE: Deposit[] = [];
 
 /** The deposits paid in a period, a page at a time, and the one being refunded. */
 export function useDeposits(range: Range, onRefunded: () => void) {
-  const first = useStaffGet(pathTo(apiRoutes.deposits, {}, range), DepositsResponseSchema);
-  const pages = useMorePages(first.data?.deposits ?? NONE, first.data?.nextCursor ?? null, async (cursor) => {
-    const page = await staffCall(apiRoutes.deposits, { query: { ...range, cursor }, schema: DepositsResponseSchema });
-    return page.data
-      ? { items: page.data.deposits, nextCursor: page.data.nextCursor }
-      : { error: page.error ?? 'Something went wrong' };
-  });
+  const first = useStaffRoute(apiRoutes.deposits, { query: range, schema: DepositsResponseSchema });
+  const pages = useMorePages(first.data?.deposits ?? NONE, first.data?.nextCursor ?? null, async (cursor) =>
+    pageFrom(
+      await staffCall(apiRoutes.deposits, { query: { ...range, cursor }, schema: DepositsResponseSchema }),
+      'deposits',
+    ),
+  );
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [refunding, setRefunding] = useState<string | null>(null);
 

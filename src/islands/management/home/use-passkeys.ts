@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { rememberPreviousUser, staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes, pathTo } from '../../../domain/api-routes.ts';
+import { apiRoutes } from '../../../domain/api-routes.ts';
 import {
   PasskeyOptionsResponseSchema,
   PasskeyResponseSchema,
@@ -8,7 +8,7 @@ import {
   type PasskeyView,
 } from '../../../domain/staff.ts';
 import { deviceLabel } from '../device-label.ts';
-import { useStaffGet } from '../records-ui.tsx';
+import { useStaffRoute } from '../records-ui.tsx';
 import type { PasskeyProofCalls } from '../sign-in/passkey-proof.ts';
 import { usePasskeyProof, usePasskeySupport } from '../sign-in/use-passkey-proof.ts';
 
@@ -37,7 +37,7 @@ export function usePasskeys(): {
   add(): void;
   remove(passkey: PasskeyView): Promise<void>;
 } {
-  const list = useStaffGet(pathTo(apiRoutes.passkeys, {}), PasskeysResponseSchema);
+  const list = useStaffRoute(apiRoutes.passkeys, { schema: PasskeysResponseSchema });
   const supported = usePasskeySupport();
   const adding = usePasskeyProof(addPasskey, 'We could not add that passkey. Please try again.');
   const [said, setSaid] = useState<Said | null>(null);

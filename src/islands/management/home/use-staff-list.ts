@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ApiResult } from '../../../client/api.ts';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes, pathTo } from '../../../domain/api-routes.ts';
+import { apiRoutes } from '../../../domain/api-routes.ts';
 import {
   AddStaffResponseSchema,
   StaffListResponseSchema,
@@ -9,7 +9,7 @@ import {
   type StaffListEntry,
 } from '../../../domain/staff.ts';
 import { useFreshProof } from '../FreshProof.tsx';
-import { useStaffGet } from '../records-ui.tsx';
+import { useStaffRoute } from '../records-ui.tsx';
 import type { Said } from './use-passkeys.ts';
 
 type Member = { member: StaffListEntry };
@@ -30,7 +30,7 @@ export interface StaffList {
 
 /** The staff list and its three changes, each sent with a fresh proof when the server asks for one. */
 export function useStaffList(): StaffList {
-  const list = useStaffGet(pathTo(apiRoutes.staffList, {}), StaffListResponseSchema);
+  const list = useStaffRoute(apiRoutes.staffList, { schema: StaffListResponseSchema });
   const [said, setSaid] = useState<Said | null>(null);
   const { withFreshProof, proofDialog } = useFreshProof();
 
