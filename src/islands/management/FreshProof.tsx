@@ -1,11 +1,16 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import type { ApiResult } from '../../client/api.ts';
-import { staffApi } from '../../client/staff-session.ts';
+import { staffCall } from '../../client/staff-session.ts';
+import { apiRoutes } from '../../domain/api-routes.ts';
 import { PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
 import { PasskeyOptionsResponseSchema, StepUpResponseSchema } from '../../domain/staff.ts';
+import { FormActions } from '../forms/FormActions.tsx';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
-import type { ButtonStatus } from '../forms/status.ts';
 import { TextField } from '../forms/TextField.tsx';
+import type { PasskeyProofCalls } from './sign-in/passkey-proof.ts';
+import { useCodeProof, type CodeProofCalls } from './sign-in/use-code-proof.ts';
+import { usePasskeyProof } from './sign-in/use-passkey-proof.ts';
 import { ErrorNotice, StaffDialog } from './StaffDialog.tsx';
 
 /**
@@ -42,70 +47,27 @@ export function useFreshProof(): {
   };
 }
 
+type StepUpResponse = z.infer<typeof StepUpResponseSchema>;
+
+/** The code goes to the key holder's own number: the server never takes one from the caller. */
+const stepUpByCode: CodeProofCalls<undefined, StepUpResponse> = {
+  send: () => staffCall(apiRoutes.stepUpCodes, { schema: PhoneCodeResponseSchema }),
+  check: ({ requestId }, code) =>
+    staffCall(apiRoutes.stepUpByCode, { body: { requestId, code: code.trim() }, schema: StepUpResponseSchema }),
+};
+
+const stepUpByPasskey: PasskeyProofCalls<StepUpResponse> = {
+  ceremony: 'authenticate',
+  options: () => staffCall(apiRoutes.stepUpPasskeyOptions, { schema: PasskeyOptionsResponseSchema }),
+  finish: (challengeId, response) =>
+    staffCall(apiRoutes.stepUpByPasskey, { body: { challengeId, response }, schema: StepUpResponseSchema }),
+  cancelled: 'The passkey was cancelled or did not work on this device. Try again, or use a code.',
+};
+
 function FreshProofDialog({ onProven, onCancel }: { onProven: () => void; onCancel: () => void }) {
-  const [requestId, setRequestId] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState<ButtonStatus>(0);
-  const [checking, setChecking] = useState<ButtonStatus>(0);
-  const [passkey, setPasskey] = useState<ButtonStatus>(0);
-
-  const sendCode = async () => {
-    setSending(1);
-    setError(null);
-    const asked = await staffApi('/management/step-up/codes', {
-      method: 'POST',
-      body: {},
-      schema: PhoneCodeResponseSchema,
-    });
-    setSending(0);
-    if (!asked.data) return setError(asked.error ?? 'We could not send a code. Please try again.');
-    setRequestId(asked.data.requestId);
-  };
-
-  const checkCode = async () => {
-    if (!requestId) return;
-    setChecking(1);
-    setError(null);
-    const proved = await staffApi('/management/step-up/by-code', {
-      method: 'POST',
-      body: { requestId, code: code.trim() },
-      schema: StepUpResponseSchema,
-    });
-    setChecking(0);
-    if (!proved.data) return setError(proved.error ?? 'That code did not work. Please try again.');
-    onProven();
-  };
-
-  const usePasskey = async () => {
-    setPasskey(1);
-    setError(null);
-    const options = await staffApi('/management/step-up/passkey-options', {
-      method: 'POST',
-      body: {},
-      schema: PasskeyOptionsResponseSchema,
-    });
-    if (!options.data) {
-      setPasskey(0);
-      return setError(options.error ?? 'We could not start the passkey. Please use a code.');
-    }
-    const { startAuthentication } = await import('@simplewebauthn/browser');
-    let response: unknown;
-    try {
-      response = await startAuthentication({ optionsJSON: options.data.options as never });
-    } catch {
-      setPasskey(0);
-      return setError('The passkey was cancelled or did not work on this device. Try again, or use a code.');
-    }
-    const proved = await staffApi('/management/step-up/by-passkey', {
-      method: 'POST',
-      body: { challengeId: options.data.challengeId, response },
-      schema: StepUpResponseSchema,
-    });
-    setPasskey(0);
-    if (!proved.data) return setError(proved.error ?? 'That passkey did not work. Please use a code.');
-    onProven();
-  };
+  const code = useCodeProof(stepUpByCode);
+  const passkey = usePasskeyProof(stepUpByPasskey, 'That passkey did not work. Please use a code.');
+  const problem = code.problem ?? passkey.problem;
 
   return (
     <StaffDialog title="Confirm it is you" onClose={onCancel}>
@@ -113,36 +75,52 @@ function FreshProofDialog({ onProven, onCancel }: { onProven: () => void; onCanc
         Changes to the staff list need a fresh proof that it is you: a code we text to your phone, or your passkey.
         Everyone on the staff is told about the change.
       </p>
-      {error ? <ErrorNotice message={error} /> : null}
-      {requestId ? (
+      {problem ? <ErrorNotice message={problem.text} /> : null}
+      {code.request ? (
         <form
           className="mgmt-form"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void checkCode();
+            code.check(onProven);
           }}
         >
           <TextField
             id="fresh-proof-code"
             label="The 6-digit code from the text"
-            value={code}
-            onChange={setCode}
-            status={1}
+            value={code.code}
+            onChange={code.setCode}
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={6}
           />
-          <InteractiveButton type="submit" variant="brand" status={checking} statusText="Checking…">
-            Confirm
-          </InteractiveButton>
+          <FormActions
+            submit={{ busy: code.checking.busy, problem: code.codeProblem }}
+            label="Confirm"
+            busyLabel="Checking…"
+          />
         </form>
       ) : (
-        <InteractiveButton type="button" variant="brand" status={sending} statusText="Sending…" onClick={sendCode}>
+        <InteractiveButton
+          variant="brand"
+          status={code.sending.busy ? 1 : 0}
+          statusText="Sending…"
+          onClick={() => {
+            passkey.clear();
+            code.send(undefined);
+          }}
+        >
           Text me a code
         </InteractiveButton>
       )}
-      <InteractiveButton type="button" status={passkey} statusText="Waiting for the passkey…" onClick={usePasskey}>
+      <InteractiveButton
+        status={passkey.busy ? 1 : 0}
+        statusText="Waiting for the passkey…"
+        onClick={() => {
+          code.clear();
+          passkey.prove(onProven);
+        }}
+      >
         Use passkey
       </InteractiveButton>
     </StaffDialog>

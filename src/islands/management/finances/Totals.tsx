@@ -1,0 +1,36 @@
+import type { Figures } from '../../../domain/finances.ts';
+import { formatPence } from '../../../domain/money.ts';
+
+/** "1 no-show", "2 no-shows". */
+export const noShows = (n: number) => `${n} no-show${n === 1 ? '' : 's'}`;
+
+/** The period's figures, each with a word on what it counts. */
+const FIGURES: { term: string; value(t: Figures): string; note(t: Figures): string }[] = [
+  { term: 'Takings', value: (t) => formatPence(t.takingsPence), note: () => 'money in less refunds' },
+  { term: 'Deposits taken', value: (t) => formatPence(t.depositsPence), note: () => 'online, by Stripe' },
+  { term: 'Deposits refunded', value: (t) => formatPence(t.refundsPence), note: () => 'given back' },
+  { term: 'Card in the shop', value: (t) => formatPence(t.cardPence), note: () => 'balance on the day' },
+  { term: 'Cash', value: (t) => formatPence(t.cashPence), note: () => 'balance on the day' },
+  {
+    term: 'Offer used',
+    value: (t) => `${t.promotions.count}×`,
+    note: (t) => `${formatPence(t.promotions.pence)} off in all`,
+  },
+  { term: 'Appointments', value: (t) => String(t.appointments), note: (t) => noShows(t.noShows) },
+];
+
+export function Totals({ figures }: { figures: Figures }) {
+  return (
+    <dl className="rec-figures" aria-label="Totals for the period">
+      {FIGURES.map((figure, i) => (
+        <div key={figure.term} className={i === 0 ? 'rec-figure rec-figure--main' : 'rec-figure'}>
+          <dt>{figure.term}</dt>
+          <dd>
+            <span className="rec-figure-value">{figure.value(figures)}</span>
+            <span className="rec-figure-note">{figure.note(figures)}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { callApi } from '../../../client/api.ts';
+import { forgetStaffSignIn, staffCall } from '../../../client/staff-session.ts';
+import { apiRoutes } from '../../../domain/api-routes.ts';
+import { MANAGEMENT_LOGIN } from '../../../domain/management-guard.ts';
+import { StaffSessionResponseSchema, type StaffMemberView } from '../../../domain/staff.ts';
+import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
+import { formatPhone } from '../format.ts';
+
+/** Who is signed in on this device, and the way out. */
+export function SignedIn() {
+  const [me, setMe] = useState<StaffMemberView | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    void staffCall(apiRoutes.staffSession, { schema: StaffSessionResponseSchema }).then((result) =>
+      setMe(result.data?.staff ?? null),
+    );
+  }, []);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    // Revoked on the server; whatever it answers (a key it no longer takes included), this device
+    // forgets the key: so the plain client, not staffCall, whose 401 would go to the login page first.
+    await callApi(apiRoutes.staffSignOut, {});
+    forgetStaffSignIn();
+    location.replace(MANAGEMENT_LOGIN);
+  };
+
+  return (
+    <div className="mgmt-signed-in">
+      <p>
+        {me ? (
+          <>
+            Signed in as <strong>{me.name ?? 'staff'}</strong>
+            {me.phone ? <> ({formatPhone(me.phone)})</> : null}.
+          </>
+        ) : (
+          'Signed in.'
+        )}
+      </p>
+      <InteractiveButton
+        variant="ghost"
+        status={signingOut ? 1 : 0}
+        statusText="Signing out…"
+        onClick={() => void signOut()}
+      >
+        Sign out
+      </InteractiveButton>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { useSubmit, type Submit } from '../../forms/use-submit.ts';
+import { passkeyProof, type PasskeyProofCalls } from './passkey-proof.ts';
+
+/** Whether this browser can make and use passkeys; false until the WebAuthn helper has loaded. */
+export function usePasskeySupport(): boolean {
+  const [supported, setSupported] = useState(false);
+  useEffect(() => {
+    void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) =>
+      setSupported(browserSupportsWebAuthn()),
+    );
+  }, []);
+  return supported;
+}
+
+export interface PasskeyProof<T> extends Pick<Submit, 'busy' | 'problem' | 'clear'> {
+  /** Runs the ceremony (once at a time); `onDone` gets the server's answer. */
+  prove(onDone: (answer: T) => void): void;
+}
+
+/** A passkey ceremony as a submission: sign-in, the fresh proof of a staff change, a new passkey. */
+export function usePasskeyProof<T>(calls: PasskeyProofCalls<T>, fallback: string): PasskeyProof<T> {
+  const { busy, problem, clear, run } = useSubmit(fallback);
+  return { busy, problem, clear, prove: (onDone) => void run(() => passkeyProof(calls), onDone) };
+}
