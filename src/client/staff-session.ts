@@ -3,14 +3,14 @@ import type { ApiRoute } from '../domain/api-routes.ts';
 import type { LoginReason } from '../domain/login-reasons.ts';
 import { MANAGEMENT_LOGIN, redirectTargetOf, safeRedirectTarget } from '../domain/management-guard.ts';
 import type { StaffSignInResponse } from '../domain/staff.ts';
-import { api, callApi, type ApiOptions, type ApiResult, type RouteCall } from './api.ts';
+import { callApi, type ApiResult, type RouteCall } from './api.ts';
 import { COOKIE_NAMES, deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { headers } from './store.ts';
 
 /**
  * The staff member's side of the management area (docs/decisions/056-the-management-shell.md):
  * the session the guard lets in, the cookies a sign-in writes and a sign-out clears, where to come
- * back to after signing in, and `staffApi`, the API client for staff calls.
+ * back to after signing in, and `staffCall`, the API client for staff calls.
  */
 
 export interface StaffSession {
@@ -145,17 +145,11 @@ export function forgetStaffSignIn(): void {
 // ---- staff calls ------------------------------------------------------------------------------
 
 /**
- * `api()` for the staff API: the key travels as the HttpOnly auth_key cookie of our own origin
- * (decision 071), or in `x-access-key` when a readable cookie holds it. A 401 means the server no longer takes the key (signed out elsewhere, idle, removed from
- * the staff): back to the login page with 0x01, keeping this page to return to.
+ * The staff API's one client: `callApi` for a route of the table (src/domain/api-routes.ts). The key
+ * travels as the HttpOnly auth_key cookie of our own origin (decision 071). A 401 means the server no
+ * longer takes the key (signed out elsewhere, idle, removed from the staff): back to the login page
+ * with 0x01, keeping this page to come back to.
  */
-export async function staffApi<T>(path: string, options: ApiOptions<T> = {}): Promise<ApiResult<T>> {
-  const result = await api<T>(path, options);
-  if (result.status === 401) goToLogin('0x01', { storeRedirect: true, forgetKey: true });
-  return result;
-}
-
-/** `staffApi` for a route of the table (src/domain/api-routes.ts), with the same 401 rule. */
 export async function staffCall<Path extends string, Body, T>(
   route: ApiRoute<Path, Body>,
   call: RouteCall<Path, Body, T>,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AnswerSchema, ApiResult, RouteCall } from '../../client/api.ts';
-import { staffApi, staffCall } from '../../client/staff-session.ts';
+import { staffCall } from '../../client/staff-session.ts';
 import { pathTo, type ApiRoute, type ParamsOf } from '../../domain/api-routes.ts';
 import '../forms/forms.css';
 
@@ -56,14 +56,9 @@ export function pageFrom<K extends string, T>(
     : { error: answer.error ?? 'Something went wrong' };
 }
 
-/** GET `path` (null: nothing yet) with `schema`; a newer path or a reload wins over an older answer. */
-export function useStaffGet<T>(path: string | null, schema: AnswerSchema<T>): Loaded<T> {
-  return useLoaded(path, (signal) => staffApi(path!, { schema, signal }));
-}
-
 /**
- * `useStaffGet` for a GET route of the table (src/domain/api-routes.ts); `call` null: nothing yet.
- * A change of its parameters or query asks again.
+ * Loads a GET route of the table (src/domain/api-routes.ts) with its schema; `call` null: nothing yet.
+ * A change of its parameters or query asks again, and a newer call or a reload wins over an older answer.
  */
 export function useStaffRoute<Path extends string, T>(
   route: ApiRoute<Path, undefined>,
