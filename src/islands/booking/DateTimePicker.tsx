@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../client/api.ts';
+import { callApi } from '../../client/api.ts';
+import { apiRoutes } from '../../domain/api-routes.ts';
 import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { formatDate } from './format.ts';
+import { RetryNotice } from './RetryNotice.tsx';
 
 /** Days asked for at a time: four weeks keeps the first answer small on mobile data. */
 export const DAYS_PER_PAGE = 28;
@@ -59,10 +61,11 @@ export function DateTimePicker({
 
   const load = async (from: string | null, replace: boolean, signal?: AbortSignal) => {
     setLoading(true);
-    const params = new URLSearchParams({ service: serviceId, days: String(DAYS_PER_PAGE) });
-    if (from) params.set('from', from);
-    if (exclude) params.set('exclude', exclude);
-    const result = await api(`/availability?${params}`, { schema: AvailabilityResponseSchema, signal });
+    const result = await callApi(apiRoutes.availability, {
+      query: { service: serviceId, days: DAYS_PER_PAGE, from, exclude },
+      schema: AvailabilityResponseSchema,
+      signal,
+    });
     if (signal?.aborted) return;
     setLoading(false);
     if (!result.data) {
@@ -128,14 +131,7 @@ export function DateTimePicker({
       <H className="picker-heading" id="picker-days">
         Choose a day
       </H>
-      {error ? (
-        <div className="notice notice--error" role="alert">
-          <p>{error}</p>
-          <button type="button" className="link-button" onClick={() => void load(null, true)}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {error ? <RetryNotice onRetry={() => void load(null, true)}>{error}</RetryNotice> : null}
       {days.length === 0 && loading ? (
         // The calendar's own grid, empty, while its days load: the first weeks take the same room
         // as they will with their days in, so nothing below them moves when they arrive.
