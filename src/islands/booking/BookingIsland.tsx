@@ -3,7 +3,7 @@ import type { BookingType } from '../../domain/booking-types.ts';
 import { formatPence } from '../../domain/money.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { STEP, STEPS } from './answers.ts';
-import { formatDuration } from './format.ts';
+import { formatDuration } from './duration.ts';
 import { Progress } from './Progress.tsx';
 import { StepOnShow } from './StepOnShow.tsx';
 import { useBookingFlow } from './use-booking-flow.ts';

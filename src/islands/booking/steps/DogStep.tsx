@@ -2,8 +2,7 @@ import { COATS, type Coat, type QuoteResponse } from '../../../domain/booking-ap
 import type { Breed } from '../../../domain/breeds.ts';
 import { formatPence } from '../../../domain/money.ts';
 import type { SavedDog } from '../../../domain/saved-dogs.ts';
-import { RadioGroup } from '../../forms/Choices.tsx';
-import { OptionalTick } from './OptionalTick.tsx';
+import { Checkbox, RadioGroup } from '../../forms/Choices.tsx';
 import { SearchableDropdown } from '../../forms/SearchableDropdown.tsx';
 import { TextArea, TextField } from '../../forms/TextField.tsx';
 import { useTouchWhen, useValidatedField, validatedProps } from '../../forms/use-validated-field.ts';
@@ -150,15 +149,17 @@ export default function DogStep({
         }
         options={COATS.map((c) => ({ value: c, label: COAT_LABELS[c], description: COAT_HINTS[c] }))}
       />
-      <OptionalTick
+      <Checkbox
         id="f-nervous"
-        label="Nervous dogs"
-        successText="We'll take it slowly"
         checked={answers.nervous}
         onChange={(v) => update({ nervous: v })}
+        status={answers.nervous ? 3 : 1}
+        optional
+        label="Nervous dogs"
+        successText="We'll take it slowly"
       >
         My dog is nervous or anxious at the groomer's
-      </OptionalTick>
+      </Checkbox>
       <TextArea
         id="f-notes"
         label="Anything we should know?"

@@ -1,4 +1,4 @@
-import { OptionalTick } from './OptionalTick.tsx';
+import { Checkbox } from '../../forms/Choices.tsx';
 import { TextField, type TextFieldProps } from '../../forms/TextField.tsx';
 import {
   useTouchWhen,
@@ -64,15 +64,17 @@ export default function YouStep({
           onEnter={onNext}
         />
       ))}
-      <OptionalTick
+      <Checkbox
         id="f-marketing"
-        label="News and offers"
-        successText="Thank you"
         checked={answers.marketingConsent}
         onChange={(v) => update({ marketingConsent: v })}
+        status={answers.marketingConsent ? 3 : 1}
+        optional
+        label="News and offers"
+        successText="Thank you"
       >
         Send me the occasional offer by e-mail (you can stop them at any time)
-      </OptionalTick>
+      </Checkbox>
       <p className="terms" id="terms-text">
         By continuing you agree to our{' '}
         <a href="/legal/terms-and-conditions" target="_blank" rel="noopener">
