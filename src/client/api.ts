@@ -174,8 +174,10 @@ export function api<T>(
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** A call through the route table: the address built from the route, its parameters and query. */
-export type RouteCall<Path extends string, Body, T> = Omit<ApiOptions<T>, 'method' | 'body'> &
-  ([ParamsOf<Path>] extends [never] ? { params?: undefined } : { params: Record<ParamsOf<Path>, string> }) &
+export type RouteCall<Path extends string, Body, T> = Omit<ApiOptions<T>, 'method' | 'body'> & {
+  /** For events sent as the page unloads (a navigation click): the browser finishes the request. */
+  keepalive?: boolean;
+} & ([ParamsOf<Path>] extends [never] ? { params?: undefined } : { params: Record<ParamsOf<Path>, string> }) &
   (undefined extends Body ? { body?: Body } : { body: Body }) & { query?: Query };
 
 /** `api()` for a route of src/domain/api-routes.ts: the method and address come from the table. */

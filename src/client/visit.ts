@@ -1,4 +1,5 @@
-import { api, AUTH_TIMEOUT_MS, IDENTIFY_TIMEOUT_MS, PAGE_VIEW_TIMEOUT_MS, request } from './api.ts';
+import { apiRoutes } from '../domain/api-routes.ts';
+import { AUTH_TIMEOUT_MS, callApi, IDENTIFY_TIMEOUT_MS, PAGE_VIEW_TIMEOUT_MS } from './api.ts';
 import { FINGERPRINT_BACKOFF_MS, retryWithBackoff } from './backoff.ts';
 import { COOKIE_NAMES, deleteCookie, getCookie, setCookie } from './cookies.ts';
 import type { SiteEvent } from './events.ts';
@@ -36,7 +37,7 @@ const statisticsAllowed = (choices: PrivacyChoices) => choices.statistics === 'a
 export async function identify(): Promise<void> {
   if (sessionId()) return;
   const { gclid, fbclid } = currentClickIds();
-  const result = await api<{ session_id?: unknown }>('/magic', {
+  const result = await callApi<'/magic', unknown, { session_id?: unknown }>(apiRoutes.magic, {
     body: { type: 'identify', ...(gclid && { gclid }), ...(fbclid && { fbclid }) },
     timeoutMs: IDENTIFY_TIMEOUT_MS,
   });
@@ -51,7 +52,7 @@ export async function identify(): Promise<void> {
 /** Contract §7 page view: on every page; failures are only logged. */
 export async function pageView(): Promise<void> {
   const page = JSON.stringify({ url: location.href.slice(0, 2048), path: location.pathname.slice(0, 1024) });
-  const result = await api('/magic', { body: { type: 'page_view', page }, timeoutMs: PAGE_VIEW_TIMEOUT_MS });
+  const result = await callApi(apiRoutes.magic, { body: { type: 'page_view', page }, timeoutMs: PAGE_VIEW_TIMEOUT_MS });
   if (result.error) console.warn('Data API Error', result.error);
 }
 
@@ -63,7 +64,7 @@ export async function pageView(): Promise<void> {
 export async function deviceAuth(): Promise<void> {
   if (!getCookie(COOKIE_NAMES.authKey)) return;
   const { DeviceUserSchema } = await import('../domain/api-answers.ts');
-  const result = await api('/devices/auth', { timeoutMs: AUTH_TIMEOUT_MS, schema: DeviceUserSchema });
+  const result = await callApi(apiRoutes.deviceAuth, { timeoutMs: AUTH_TIMEOUT_MS, schema: DeviceUserSchema });
   // No answer, or the server's own failure (5xx), says nothing about the key: keep it for next time.
   if (result.status === 0 || result.status >= 500) return;
   const key = result.data?.auth[0]?.key;
@@ -86,11 +87,13 @@ export async function deviceAuth(): Promise<void> {
 /** Sends one event; keepalive lets a navigation click's event outlive the page. */
 export function recordEvent(event: SiteEvent): void {
   if (!statisticsAllowed(privacyChoices.get())) return;
-  void request('/magic', { body: { type: 'event', ...event }, timeoutMs: PAGE_VIEW_TIMEOUT_MS, keepalive: true }).then(
-    (result) => {
-      if (result.error) console.warn('Data API Error', result.error);
-    },
-  );
+  void callApi(apiRoutes.magic, {
+    body: { type: 'event', ...event },
+    timeoutMs: PAGE_VIEW_TIMEOUT_MS,
+    keepalive: true,
+  }).then((result) => {
+    if (result.error) console.warn('Data API Error', result.error);
+  });
 }
 
 let fingerprinting: Promise<void> | null = null;

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useId, useState } from 'react';
-import { api, BOOKING_TYPES_TIMEOUT_MS } from '../client/api.ts';
+import { BOOKING_TYPES_TIMEOUT_MS, callApi } from '../client/api.ts';
+import { apiRoutes } from '../domain/api-routes.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../domain/booking-types.ts';
 import { poundsFromPence } from '../domain/money.ts';
 import './prices.css';
@@ -28,7 +29,7 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
 
   const load = useCallback(async (signal?: AbortSignal) => {
     setState({ kind: 'loading' });
-    const result = await api('/cms/booking-types', {
+    const result = await callApi(apiRoutes.bookingTypes, {
       schema: BookingTypesResponseSchema,
       timeoutMs: BOOKING_TYPES_TIMEOUT_MS,
       signal,

@@ -175,28 +175,8 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
             </div>
           ))}
         </div>
-        <button
-          type="button"
-          className="slideshow__arrow slideshow__arrow--prev"
-          aria-label="Previous picture"
-          disabled={!ready}
-          onClick={() => move('prev')}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M15 5l-7 7 7 7" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="slideshow__arrow slideshow__arrow--next"
-          aria-label="Next picture"
-          disabled={!ready}
-          onClick={() => move('next')}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M9 5l7 7-7 7" />
-          </svg>
-        </button>
+        <Arrow way="prev" disabled={!ready} onClick={() => move('prev')} />
+        <Arrow way="next" disabled={!ready} onClick={() => move('next')} />
       </div>
       <div className="slideshow__controls">
         {count > 1 && (
@@ -219,5 +199,27 @@ export default function Slideshow({ pictures, intervalMs = 6000 }: SlideshowProp
         </div>
       </div>
     </section>
+  );
+}
+
+const ARROWS = {
+  prev: { label: 'Previous picture', path: 'M15 5l-7 7 7 7' },
+  next: { label: 'Next picture', path: 'M9 5l7 7-7 7' },
+} as const;
+
+/** The previous or next arrow over the picture. */
+function Arrow({ way, disabled, onClick }: { way: keyof typeof ARROWS; disabled: boolean; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      className={`slideshow__arrow slideshow__arrow--${way}`}
+      aria-label={ARROWS[way].label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={ARROWS[way].path} />
+      </svg>
+    </button>
   );
 }

@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../client/api.ts';
-import { AvailabilityResponseSchema, type AvailabilityDay, type Slot } from '../../domain/booking-api-schemas.ts';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
-import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { Spinner } from '../forms/Field.tsx';
 import { formatDate } from './format.ts';
+import { FreeTimes } from './FreeTimes.tsx';
+import { RetryNotice } from './RetryNotice.tsx';
+import { DAYS_PER_PAGE, useAvailability } from './use-availability.ts';
 
-/** Days asked for at a time: four weeks keeps the first answer small on mobile data. */
-export const DAYS_PER_PAGE = 28;
 const WEEKDAY_HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export interface DateTimePickerProps {
@@ -50,47 +49,13 @@ export function DateTimePicker({
   freshDay = null,
   headingLevel = 2,
 }: DateTimePickerProps) {
-  const [days, setDays] = useState<AvailabilityDay[]>([]);
-  const [timeZone, setTimeZone] = useState(SHOP_TIME_ZONE);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [more, setMore] = useState(true);
+  const { days, timeZone, loading, error, more, retry, loadMore } = useAvailability(
+    serviceId,
+    exclude,
+    refreshKey,
+    freshDay,
+  );
   const grid = useRef<HTMLDivElement>(null);
-
-  const load = async (from: string | null, replace: boolean, signal?: AbortSignal) => {
-    setLoading(true);
-    const params = new URLSearchParams({ service: serviceId, days: String(DAYS_PER_PAGE) });
-    if (from) params.set('from', from);
-    if (exclude) params.set('exclude', exclude);
-    const result = await api(`/availability?${params}`, { schema: AvailabilityResponseSchema, signal });
-    if (signal?.aborted) return;
-    setLoading(false);
-    if (!result.data) {
-      setError(
-        result.status === 0
-          ? 'We could not load the free times. Please check your connection and try again.'
-          : (result.error ?? 'We could not load the free times.'),
-      );
-      return;
-    }
-    setError(null);
-    const fresh = result.data.days;
-    setTimeZone(result.data.timeZone);
-    setMore(fresh.length === DAYS_PER_PAGE && !fresh.some((d) => d.reason === 'beyond_horizon'));
-    setDays((old) => (replace ? fresh : [...old, ...fresh.filter((d) => !old.some((o) => o.date === d.date))]));
-  };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(null, true, controller.signal);
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [serviceId, exclude, refreshKey]);
-
-  useEffect(() => {
-    if (!freshDay) return;
-    setDays((old) => old.map((d) => (d.date === freshDay.date ? { ...d, slots: freshDay.slots } : d)));
-  }, [freshDay]);
 
   const bookable = days.filter((d) => d.open && d.slots.length > 0);
   // The first day with room is chosen for the visitor: most book the soonest time that suits.
@@ -128,14 +93,7 @@ export function DateTimePicker({
       <H className="picker-heading" id="picker-days">
         Choose a day
       </H>
-      {error ? (
-        <div className="notice notice--error" role="alert">
-          <p>{error}</p>
-          <button type="button" className="link-button" onClick={() => void load(null, true)}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {error ? <RetryNotice onRetry={retry}>{error}</RetryNotice> : null}
       {days.length === 0 && loading ? (
         // The calendar's own grid, empty, while its days load: the first weeks take the same room
         // as they will with their days in, so nothing below them moves when they arrive.
@@ -156,9 +114,7 @@ export function DateTimePicker({
               <span key={i} className="calendar-day calendar-day--pending" />
             ))}
           </div>
-          <p className="calendar-key" aria-hidden="true">
-            <span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed
-          </p>
+          <CalendarKey />
           <span className="calendar-more-pending" aria-hidden="true" />
         </div>
       ) : null}
@@ -201,19 +157,9 @@ export function DateTimePicker({
               );
             })}
           </div>
-          <p className="calendar-key" aria-hidden="true">
-            <span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed
-          </p>
+          <CalendarKey />
           {more ? (
-            <button
-              type="button"
-              className="link-button"
-              disabled={loading}
-              onClick={() => {
-                const last = days.at(-1);
-                if (last) void load(addDays(last.date, 1), false);
-              }}
-            >
+            <button type="button" className="link-button" disabled={loading} onClick={loadMore}>
               {loading ? 'Loading…' : 'Show later dates'}
             </button>
           ) : null}
@@ -225,40 +171,16 @@ export function DateTimePicker({
         </>
       ) : null}
 
-      {chosen ? (
-        <section className="times" aria-labelledby="picker-times">
-          <H className="picker-heading" id="picker-times">
-            Free times on {formatDate(chosen.date)}
-          </H>
-          {[
-            { name: 'Morning', slots: chosen.slots.filter((slot) => slot.time < '12:00') },
-            { name: 'Afternoon', slots: chosen.slots.filter((slot) => slot.time >= '12:00') },
-          ]
-            .filter((part) => part.slots.length > 0)
-            .map((part) => (
-              <div key={part.name} role="group" aria-labelledby={`times-${part.name}`} className="times-part">
-                <p className="times-part-name" id={`times-${part.name}`}>
-                  {part.name}
-                </p>
-                <div className="times-grid">
-                  {part.slots.map((slot) => (
-                    <button
-                      key={slot.start}
-                      type="button"
-                      className="time"
-                      aria-pressed={slot.start === start}
-                      onClick={() => onTime(slot, chosen.date)}
-                    >
-                      {slot.time}
-                    </button>
-                  ))}
-                </div>
-              </div>
-            ))}
-          <p className="times-note">Times are UK time ({timeZone.replace('_', ' ')}). Choose one to go on.</p>
-        </section>
-      ) : null}
+      {chosen ? <FreeTimes day={chosen} start={start} timeZone={timeZone} heading={H} onTime={onTime} /> : null}
     </div>
+  );
+}
+
+function CalendarKey() {
+  return (
+    <p className="calendar-key" aria-hidden="true">
+      <span className="key key--free" /> Free times <span className="key key--full" /> Fully booked or closed
+    </p>
   );
 }
 

@@ -36,8 +36,8 @@ export interface Answers {
   acceptTerms: boolean;
 }
 
-export const EMPTY_ANSWERS: Answers = {
-  serviceId: null,
+/** The "Your dog" answers before a dog is described: a new visitor's, or "Another dog". */
+export const NO_DOG = {
   savedDogId: null,
   dogName: '',
   breedId: null,
@@ -46,6 +46,11 @@ export const EMPTY_ANSWERS: Answers = {
   coatGuessed: false,
   notes: '',
   nervous: false,
+} as const satisfies Partial<Answers>;
+
+export const EMPTY_ANSWERS: Answers = {
+  serviceId: null,
+  ...NO_DOG,
   date: null,
   start: null,
   ownerName: '',

@@ -1,10 +1,11 @@
-import type { Dispatch, SetStateAction } from 'react';
-import { api } from '../../client/api.ts';
+import type { Dispatch } from 'react';
+import { callApi } from '../../client/api.ts';
 import { COOKIE_NAMES, setCookie } from '../../client/cookies.ts';
-import { BookingErrorSchema, CreateBookingResponseSchema, type Slot } from '../../domain/booking-api-schemas.ts';
+import { apiRoutes } from '../../domain/api-routes.ts';
+import { BookingErrorSchema, CreateBookingResponseSchema } from '../../domain/booking-api-schemas.ts';
 import { PHONE_CODE_DIGITS, PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
-import type { ButtonStatus } from '../forms/status.ts';
 import { STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
+import type { BookingAction } from './booking-state.ts';
 import { rememberBookingView } from './booking-view-store.ts';
 import { bookingRequest } from './owner-answers.ts';
 import type { PhoneCheck } from './phone-check.ts';
@@ -12,7 +13,8 @@ import type { PhoneCheck } from './phone-check.ts';
 /**
  * Booking (POST /bookings) and the code check, should the server ask for one (since decision 072 it
  * does not for a number's bookings ahead): only the review step needs them, so they are a module of
- * their own, loaded with it (docs/decisions/055).
+ * their own, loaded with it (docs/decisions/055). What they learn goes to the form's reducer
+ * (booking-state.ts).
  */
 
 export interface ConfirmContext {
@@ -20,32 +22,22 @@ export interface ConfirmContext {
   phoneCheck: PhoneCheck | null;
   /** The idempotency key of the request being tried, and the request it is for. */
   idempotency: { current: { key: string; body: string } | null };
-  setPhoneCheck: Dispatch<SetStateAction<PhoneCheck | null>>;
-  setConfirmStatus: Dispatch<SetStateAction<ButtonStatus>>;
-  setConfirmError: Dispatch<SetStateAction<string | null>>;
-  setSlotTaken: Dispatch<SetStateAction<boolean>>;
-  setFreshDay: Dispatch<SetStateAction<{ date: string; slots: Slot[] } | null>>;
-  update(patch: Partial<Answers>): void;
+  dispatch: Dispatch<BookingAction>;
   go(step: StepIndex): void;
 }
 
 /** Texts a code to `phone` and keeps the request it answers to. */
-export async function askForCode(phone: string, setPhoneCheck: ConfirmContext['setPhoneCheck']): Promise<void> {
-  setPhoneCheck({ phone, requestId: null, code: '', sending: true, error: null });
-  const sent = await api('/phone-codes', {
-    method: 'POST',
+export async function askForCode(phone: string, dispatch: Dispatch<BookingAction>): Promise<void> {
+  dispatch({ type: 'codeSending', phone });
+  const sent = await callApi(apiRoutes.phoneCodes, {
     body: { phone, purpose: 'booking' },
     schema: PhoneCodeResponseSchema,
   });
-  setPhoneCheck(
-    (c) =>
-      c && {
-        ...c,
-        sending: false,
-        requestId: sent.data?.requestId ?? null,
-        error: sent.data ? null : (sent.error ?? 'We could not send the code. Please try again.'),
-      },
-  );
+  dispatch({
+    type: 'codeSent',
+    requestId: sent.data?.requestId ?? null,
+    error: sent.data ? null : (sent.error ?? 'We could not send the code. Please try again.'),
+  });
 }
 
 export async function confirmBooking(c: ConfirmContext): Promise<void> {
@@ -64,17 +56,15 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
     Object.assign(body, { phoneProof: { requestId: phoneCheck.requestId, code: phoneCheck.code } });
   }
 
-  c.setConfirmStatus(1);
-  c.setConfirmError(null);
-  const result = await api('/bookings', {
-    method: 'POST',
+  c.dispatch({ type: 'confirming' });
+  const result = await callApi(apiRoutes.book, {
     body,
     schema: CreateBookingResponseSchema,
     timeoutMs: 20_000,
   });
   if (result.data) {
     if (result.data.accessKey) setCookie(COOKIE_NAMES.authKey, result.data.accessKey);
-    c.setConfirmStatus(4);
+    c.dispatch({ type: 'confirmed' });
     if (result.data.status === 'pending_payment' && result.data.checkoutUrl) {
       rememberCheckout(result.data.checkoutUrl, result.data.bookingId);
       window.location.assign(result.data.checkoutUrl);
@@ -92,32 +82,26 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
   switch (result.code) {
     case 'slot_taken':
       // Someone else took the time: keep every answer, show the day's fresh times the answer carries.
-      c.setConfirmStatus(0);
-      c.setSlotTaken(true);
-      if (answers.date) c.setFreshDay({ date: answers.date, slots: refusal.success ? (refusal.data.slots ?? []) : [] });
-      c.update({ start: null });
+      c.dispatch({ type: 'slotTaken', slots: refusal.success ? (refusal.data.slots ?? []) : [] });
       c.go(STEP.time);
       return;
     case 'phone_verification_required':
-      c.setConfirmStatus(0);
-      await askForCode(body.owner.phone, c.setPhoneCheck);
+      c.dispatch({ type: 'confirmSettled' });
+      await askForCode(body.owner.phone, c.dispatch);
       return;
     case 'phone_code_wrong':
-      c.setConfirmStatus(0);
-      c.setPhoneCheck((p) => p && { ...p, code: '', error: result.error });
-      return;
     case 'phone_code_expired':
-      c.setConfirmStatus(0);
-      c.setPhoneCheck((p) => p && { ...p, requestId: null, code: '', error: result.error });
+      c.dispatch({ type: 'codeRefused', error: result.error, expired: result.code === 'phone_code_expired' });
       return;
   }
-  c.setConfirmStatus(3);
-  c.setConfirmError(
-    result.status === 0
-      ? 'We could not reach the booking system. Please check your connection and try again; you will not be booked twice.'
-      : (result.error ?? 'Something went wrong. Please try again.'),
-  );
-  setTimeout(() => c.setConfirmStatus(0), 2500);
+  c.dispatch({
+    type: 'confirmFailed',
+    error:
+      result.status === 0
+        ? 'We could not reach the booking system. Please check your connection and try again; you will not be booked twice.'
+        : (result.error ?? 'Something went wrong. Please try again.'),
+  });
+  setTimeout(() => c.dispatch({ type: 'confirmSettled' }), 2500);
 }
 
 /** Keeps the Stripe Checkout address for this tab, so the cancelled page can offer to pay again. */

@@ -19,10 +19,5 @@ export function formatWhen(instant: string | Date, timeZone: string, options: { 
   return writtenWhen(instant, timeZone, { weekday: 'long', year: options.year });
 }
 
-/** "1 h 30 min" / "45 min" */
-export function formatDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
+/** Durations have their own module, so the first step shows one without the date formats. */
+export { formatDuration } from './duration.ts';

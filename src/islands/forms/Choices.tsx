@@ -1,36 +1,20 @@
 import type { ReactNode } from 'react';
-import { Field, describedBy, fieldInvalid } from './Field.tsx';
-import type { InputStatus } from './status.ts';
+import { Field, controlProps, frameProps, type FieldCommonProps } from './Field.tsx';
 
-export interface CheckboxProps {
-  id: string;
+export interface CheckboxProps extends Omit<FieldCommonProps, 'label'> {
   /** The text beside the box; may hold links. */
   children: ReactNode;
   checked: boolean;
   onChange(checked: boolean): void;
-  status?: InputStatus;
-  successText?: string;
-  message?: string;
   label?: ReactNode;
-  hint?: ReactNode;
-  optional?: boolean;
   /** Whether it must be ticked to go on; by default, unless optional. A staff switch is neither. */
   required?: boolean;
 }
 
 export function Checkbox(props: CheckboxProps) {
-  const { id, checked, onChange, status, successText, message, hint, optional } = props;
+  const { id, checked, onChange } = props;
   return (
-    <Field
-      id={`${id}-field`}
-      label={props.label ?? ''}
-      hint={hint}
-      status={status}
-      successText={successText}
-      message={message}
-      group="group"
-      optional={optional}
-    >
+    <Field {...frameProps({ ...props, id: `${id}-field`, label: props.label ?? '' })} group="group">
       <div className="check">
         <input
           id={id}
@@ -38,9 +22,7 @@ export function Checkbox(props: CheckboxProps) {
           className="check-input"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
-          required={props.required ?? !optional}
-          aria-invalid={fieldInvalid(status, message) ? true : undefined}
-          aria-describedby={describedBy(`${id}-field`, hint, status ?? null)}
+          {...controlProps({ ...props, id: `${id}-field` })}
         />
         <label htmlFor={id} className="check-label">
           {props.children}
@@ -59,47 +41,19 @@ export interface RadioOption {
   disabled?: boolean;
 }
 
-export interface RadioGroupProps {
-  id: string;
-  label: ReactNode;
+export interface RadioGroupProps extends FieldCommonProps {
   options: RadioOption[];
   value: string | null;
   onChange(value: string): void;
-  status?: InputStatus;
-  successText?: string;
-  message?: string;
-  hint?: ReactNode;
   /** 'cards' for long rows (services), 'chips' for short ones in a wrapping grid (coat, times). */
   variant?: 'cards' | 'chips';
-  optional?: boolean;
 }
 
 /** Native radio buttons (arrow keys move between them) styled as large tap targets. */
 export function RadioGroup(props: RadioGroupProps) {
-  const {
-    id,
-    label,
-    options,
-    value,
-    onChange,
-    status,
-    successText,
-    message,
-    hint,
-    variant = 'cards',
-    optional,
-  } = props;
+  const { id, options, value, onChange, variant = 'cards' } = props;
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      status={status}
-      successText={successText}
-      message={message}
-      group="radiogroup"
-      optional={optional}
-    >
+    <Field {...frameProps(props)} group="radiogroup">
       <div className={`radios radios--${variant}`}>
         {options.map((option) => {
           const optionId = `${id}-${option.value}`;

@@ -32,6 +32,37 @@ export function fieldInvalid(status: InputStatus | undefined, message: string | 
   return status === undefined ? Boolean(message) : status === 4;
 }
 
+/** What every block of the kit passes on to its frame. */
+export type FieldCommonProps = Pick<
+  FieldFrameProps,
+  'id' | 'label' | 'hint' | 'status' | 'successText' | 'message' | 'optional'
+>;
+
+/** A block's frame props, picked out of its own. */
+export function frameProps({ id, label, hint, status, successText, message, optional }: FieldCommonProps) {
+  return { id, label, hint, status, successText, message, optional };
+}
+
+/**
+ * What a block's control carries: required unless optional, invalid while its message shows, and
+ * described by the hint, the status and the message, so all three are read out with it.
+ */
+export function controlProps({
+  id,
+  hint,
+  status,
+  message,
+  optional,
+  required,
+}: Omit<FieldCommonProps, 'label'> & { required?: boolean }) {
+  return {
+    // Must be filled in unless optional; a search box or a staff switch says `required={false}`.
+    required: required ?? !optional,
+    'aria-invalid': fieldInvalid(status, message) ? true : undefined,
+    'aria-describedby': describedBy(id, hint, status ?? null),
+  };
+}
+
 export function Spinner() {
   return <span className="spinner" aria-hidden="true" />;
 }

@@ -4,8 +4,8 @@ import { InteractiveButton } from './InteractiveButton.tsx';
 import { OtpField } from './OtpField.tsx';
 import { SearchableDropdown } from './SearchableDropdown.tsx';
 import { StarRating } from './StarRating.tsx';
-import { TextArea, TextField } from './TextField.tsx';
-import { useValidatedField } from './use-validated-field.ts';
+import { TextArea, TextField, type TextFieldProps } from './TextField.tsx';
+import { useValidatedField, validatedProps } from './use-validated-field.ts';
 import type { ButtonStatus, InputStatus } from './status.ts';
 import type { Choice } from './choices.ts';
 
@@ -25,6 +25,70 @@ const DEMO_BREEDS: Choice[] = [
 ];
 
 const noop = () => undefined;
+
+/** A text block of the gallery: its props but the status, and the value it shows once filled in. */
+type TextExample = Omit<TextFieldProps, 'id' | 'value' | 'onChange' | 'status' | 'successText'> & {
+  name: string;
+  filled: string;
+  /** The success text at status 3, when it is not the default. */
+  done?: string;
+};
+
+const TEXT_EXAMPLES: TextExample[] = [
+  { name: 'text', label: 'Text', filled: 'Bella', message: 'Enter at least 2 letters.', maxLength: 40 },
+  {
+    name: 'number',
+    label: 'Number',
+    type: 'number',
+    filled: '9.5',
+    message: 'Enter a weight between 0.5 and 100 kg.',
+    min: 0.5,
+    max: 100,
+    suffix: 'kg',
+  },
+  {
+    name: 'tel',
+    label: 'Tel',
+    type: 'tel',
+    filled: '07700 900123',
+    done: '+447700900123',
+    message: 'Enter a UK mobile number, e.g. 07700 900123.',
+    autoComplete: 'tel',
+  },
+  {
+    name: 'date',
+    label: 'Date',
+    type: 'date',
+    filled: '2026-12-01',
+    message: 'Choose a date from today on.',
+    min: '2026-01-01',
+    max: '2027-12-31',
+  },
+  {
+    name: 'time',
+    label: 'Time',
+    type: 'time',
+    filled: '10:30',
+    message: 'Choose a time between 09:00 and 18:00.',
+    min: '09:00',
+    max: '18:00',
+  },
+];
+
+/** One text example in one status: empty while 'ready', filled in otherwise. */
+function textExample({ name, filled, done, ...example }: TextExample, status: InputStatus) {
+  return (
+    <TextField
+      key={name}
+      {...example}
+      id={`${name}-${status}`}
+      value={status === 1 ? '' : filled}
+      onChange={noop}
+      status={status}
+      successText={status === 3 ? done : undefined}
+    />
+  );
+}
 
 /** /dev/input_test: every block of contract §5 in every status of §4, plus live examples to try. */
 export default function InputGallery() {
@@ -48,10 +112,7 @@ export default function InputGallery() {
           label="Your dog's name"
           value={name}
           onChange={setName}
-          status={nameField.status}
-          successText={nameField.successText}
-          message={nameField.message}
-          onBlur={nameField.touch}
+          {...validatedProps(nameField)}
           onEnter={() => log(`Enter emitted with "${name}"`)}
           maxLength={40}
         />
@@ -101,27 +162,7 @@ export default function InputGallery() {
             Status {status}: {statusName}
           </h2>
           <div className="gallery-grid">
-            <TextField
-              id={`text-${status}`}
-              label="Text"
-              value={status === 1 ? '' : 'Bella'}
-              onChange={noop}
-              status={status}
-              message="Enter at least 2 letters."
-              maxLength={40}
-            />
-            <TextField
-              id={`number-${status}`}
-              label="Number"
-              type="number"
-              value={status === 1 ? '' : '9.5'}
-              onChange={noop}
-              status={status}
-              message="Enter a weight between 0.5 and 100 kg."
-              min={0.5}
-              max={100}
-              suffix="kg"
-            />
+            {TEXT_EXAMPLES.slice(0, 2).map((example) => textExample(example, status))}
             <OtpField
               id={`otp-${status}`}
               label="OTP"
@@ -131,39 +172,7 @@ export default function InputGallery() {
               message="That code is not right."
               maxLength={4}
             />
-            <TextField
-              id={`tel-${status}`}
-              label="Tel"
-              type="tel"
-              value={status === 1 ? '' : '07700 900123'}
-              onChange={noop}
-              status={status}
-              successText={status === 3 ? '+447700900123' : undefined}
-              message="Enter a UK mobile number, e.g. 07700 900123."
-              autoComplete="tel"
-            />
-            <TextField
-              id={`date-${status}`}
-              label="Date"
-              type="date"
-              value={status === 1 ? '' : '2026-12-01'}
-              onChange={noop}
-              status={status}
-              message="Choose a date from today on."
-              min="2026-01-01"
-              max="2027-12-31"
-            />
-            <TextField
-              id={`time-${status}`}
-              label="Time"
-              type="time"
-              value={status === 1 ? '' : '10:30'}
-              onChange={noop}
-              status={status}
-              message="Choose a time between 09:00 and 18:00."
-              min="09:00"
-              max="18:00"
-            />
+            {TEXT_EXAMPLES.slice(2).map((example) => textExample(example, status))}
             <SearchableDropdown
               id={`dropdown-${status}`}
               label="Searchable dropdown"

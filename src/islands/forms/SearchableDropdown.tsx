@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Field, describedBy } from './Field.tsx';
+import { Field, describedBy, frameProps } from './Field.tsx';
 import { NO_MATCH_OTHER_TEXT, NO_MATCH_TEXT, OTHER_CHOICE_ID, filterChoices, type Choice } from './choices.ts';
 import { enterEmits, type InputStatus } from './status.ts';
 
@@ -27,19 +27,7 @@ export interface SearchableDropdownProps<T extends Choice> {
  * with a 'Selected' badge; pressing the badge clears the choice and searches again.
  */
 export function SearchableDropdown<T extends Choice>(props: SearchableDropdownProps<T>) {
-  const {
-    id,
-    label,
-    items,
-    value,
-    onChange,
-    status,
-    successText,
-    message,
-    hint,
-    placeholder,
-    otherId = OTHER_CHOICE_ID,
-  } = props;
+  const { id, items, value, onChange, status, hint, placeholder, otherId = OTHER_CHOICE_ID } = props;
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
@@ -130,7 +118,7 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
   };
 
   return (
-    <Field id={id} label={label} hint={hint} status={status} successText={successText} message={message}>
+    <Field {...frameProps(props)}>
       <div className="dropdown" ref={root}>
         {selected ? (
           <button

@@ -1,25 +1,23 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { Field, describedBy, fieldInvalid } from './Field.tsx';
+import type { KeyboardEvent } from 'react';
+import { Field, controlProps, frameProps, type FieldCommonProps } from './Field.tsx';
 import { enterEmits, type InputStatus } from './status.ts';
 
 export type TextFieldType = 'text' | 'number' | 'tel' | 'email' | 'date' | 'time' | 'search';
 
-export interface TextFieldProps {
-  id: string;
-  label: ReactNode;
-  type?: TextFieldType;
+/** What the single-line field and the textarea both take: the frame's props and the text typed. */
+interface TextBlockProps extends FieldCommonProps {
   value: string;
   onChange(value: string): void;
-  status?: InputStatus;
-  successText?: string;
-  message?: string;
-  hint?: ReactNode;
-  optional?: boolean;
   maxLength?: number;
+  placeholder?: string;
+  onBlur?(): void;
+}
+
+export interface TextFieldProps extends TextBlockProps {
+  type?: TextFieldType;
   min?: number | string;
   max?: number | string;
   step?: number | string;
-  placeholder?: string;
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   suffix?: string;
@@ -27,7 +25,6 @@ export interface TextFieldProps {
   readOnly?: boolean;
   /** Whether it must be filled in; by default, unless optional. A search box is neither. */
   required?: boolean;
-  onBlur?(): void;
   /** Emitted on Enter, only when the status is not 4 (contract §4). */
   onEnter?(): void;
 }
@@ -43,17 +40,9 @@ export function enterHandler(status: InputStatus | undefined, onEnter?: () => vo
 
 /** text, number, tel, email, date and time: one labelled input with the §4 status beside it. */
 export function TextField(props: TextFieldProps) {
-  const { id, label, type = 'text', value, onChange, status, successText, message, hint, optional, suffix } = props;
+  const { id, type = 'text', value, onChange, status, suffix } = props;
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      status={status}
-      successText={successText}
-      message={message}
-      optional={optional}
-    >
+    <Field {...frameProps(props)}>
       <div className="control" data-suffix={suffix ? 'true' : undefined}>
         <input
           id={id}
@@ -72,9 +61,7 @@ export function TextField(props: TextFieldProps) {
           autoComplete={props.autoComplete}
           readOnly={props.readOnly}
           inputMode={props.inputMode ?? (type === 'number' ? 'decimal' : undefined)}
-          required={props.required ?? !optional}
-          aria-invalid={fieldInvalid(status, message) ? true : undefined}
-          aria-describedby={describedBy(id, hint, status ?? null)}
+          {...controlProps(props)}
         />
         {suffix ? (
           <span className="control-suffix" aria-hidden="true">
@@ -86,34 +73,13 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
-export interface TextAreaProps {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onChange(value: string): void;
-  status?: InputStatus;
-  successText?: string;
-  message?: string;
-  hint?: ReactNode;
-  optional?: boolean;
-  maxLength?: number;
-  placeholder?: string;
-  onBlur?(): void;
-}
+export type TextAreaProps = TextBlockProps;
 
 /** Textarea: five rows (contract §5). Enter makes a new line here, as visitors expect. */
 export function TextArea(props: TextAreaProps) {
-  const { id, label, value, onChange, status, successText, message, hint, optional } = props;
+  const { id, value, onChange } = props;
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      status={status}
-      successText={successText}
-      message={message}
-      optional={optional}
-    >
+    <Field {...frameProps(props)}>
       <textarea
         id={id}
         name={id}
@@ -124,9 +90,7 @@ export function TextArea(props: TextAreaProps) {
         onBlur={props.onBlur}
         maxLength={props.maxLength}
         placeholder={props.placeholder}
-        required={!optional}
-        aria-invalid={fieldInvalid(status, message) ? true : undefined}
-        aria-describedby={describedBy(id, hint, status ?? null)}
+        {...controlProps(props)}
       />
       {props.maxLength ? (
         <span className="field-count" aria-hidden="true">

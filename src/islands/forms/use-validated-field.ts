@@ -59,6 +59,20 @@ export function useValidatedField<T>(
   };
 }
 
+/** A validated field's part of its block's props: the status, the texts, and the touch on leaving it. */
+export function validatedProps(field: ValidatedField<never>) {
+  return { status: field.status, successText: field.successText, message: field.message, onBlur: field.touch };
+}
+
+/** Touches every field when `when` turns true (the visitor tried to go on), so the empty ones say so. */
+export function useTouchWhen(when: boolean, fields: ReadonlyArray<ValidatedField<never>>): void {
+  useEffect(() => {
+    if (when) fields.forEach((field) => field.touch());
+    // Only on the change of `when`: the fields are new objects every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [when]);
+}
+
 function isEmpty(value: unknown): boolean {
   return value === '' || value === null || value === undefined;
 }

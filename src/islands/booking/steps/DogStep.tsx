@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { COATS, type Coat, type QuoteResponse } from '../../../domain/booking-api-schemas.ts';
 import type { Breed } from '../../../domain/breeds.ts';
 import { formatPence } from '../../../domain/money.ts';
@@ -6,12 +5,13 @@ import type { SavedDog } from '../../../domain/saved-dogs.ts';
 import { Checkbox, RadioGroup } from '../../forms/Choices.tsx';
 import { SearchableDropdown } from '../../forms/SearchableDropdown.tsx';
 import { TextArea, TextField } from '../../forms/TextField.tsx';
-import { useValidatedField } from '../../forms/use-validated-field.ts';
-import { parseWeight, type Answers } from '../answers.ts';
+import { useTouchWhen, useValidatedField, validatedProps } from '../../forms/use-validated-field.ts';
+import { NO_DOG, parseWeight, type Answers } from '../answers.ts';
 import { COAT_HINTS, COAT_LABELS } from '../../../domain/coats.ts';
 import { validateDog } from '../dog-answers.ts';
 import { StepButtons } from '../StepButtons.tsx';
 import { typicalCoat } from '../typical-coats.ts';
+import { RetryNotice } from '../RetryNotice.tsx';
 
 export interface DogStepProps {
   answers: Answers;
@@ -48,10 +48,7 @@ export default function DogStep({
   const weight = useValidatedField(answers.weight, validateDog.weight);
   const coat = useValidatedField(answers.coat, validateDog.coat, { delayMs: 0 });
   const notes = useValidatedField(answers.notes, validateDog.notes);
-  useEffect(() => {
-    if (showErrors) [name, breed, weight, coat].forEach((f) => f.touch());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [showErrors]);
+  useTouchWhen(showErrors, [name, breed, weight, coat]);
   const kg = parseWeight(answers.weight);
   const promo = promotion;
   const promoHint =
@@ -62,19 +59,7 @@ export default function DogStep({
       : 'A good guess is fine; it helps us plan the time.';
 
   const pickSaved = (id: string) => {
-    if (id === 'new') {
-      update({
-        savedDogId: null,
-        dogName: '',
-        breedId: null,
-        weight: '',
-        coat: null,
-        coatGuessed: false,
-        notes: '',
-        nervous: false,
-      });
-      return;
-    }
+    if (id === 'new') return update(NO_DOG);
     const dog = savedDogs.find((d) => d._id === id);
     if (!dog) return;
     update({
@@ -109,9 +94,7 @@ export default function DogStep({
         label="Your dog's name"
         value={answers.dogName}
         onChange={(v) => update({ dogName: v, savedDogId: null })}
-        status={name.status}
-        message={name.message}
-        onBlur={name.touch}
+        {...validatedProps(name)}
         maxLength={40}
         autoComplete="off"
         onEnter={onNext}
@@ -135,12 +118,7 @@ export default function DogStep({
         hint="Not sure or mixed? Choose None/Other."
       />
       {breedsError ? (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the list of breeds just now.</p>
-          <button type="button" className="link-button" onClick={onRetryBreeds}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice onRetry={onRetryBreeds}>We could not load the list of breeds just now.</RetryNotice>
       ) : null}
       <TextField
         id="f-weight"
@@ -150,10 +128,7 @@ export default function DogStep({
         suffix="kg"
         value={answers.weight}
         onChange={(v) => update({ weight: v })}
-        status={weight.status}
-        successText={weight.successText}
-        message={weight.message}
-        onBlur={weight.touch}
+        {...validatedProps(weight)}
         maxLength={6}
         hint={promoHint}
         onEnter={onNext}
@@ -191,9 +166,7 @@ export default function DogStep({
         optional
         value={answers.notes}
         onChange={(v) => update({ notes: v })}
-        status={notes.status}
-        successText={notes.successText}
-        message={notes.message}
+        {...validatedProps(notes)}
         maxLength={500}
         placeholder="Health, allergies, skin, behaviour, the style you'd like…"
       />

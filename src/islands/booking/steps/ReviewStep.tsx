@@ -14,6 +14,8 @@ import { STEP, parseWeight, type Answers, type StepIndex } from '../answers.ts';
 import { COAT_LABELS } from '../../../domain/coats.ts';
 import { formatDuration, formatWhen } from '../format.ts';
 import type { PhoneCheck } from '../phone-check.ts';
+import { RetryNotice } from '../RetryNotice.tsx';
+import { PriceLines } from '../PriceLines.tsx';
 
 export interface ReviewStepProps {
   answers: Answers;
@@ -99,14 +101,7 @@ export default function ReviewStep({
       </dl>
       {price ? (
         <div className="price" aria-label="Price">
-          {price.lines
-            .filter((l) => l.kind !== 'deposit')
-            .map((line) => (
-              <p key={line.kind + line.label} className={`price-line price-line--${line.kind}`}>
-                <span>{line.kind === 'service' ? `${line.label}, from` : line.label}</span>
-                <span>{line.pence < 0 ? `−${formatPence(-line.pence)}` : formatPence(line.pence)}</span>
-              </p>
-            ))}
+          <PriceLines lines={price.lines} as="p" />
           <p className="price-line price-line--deposit">
             <span>Due now</span>
             <span>
@@ -118,12 +113,7 @@ export default function ReviewStep({
           </p>
         </div>
       ) : quoteError ? (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the price just now.</p>
-          <button type="button" className="link-button" onClick={onRetryQuote}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice onRetry={onRetryQuote}>We could not load the price just now.</RetryNotice>
       ) : (
         <p className="picker-loading price-pending" role="status">
           <Spinner /> Working out the price…

@@ -1,7 +1,11 @@
-import { useEffect } from 'react';
 import { Checkbox } from '../../forms/Choices.tsx';
-import { TextField } from '../../forms/TextField.tsx';
-import { useValidatedField } from '../../forms/use-validated-field.ts';
+import { TextField, type TextFieldProps } from '../../forms/TextField.tsx';
+import {
+  useTouchWhen,
+  useValidatedField,
+  validatedProps,
+  type ValidatedField,
+} from '../../forms/use-validated-field.ts';
 import type { Answers } from '../answers.ts';
 import { validateOwner } from '../owner-answers.ts';
 import { StepButtons } from '../StepButtons.tsx';
@@ -15,6 +19,23 @@ export interface YouStepProps {
   onBack(): void;
 }
 
+type OwnerField = keyof typeof validateOwner;
+
+/** The owner's three fields, each an answer of the same name checked by its rule in validateOwner. */
+const OWNER_FIELDS: Array<{ name: OwnerField } & Omit<TextFieldProps, 'id' | 'value' | 'onChange'>> = [
+  { name: 'ownerName', label: 'Your name', autoComplete: 'name', maxLength: 80 },
+  {
+    name: 'phone',
+    label: 'UK mobile',
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    maxLength: 20,
+    hint: 'For your confirmation and a reminder the day before.',
+  },
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 },
+];
+
 /** Step 4, "You": loaded on demand, with the phone number rules (docs/decisions/055). */
 export default function YouStep({
   answers,
@@ -24,57 +45,25 @@ export default function YouStep({
   onNext,
   onBack,
 }: YouStepProps) {
-  const name = useValidatedField(answers.ownerName, validateOwner.ownerName);
-  const phone = useValidatedField(answers.phone, validateOwner.phone);
-  const email = useValidatedField(answers.email, validateOwner.email);
-  useEffect(() => {
-    if (showErrors) [name, phone, email].forEach((f) => f.touch());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [showErrors]);
+  const fields: Record<OwnerField, ValidatedField<string>> = {
+    ownerName: useValidatedField(answers.ownerName, validateOwner.ownerName),
+    phone: useValidatedField(answers.phone, validateOwner.phone),
+    email: useValidatedField(answers.email, validateOwner.email),
+  };
+  useTouchWhen(showErrors, Object.values(fields));
   return (
     <>
-      <TextField
-        id="f-ownerName"
-        label="Your name"
-        value={answers.ownerName}
-        onChange={(v) => update({ ownerName: v })}
-        status={name.status}
-        message={name.message}
-        onBlur={name.touch}
-        autoComplete="name"
-        maxLength={80}
-        onEnter={onNext}
-      />
-      <TextField
-        id="f-phone"
-        label="UK mobile"
-        type="tel"
-        value={answers.phone}
-        onChange={(v) => update({ phone: v })}
-        status={phone.status}
-        successText={phone.successText}
-        message={phone.message}
-        onBlur={phone.touch}
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={20}
-        hint="For your confirmation and a reminder the day before."
-        onEnter={onNext}
-      />
-      <TextField
-        id="f-email"
-        label="E-mail"
-        type="email"
-        value={answers.email}
-        onChange={(v) => update({ email: v })}
-        status={email.status}
-        message={email.message}
-        onBlur={email.touch}
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        onEnter={onNext}
-      />
+      {OWNER_FIELDS.map(({ name, ...field }) => (
+        <TextField
+          key={name}
+          {...field}
+          id={`f-${name}`}
+          value={answers[name]}
+          onChange={(v) => update({ [name]: v })}
+          {...validatedProps(fields[name])}
+          onEnter={onNext}
+        />
+      ))}
       <Checkbox
         id="f-marketing"
         checked={answers.marketingConsent}

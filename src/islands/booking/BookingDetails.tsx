@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { API_PREFIX, apiRoutes, pathTo } from '../../domain/api-routes.ts';
+import { googleCalendarUrl } from '../../domain/ics.ts';
+import { formatPence } from '../../domain/money.ts';
+import type { BookingView, Outcome } from './booking-view.ts';
+import { ChangeOfPlan } from './ChangeOfPlan.tsx';
+import type { ConfirmationIslandProps } from './ConfirmationIsland.tsx';
+import { Contact } from './confirmation-parts.tsx';
+import { formatDuration, formatTime, formatWhen } from './format.ts';
+import { PriceLines } from './PriceLines.tsx';
+
+const HEADINGS: Record<BookingView['status'], string> = {
+  confirmed: "You're booked in",
+  pending_payment: 'Waiting for your deposit',
+  cancelled: 'This booking is cancelled',
+  expired: 'This booking was not completed',
+};
+
+/** The booking: what, when, where and for how much, the calendar links, and the change of plan. */
+export function BookingDetails({
+  view,
+  props,
+  reload,
+}: {
+  view: BookingView;
+  props: ConfirmationIslandProps;
+  reload(): void;
+}) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const when = formatWhen(view.start, view.timeZone, { year: true });
+  const active = view.status === 'confirmed' || view.status === 'pending_payment';
+  return (
+    <div className="confirmation">
+      <div className="booking-card">
+        <h2 className="booking-step-title">{HEADINGS[view.status]}</h2>
+        {view.status === 'confirmed' ? (
+          <p>
+            Thank you, {view.ownerName.split(' ')[0]}. We've sent your confirmation and we'll remind you the day before.
+          </p>
+        ) : null}
+        {props.mode === 'success' ? (
+          <p>
+            Your booking's own page, to keep or bookmark: <a href={`/b/${view.id}`}>view or change your booking</a>.
+          </p>
+        ) : null}
+        {view.status === 'pending_payment' && view.checkoutUrl ? (
+          <div className="notice">
+            <p>
+              Your time is held while you pay the deposit
+              {view.holdExpiresAt ? ` (until ${formatTime(view.holdExpiresAt, view.timeZone)})` : ''}.
+            </p>
+            <a className="button" href={view.checkoutUrl}>
+              Pay the deposit
+            </a>
+          </div>
+        ) : null}
+        {outcome ? (
+          <div className={`notice notice--${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>
+            <p>{outcome.text}</p>
+          </div>
+        ) : null}
+        <Facts view={view} when={when} />
+        {active ? <CalendarLinks view={view} /> : null}
+      </div>
+
+      <div className="booking-card">
+        <h2 className="picker-heading">Questions or running late?</h2>
+        <p>WhatsApp is quickest: we usually reply in about {props.whatsappReplyMinutes} minutes.</p>
+        <Contact {...props} />
+      </div>
+
+      {active ? (
+        <ChangeOfPlan view={view} when={when} onOutcome={setOutcome} reload={reload} />
+      ) : (
+        <div className="booking-card">
+          <a className="button" href="/book">
+            Book another appointment
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Facts({ view, when }: { view: BookingView; when: string }) {
+  return (
+    <dl className="facts">
+      <div>
+        <dt>What</dt>
+        <dd>
+          {view.service.title} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}
+        </dd>
+      </div>
+      <div>
+        <dt>When</dt>
+        <dd>
+          <strong>{when}</strong>
+        </dd>
+      </div>
+      <div>
+        <dt>Where</dt>
+        <dd>
+          {view.location.name}, {view.location.address}, {view.location.postcode}
+          <br />
+          <a href={view.location.mapUrl} target="_blank" rel="noopener">
+            Open in maps
+          </a>
+          <br />
+          <span className="price-note">{view.location.directions}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Price</dt>
+        <dd>
+          <PriceLines lines={view.price.lines} as="span" />
+          <span className="price-line price-line--deposit">
+            <span>Deposit paid</span>
+            <span>{view.depositPaidPence > 0 ? formatPence(view.depositPaidPence) : 'None, pay in the shop'}</span>
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>Booking reference</dt>
+        <dd>
+          <code>{view.id.slice(0, 8)}</code>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function CalendarLinks({ view }: { view: BookingView }) {
+  const place = `${view.location.name}, ${view.location.address}, ${view.location.postcode}`;
+  const title = `${view.service.title} for ${view.dog.name}`;
+  return (
+    <div className="actions">
+      <a
+        className="button button--brand"
+        href={`${API_PREFIX}${pathTo(apiRoutes.bookingCalendar, { id: view.id })}`}
+        download="grooming-appointment.ics"
+      >
+        Add to calendar (.ics)
+      </a>
+      <a
+        className="button button--ghost"
+        href={googleCalendarUrl({
+          summary: title,
+          start: new Date(view.start),
+          end: new Date(view.end),
+          location: place,
+          description: `${title} at ${view.location.name}. Your booking: ${location.href}`,
+        })}
+        target="_blank"
+        rel="noopener"
+      >
+        Add to Google Calendar
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
+import { formatDate } from './format.ts';
+
+/** The chosen day's free start times as large buttons, the morning's apart from the afternoon's. */
+export function FreeTimes({
+  day: chosen,
+  start,
+  timeZone,
+  heading: H,
+  onTime,
+}: {
+  day: AvailabilityDay;
+  /** The time chosen, if any. */
+  start: string | null;
+  timeZone: string;
+  heading: 'h2' | 'h3';
+  onTime(slot: Slot, date: string): void;
+}) {
+  return (
+    <section className="times" aria-labelledby="picker-times">
+      <H className="picker-heading" id="picker-times">
+        Free times on {formatDate(chosen.date)}
+      </H>
+      {[
+        { name: 'Morning', slots: chosen.slots.filter((slot) => slot.time < '12:00') },
+        { name: 'Afternoon', slots: chosen.slots.filter((slot) => slot.time >= '12:00') },
+      ]
+        .filter((part) => part.slots.length > 0)
+        .map((part) => (
+          <div key={part.name} role="group" aria-labelledby={`times-${part.name}`} className="times-part">
+            <p className="times-part-name" id={`times-${part.name}`}>
+              {part.name}
+            </p>
+            <div className="times-grid">
+              {part.slots.map((slot) => (
+                <button
+                  key={slot.start}
+                  type="button"
+                  className="time"
+                  aria-pressed={slot.start === start}
+                  onClick={() => onTime(slot, chosen.date)}
+                >
+                  {slot.time}
+                </button>
+              ))}
+            </div>
+          </div>
+        ))}
+      <p className="times-note">Times are UK time ({timeZone.replace('_', ' ')}). Choose one to go on.</p>
+    </section>
+  );
+}

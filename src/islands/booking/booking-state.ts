@@ -1,0 +1,138 @@
+import type { Slot } from '../../domain/booking-api-schemas.ts';
+import type { ButtonStatus } from '../forms/status.ts';
+import { EMPTY_ANSWERS, STEP, type Answers, type StepIndex, type Stored } from './answer-basics.ts';
+import type { PhoneCheck } from './phone-check.ts';
+
+/**
+ * The booking form's state in one reducer: where the visitor is, what they answered, and how the
+ * confirming went. Pure, so its table-driven tests (booking-state.test.ts) hold every transition; what
+ * the browser must also do (history, focus, storage) is done by use-booking-flow.ts beside it.
+ */
+
+/** A day's times the server just sent (the 409 `slot_taken` answer carries them). */
+export type FreshDay = { date: string; slots: Slot[] };
+
+export interface BookingState {
+  /** 'start' until the visit's starting point (saved answers, ?type=) is known. */
+  phase: 'start' | 'ready';
+  step: StepIndex;
+  answers: Answers;
+  /** Steps whose "Next" was pressed with something still to fix: their errors show. */
+  attempted: readonly StepIndex[];
+  /** Someone else took the chosen time a moment ago. */
+  slotTaken: boolean;
+  freshDay: FreshDay | null;
+  phoneCheck: PhoneCheck | null;
+  confirmStatus: ButtonStatus;
+  confirmError: string | null;
+}
+
+export const INITIAL_STATE: BookingState = {
+  phase: 'start',
+  step: STEP.service,
+  answers: EMPTY_ANSWERS,
+  attempted: [],
+  slotTaken: false,
+  freshDay: null,
+  phoneCheck: null,
+  confirmStatus: 0,
+  confirmError: null,
+};
+
+export type Owner = { name?: string | null; phone?: string | null; email?: string | null };
+
+export type BookingAction =
+  /** The visit's starting point; `resumed` when it comes from saved answers or the address. */
+  | { type: 'started'; start: Stored; resumed: boolean }
+  | { type: 'answered'; patch: Partial<Answers> }
+  | { type: 'went'; step: StepIndex }
+  | { type: 'stuck'; step: StepIndex }
+  /** A returning device's owner (the phone as shown): fills only what the visitor has not typed. */
+  | { type: 'prefilled'; owner: Owner }
+  | { type: 'timeChosen'; date: string; start: string }
+  | { type: 'confirming' }
+  | { type: 'confirmed' }
+  | { type: 'confirmFailed'; error: string }
+  | { type: 'confirmSettled' }
+  | { type: 'slotTaken'; slots: Slot[] }
+  | { type: 'codeSending'; phone: string }
+  | { type: 'codeSent'; requestId: string | null; error: string | null }
+  | { type: 'codeTyped'; code: string }
+  /** The code was wrong (its request still stands) or expired (a new one is needed). */
+  | { type: 'codeRefused'; error: string | null; expired: boolean };
+
+/** Where a visit starts: this tab's saved answers, a service from the address, or the first step. */
+export function startingPoint(
+  stored: Stored | null,
+  type: string | null,
+  chosenBeforeHydration: string | null,
+): Stored {
+  if (stored) {
+    // A new ?type= from a button elsewhere on the site wins over a half-finished earlier choice.
+    if (type && type !== stored.answers.serviceId)
+      return { step: STEP.dog, answers: { ...stored.answers, serviceId: type, date: null, start: null } };
+    if (stored.step === STEP.service && chosenBeforeHydration)
+      return { step: STEP.service, answers: { ...stored.answers, serviceId: chosenBeforeHydration } };
+    return stored;
+  }
+  if (type) return { step: STEP.dog, answers: { ...EMPTY_ANSWERS, serviceId: type } };
+  return { step: STEP.service, answers: { ...EMPTY_ANSWERS, serviceId: chosenBeforeHydration } };
+}
+
+const answered = (s: BookingState, patch: Partial<Answers>): BookingState => ({
+  ...s,
+  answers: { ...s.answers, ...patch },
+});
+const checking = (s: BookingState, patch: Partial<PhoneCheck>): BookingState =>
+  s.phoneCheck ? { ...s, phoneCheck: { ...s.phoneCheck, ...patch } } : s;
+
+export function bookingReducer(s: BookingState, action: BookingAction): BookingState {
+  switch (action.type) {
+    case 'started':
+      // On the first step the visitor may have chosen since (the form is on show): their choice wins.
+      return action.resumed
+        ? { ...s, phase: 'ready', ...action.start }
+        : { ...answered(s, { serviceId: s.answers.serviceId ?? action.start.answers.serviceId }), phase: 'ready' };
+    case 'answered':
+      return answered(s, action.patch);
+    case 'went':
+      return { ...s, step: action.step };
+    case 'stuck':
+      return s.attempted.includes(action.step) ? s : { ...s, attempted: [...s.attempted, action.step] };
+    case 'prefilled':
+      return answered(s, {
+        ownerName: s.answers.ownerName || action.owner.name || '',
+        phone: s.answers.phone || action.owner.phone || '',
+        email: s.answers.email || action.owner.email || '',
+      });
+    case 'timeChosen':
+      return { ...answered(s, { date: action.date, start: action.start }), slotTaken: false };
+    case 'confirming':
+      return { ...s, confirmStatus: 1, confirmError: null };
+    case 'confirmed':
+      return { ...s, confirmStatus: 4 };
+    case 'confirmFailed':
+      return { ...s, confirmStatus: 3, confirmError: action.error };
+    case 'confirmSettled':
+      return { ...s, confirmStatus: 0 };
+    case 'slotTaken':
+      // Every answer is kept but the time; the day's fresh times are shown at once.
+      return {
+        ...answered(s, { start: null }),
+        confirmStatus: 0,
+        slotTaken: true,
+        freshDay: s.answers.date ? { date: s.answers.date, slots: action.slots } : s.freshDay,
+      };
+    case 'codeSending':
+      return { ...s, phoneCheck: { phone: action.phone, requestId: null, code: '', sending: true, error: null } };
+    case 'codeSent':
+      return checking(s, { sending: false, requestId: action.requestId, error: action.error });
+    case 'codeTyped':
+      return checking(s, { code: action.code, error: null });
+    case 'codeRefused':
+      return {
+        ...checking(s, { code: '', error: action.error, ...(action.expired ? { requestId: null } : {}) }),
+        confirmStatus: 0,
+      };
+  }
+}

@@ -1,0 +1,53 @@
+import { STEP } from './answers.ts';
+
+/**
+ * What the booking form imports on demand (docs/decisions/055): later steps' components, the schemas
+ * and what confirming needs. Each is imported once; the next step's code is fetched when the browser is
+ * idle, so a visitor never waits for it.
+ */
+
+/** Imports a module once, sharing the promise; a failed import (a dropped connection) may be tried again. */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
+export const confirming = once(() => import('./confirm-booking.ts'));
+export const loadStep = {
+  [STEP.dog]: once(() => import('./steps/DogStep.tsx')),
+  [STEP.time]: once(() => import('./steps/TimeStep.tsx')),
+  [STEP.you]: once(() => import('./steps/YouStep.tsx')),
+  // The review comes with what confirming needs, so "Confirm booking" never waits for code.
+  [STEP.review]: once(() => Promise.all([import('./steps/ReviewStep.tsx'), confirming()]).then(([step]) => step)),
+};
+export type LazyStep = keyof typeof loadStep;
+export type StepComponents = { [S in LazyStep]?: Awaited<ReturnType<(typeof loadStep)[S]>>['default'] };
+
+export const bookingTypes = once(() => import('../../domain/booking-types.ts'));
+export const bookingSchemas = once(() => import('../../domain/booking-api-schemas.ts'));
+export const breedSchemas = once(() => import('../../domain/breeds.ts'));
+export const savedDogSchemas = once(() => import('../../domain/saved-dogs.ts'));
+
+/** After the page has loaded, when the browser has nothing better to do; returns a cancel. */
+export function whenIdle(run: () => void): () => void {
+  let cancel = () => undefined as void;
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(run, 300);
+      cancel = () => window.clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
+  }
+  return () => cancel();
+}
