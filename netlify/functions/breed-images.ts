@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BREED_IMAGE_WIDTHS, DEFAULT_BREED_IMAGE_WIDTH } from '../../src/domain/breed-records.ts';
 import { breedImageAt } from '../../src/server/breed-images.ts';
 import { endpoint, HttpError, parseQuery } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
 
 const NAME = /^([0-9a-f]{64})\.webp$/;
 const WidthQuerySchema = z
@@ -18,8 +19,8 @@ const WidthQuerySchema = z
  * A breed's picture, resized (src/server/breed-images.ts). The name is the SHA-256 of the stored
  * picture, so an address always shows the same picture: browsers and the CDN keep it for a year.
  */
-export default endpoint(['GET'], async (req) => {
-  const match = NAME.exec(new URL(req.url).pathname.split('/').pop() ?? '');
+export default endpoint(['GET'], async (req, context) => {
+  const match = NAME.exec(routeOf(req, context, ['breedImage']).params.name);
   if (!match) throw new HttpError(404, 'There is no such picture.', { code: 'not_found' });
   const width = parseQuery(req, WidthQuerySchema).w ?? DEFAULT_BREED_IMAGE_WIDTH;
   const image = await breedImageAt(match[1]!, width);

@@ -5,7 +5,7 @@ import { PREVIEW_HEADERS, previewBlogPost } from '../../src/server/cms/preview.t
  * The editor's draft preview of a blog post: /preview/blog/<slug>?secret=… (src/server/cms/preview.ts,
  * docs/decisions/044). Not indexed, not cached.
  */
-export default async (req: Request, context?: Context) => {
+export default async (req: Request, context: Pick<Context, 'params'>) => {
   if (req.method === 'OPTIONS')
     return new Response(null, { status: 204, headers: { ...PREVIEW_HEADERS, allow: 'GET, HEAD, OPTIONS' } });
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -15,8 +15,7 @@ export default async (req: Request, context?: Context) => {
     });
   }
   try {
-    const slug = context?.params?.slug ?? new URL(req.url).pathname.split('/').filter(Boolean).at(-1);
-    const response = await previewBlogPost(req, slug);
+    const response = await previewBlogPost(req, context.params.slug);
     return req.method === 'HEAD'
       ? new Response(null, { status: response.status, headers: response.headers })
       : response;

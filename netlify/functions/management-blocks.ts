@@ -1,17 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { BlockIdSchema, BlockRequestSchema } from '../../src/domain/schedule.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { blockTime, unblockTime } from '../../src/server/schedule/counter.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
 /** POST /management/blocks (block time off) and POST /management/blocks/{id}/remove (give it back). */
-export default staffEndpoint(['POST'], async (req, staff) => {
-  const [idPart, action, ...rest] = new URL(req.url).pathname.split('/').filter(Boolean).slice(3);
-  if (idPart === undefined)
+export default staffEndpoint(['POST'], async (req, staff, context) => {
+  const route = routeOf(req, context, ['addBlock', 'removeBlock']);
+  if (route.name === 'addBlock')
     return json(await blockTime(await parseJsonBody(req, BlockRequestSchema), staff), { status: 201 });
-  const id = BlockIdSchema.safeParse(idPart);
-  if (!id.success || action !== 'remove' || rest.length)
-    throw new HttpError(404, 'That blocked time is not there any more.', { code: 'not_found' });
+  const id = BlockIdSchema.safeParse(route.params.id);
+  if (!id.success) throw new HttpError(404, 'That blocked time is not there any more.', { code: 'not_found' });
   return json(await unblockTime(id.data, staff));
 });
 

@@ -6,32 +6,31 @@ import {
   StaffMoveRequestSchema,
   StaffNoteRequestSchema,
 } from '../../src/domain/schedule.ts';
-import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { json, parseJsonBody } from '../../src/server/http.ts';
 import { cancelForStaff, markAttendance, moveForStaff, saveStaffNote } from '../../src/server/schedule/counter.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { bookingNotFound } from '../../src/server/schedule/schedule.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
 /** POST /management/bookings/{id}/move | cancel | attendance | note: staff changes to a booking. */
-export default staffEndpoint(['POST'], async (req, staff) => {
-  const [idPart, action, ...rest] = new URL(req.url).pathname.split('/').filter(Boolean).slice(3);
-  const id = BookingIdSchema.safeParse(idPart);
-  if (!id.success || rest.length) throw bookingNotFound();
-  switch (action) {
-    case 'move':
+export default staffEndpoint(['POST'], async (req, staff, context) => {
+  const route = routeOf(req, context, ['staffMoveBooking', 'staffCancelBooking', 'attendance', 'staffNote']);
+  const id = BookingIdSchema.safeParse(route.params.id);
+  if (!id.success) throw bookingNotFound();
+  switch (route.name) {
+    case 'staffMoveBooking':
       return json(
         await moveForStaff(id.data, (await parseJsonBody(req, StaffMoveRequestSchema)).start, staff, siteUrl(req)),
       );
-    case 'cancel':
+    case 'staffCancelBooking':
       return json(
         await cancelForStaff(id.data, await parseJsonBody(req, StaffCancelRequestSchema), staff, siteUrl(req)),
       );
     case 'attendance':
       return json(await markAttendance(id.data, await parseJsonBody(req, AttendanceRequestSchema), staff));
-    case 'note':
+    case 'staffNote':
       return json(await saveStaffNote(id.data, (await parseJsonBody(req, StaffNoteRequestSchema)).note, staff));
-    default:
-      throw new HttpError(404, 'Not found', { code: 'not_found' });
   }
 });
 

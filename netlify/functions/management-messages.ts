@@ -2,15 +2,14 @@ import type { Config } from '@netlify/functions';
 import { MessageRetryRequestSchema } from '../../src/domain/dashboard.ts';
 import { OutboxIdSchema } from '../../src/domain/outbox-retry.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { retryStoppedMessage } from '../../src/server/messages/stopped-messages.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
 /** POST /management/messages/{id}/retry: send again a message the outbox stopped trying (decision 065). */
-export default staffEndpoint(['POST'], async (req, staff) => {
-  const [idPart, action, ...rest] = new URL(req.url).pathname.split('/').filter(Boolean).slice(3);
-  const id = OutboxIdSchema.safeParse(idPart);
-  if (!id.success || action !== 'retry' || rest.length)
-    throw new HttpError(404, 'That message is not there any more.', { code: 'not_found' });
+export default staffEndpoint(['POST'], async (req, staff, context) => {
+  const id = OutboxIdSchema.safeParse(routeOf(req, context, ['retryMessage']).params.id);
+  if (!id.success) throw new HttpError(404, 'That message is not there any more.', { code: 'not_found' });
   await parseJsonBody(req, MessageRetryRequestSchema);
   return json(await retryStoppedMessage(id.data, staff));
 });

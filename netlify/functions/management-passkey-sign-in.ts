@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { EmptyRequestSchema, PasskeySignInSchema } from '../../src/domain/staff.ts';
-import { endpoint, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { endpoint, json, parseJsonBody } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { relyingPartyOf, signInOptions, signInWithPasskey } from '../../src/server/passkeys.ts';
 import { clientIp } from '../../src/server/request-headers.ts';
 import { cookieHeaders, staffSignInCookies } from '../../src/server/staff-cookie.ts';
@@ -12,20 +13,17 @@ import { cookieHeaders, staffSignInCookies } from '../../src/server/staff-cookie
  * HttpOnly auth_key cookie (docs/decisions/071).
  */
 export default endpoint(['POST'], async (req, context) => {
-  const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
+  const route = routeOf(req, context, ['staffSignInPasskeyOptions', 'staffSignInByPasskey']);
   const ip = clientIp(req, context);
-  if (step === 'passkey-options') {
+  if (route.name === 'staffSignInPasskeyOptions') {
     await parseJsonBody(req, EmptyRequestSchema);
     return json(await signInOptions(relyingPartyOf(req), ip));
   }
-  if (step === 'by-passkey') {
-    const body = await parseJsonBody(req, PasskeySignInSchema);
-    const answer = await signInWithPasskey(body, relyingPartyOf(req), ip);
-    return json(answer, {
-      headers: cookieHeaders(staffSignInCookies(req, answer.accessKey, new Date(answer.expiresAt))),
-    });
-  }
-  throw new HttpError(404, 'Not found');
+  const body = await parseJsonBody(req, PasskeySignInSchema);
+  const answer = await signInWithPasskey(body, relyingPartyOf(req), ip);
+  return json(answer, {
+    headers: cookieHeaders(staffSignInCookies(req, answer.accessKey, new Date(answer.expiresAt))),
+  });
 });
 
 export const config: Config = {

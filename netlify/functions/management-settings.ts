@@ -8,7 +8,7 @@ import {
   SettingsChangeSchema,
 } from '../../src/domain/shop-settings.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
-import { HttpError, json, parseJsonBody, parseWith } from '../../src/server/http.ts';
+import { json, parseJsonBody, parseWith } from '../../src/server/http.ts';
 import {
   addClosure,
   createService,
@@ -17,36 +17,47 @@ import {
   saveSettings,
   updateService,
 } from '../../src/server/shop-settings.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
 /** The Settings screen: booking rules, services and closures (src/server/shop-settings.ts). */
 export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
-  const parts = new URL(req.url).pathname.split('/').filter(Boolean).slice(2); // after v1.0.1/management
-  const [what, id, action] = parts;
-  if (what === 'settings' && parts.length === 1) {
-    if (req.method !== 'POST') return json(await loadShopSettings());
-    const ctx = context as Context | undefined;
-    return json(
-      await saveSettings(staff, await parseJsonBody(req, SettingsChangeSchema), {
-        waitUntil: ctx?.waitUntil?.bind(ctx),
-      }),
-    );
+  const route = routeOf(req, context, [
+    'settings',
+    'saveSettings',
+    'addService',
+    'saveService',
+    'addClosure',
+    'removeClosure',
+  ]);
+  switch (route.name) {
+    case 'settings':
+      return json(await loadShopSettings());
+    case 'saveSettings': {
+      const ctx = context as Context | undefined;
+      return json(
+        await saveSettings(staff, await parseJsonBody(req, SettingsChangeSchema), {
+          waitUntil: ctx?.waitUntil?.bind(ctx),
+        }),
+      );
+    }
+    case 'addService':
+      return json(
+        { service: await createService(staff, await parseJsonBody(req, ServiceInputSchema)) },
+        { status: 201 },
+      );
+    case 'saveService': {
+      const serviceId = parseWith(ServiceIdSchema, route.params.id);
+      return json({ service: await updateService(staff, serviceId, await parseJsonBody(req, ServiceChangeSchema)) });
+    }
+    case 'addClosure':
+      return json(await addClosure(staff, await parseJsonBody(req, ClosureInputSchema)), { status: 201 });
+    case 'removeClosure': {
+      const date = parseWith(ClosureDateSchema, route.params.date);
+      await parseJsonBody(req, EmptyRequestSchema);
+      return json(await removeClosure(staff, date));
+    }
   }
-  if (req.method !== 'POST') throw new HttpError(405, `Method ${req.method} not allowed`);
-  if (what === 'services' && parts.length === 1)
-    return json({ service: await createService(staff, await parseJsonBody(req, ServiceInputSchema)) }, { status: 201 });
-  if (what === 'services' && parts.length === 2) {
-    const serviceId = parseWith(ServiceIdSchema, id);
-    return json({ service: await updateService(staff, serviceId, await parseJsonBody(req, ServiceChangeSchema)) });
-  }
-  if (what === 'closures' && parts.length === 1)
-    return json(await addClosure(staff, await parseJsonBody(req, ClosureInputSchema)), { status: 201 });
-  if (what === 'closures' && parts.length === 3 && action === 'remove') {
-    const date = parseWith(ClosureDateSchema, id);
-    await parseJsonBody(req, EmptyRequestSchema);
-    return json(await removeClosure(staff, date));
-  }
-  throw new HttpError(404, 'Not found', { code: 'not_found' });
 });
 
 export const config: Config = {

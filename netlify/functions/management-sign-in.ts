@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { StaffCodeRequestSchema, StaffSignInByCodeSchema } from '../../src/domain/staff.ts';
-import { endpoint, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { endpoint, json, parseJsonBody } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { clientIp } from '../../src/server/request-headers.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
 import { cookieHeaders, staffSignInCookies } from '../../src/server/staff-cookie.ts';
@@ -13,21 +14,18 @@ import { requestStaffCode, signInByCode } from '../../src/server/staff-sign-in.t
  * auth_key cookie (docs/decisions/071).
  */
 export default endpoint(['POST'], async (req, context) => {
-  const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
+  const route = routeOf(req, context, ['staffSignInCodes', 'staffSignInByCode']);
   const ip = clientIp(req, context);
-  if (step === 'codes') {
+  if (route.name === 'staffSignInCodes') {
     const { phone } = await parseJsonBody(req, StaffCodeRequestSchema);
     const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
     return json(await requestStaffCode({ phone, ip, siteUrl: siteUrl(req), later }), { status: 202 });
   }
-  if (step === 'by-code') {
-    const body = await parseJsonBody(req, StaffSignInByCodeSchema);
-    const answer = await signInByCode({ ...body, ip });
-    return json(answer, {
-      headers: cookieHeaders(staffSignInCookies(req, answer.accessKey, new Date(answer.expiresAt))),
-    });
-  }
-  throw new HttpError(404, 'Not found');
+  const body = await parseJsonBody(req, StaffSignInByCodeSchema);
+  const answer = await signInByCode({ ...body, ip });
+  return json(answer, {
+    headers: cookieHeaders(staffSignInCookies(req, answer.accessKey, new Date(answer.expiresAt))),
+  });
 });
 
 export const config: Config = { path: ['/v1.0.1/management/sign-in/codes', '/v1.0.1/management/sign-in/by-code'] };

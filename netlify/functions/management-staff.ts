@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { AddStaffSchema, ChangeStaffPhoneSchema, EmptyRequestSchema, RecordIdSchema } from '../../src/domain/staff.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 import { addStaff, changeStaffPhone, listStaff, removeStaff } from '../../src/server/staff-members.ts';
 
@@ -12,27 +13,22 @@ import { addStaff, changeStaffPhone, listStaff, removeStaff } from '../../src/se
  * tells every member (docs/decisions/070).
  */
 export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
-  const parts = new URL(req.url).pathname.replace(/\/+$/, '').split('/').slice(4); // after /v1.0.1/management/staff
+  const route = routeOf(req, context, ['staffList', 'addStaff', 'removeStaff', 'changeStaffPhone']);
   const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
-  if (parts.length === 0) {
-    if (req.method === 'POST') {
-      const member = await parseJsonBody(req, AddStaffSchema);
-      return json({ member: await addStaff(member, staff, { later }) }, { status: 201 });
-    }
-    return json({ staff: await listStaff(staff) });
+  if (route.name === 'staffList') return json({ staff: await listStaff(staff) });
+  if (route.name === 'addStaff') {
+    const member = await parseJsonBody(req, AddStaffSchema);
+    return json({ member: await addStaff(member, staff, { later }) }, { status: 201 });
   }
-  if (parts.length === 2 && (parts[1] === 'remove' || parts[1] === 'phone') && req.method === 'POST') {
-    const id = RecordIdSchema.safeParse(parts[0]);
-    if (!id.success) throw new HttpError(404, 'We could not find that member of staff.', { code: 'not_found' });
-    if (parts[1] === 'phone') {
-      const { phone } = await parseJsonBody(req, ChangeStaffPhoneSchema);
-      return json({ member: await changeStaffPhone(id.data, phone, staff, { later }) });
-    }
-    await parseJsonBody(req, EmptyRequestSchema);
-    await removeStaff(id.data, staff, { later });
-    return json({ ok: true });
+  const id = RecordIdSchema.safeParse(route.params.id);
+  if (!id.success) throw new HttpError(404, 'We could not find that member of staff.', { code: 'not_found' });
+  if (route.name === 'changeStaffPhone') {
+    const { phone } = await parseJsonBody(req, ChangeStaffPhoneSchema);
+    return json({ member: await changeStaffPhone(id.data, phone, staff, { later }) });
   }
-  throw new HttpError(404, 'Not found');
+  await parseJsonBody(req, EmptyRequestSchema);
+  await removeStaff(id.data, staff, { later });
+  return json({ ok: true });
 });
 
 export const config: Config = {

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { EmptyRequestSchema, StepUpByCodeSchema, StepUpByPasskeySchema } from '../../src/domain/staff.ts';
-import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { json, parseJsonBody } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
 import { proveWithPasskey, relyingPartyOf, stepUpOptions } from '../../src/server/passkeys.ts';
 import { clientIp } from '../../src/server/request-headers.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
@@ -14,26 +15,24 @@ import { proveWithCode, requestStepUpCode } from '../../src/server/staff-sign-in
  * this staff key freshly proven for five minutes.
  */
 export default staffEndpoint(['POST'], async (req, staff, context) => {
-  const step = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase();
+  const route = routeOf(req, context, ['stepUpCodes', 'stepUpByCode', 'stepUpPasskeyOptions', 'stepUpByPasskey']);
   const ip = clientIp(req, context);
-  if (step === 'codes') {
-    await parseJsonBody(req, EmptyRequestSchema);
-    const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
-    return json(await requestStepUpCode(staff, { ip, siteUrl: siteUrl(req), later }), { status: 202 });
+  switch (route.name) {
+    case 'stepUpCodes': {
+      await parseJsonBody(req, EmptyRequestSchema);
+      const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
+      return json(await requestStepUpCode(staff, { ip, siteUrl: siteUrl(req), later }), { status: 202 });
+    }
+    case 'stepUpByCode':
+      return json(await proveWithCode(staff, await parseJsonBody(req, StepUpByCodeSchema), ip));
+    case 'stepUpPasskeyOptions':
+      await parseJsonBody(req, EmptyRequestSchema);
+      return json(await stepUpOptions(staff, relyingPartyOf(req), ip));
+    case 'stepUpByPasskey': {
+      const body = await parseJsonBody(req, StepUpByPasskeySchema);
+      return json(await proveWithPasskey(staff, body, relyingPartyOf(req), ip));
+    }
   }
-  if (step === 'by-code') {
-    const proof = await parseJsonBody(req, StepUpByCodeSchema);
-    return json(await proveWithCode(staff, proof, ip));
-  }
-  if (step === 'passkey-options') {
-    await parseJsonBody(req, EmptyRequestSchema);
-    return json(await stepUpOptions(staff, relyingPartyOf(req), ip));
-  }
-  if (step === 'by-passkey') {
-    const body = await parseJsonBody(req, StepUpByPasskeySchema);
-    return json(await proveWithPasskey(staff, body, relyingPartyOf(req), ip));
-  }
-  throw new HttpError(404, 'Not found');
 });
 
 export const config: Config = {

@@ -227,8 +227,15 @@ export async function createLocalFunctions(options: LocalFunctionsOptions): Prom
   };
 }
 
-function paramsOf(pattern: string, url: URL): Record<string, string> {
-  const groups = new URLPattern({ pathname: pattern }).exec(url)?.pathname.groups ?? {};
+/**
+ * Netlify's `context.params`, as its runtime reads them: the `:name` parts of the matched route's
+ * `pattern` in the request's path (a trailing slash ignored; unlike the routing, case counts), empty
+ * when the path does not fit.
+ */
+export function paramsOf(pattern: string, url: URL): Record<string, string> {
+  const { pathname } = url;
+  const path = pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const groups = new URLPattern({ pathname: pattern }).exec({ pathname: path })?.pathname.groups ?? {};
   return Object.fromEntries(
     Object.entries(groups).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );

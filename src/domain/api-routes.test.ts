@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { apiRoutes, configPaths, pathTo } from './api-routes.ts';
 
 describe('the API route table', () => {
@@ -24,4 +24,12 @@ describe('the API route table', () => {
       '/v1.0.1/management/settings',
       '/v1.0.1/management/services/:id',
     ]));
+});
+
+describe("the table's body types", () => {
+  it('are the input types of the schemas the functions parse', () => {
+    expectTypeOf(apiRoutes.staffMoveBooking.body).toEqualTypeOf<{ start: string } | undefined>();
+    expectTypeOf(apiRoutes.removeBlock.body).toEqualTypeOf<Record<string, never> | undefined>();
+    expectTypeOf(apiRoutes.schedule.body).toEqualTypeOf<undefined>();
+  });
 });

@@ -1,4 +1,5 @@
 import type { LoginReason } from './login-reasons.ts';
+import { STAFF_PRIVILEGES } from './privileges.ts';
 
 /**
  * The management guard of contract §4, as pure rules (the browser side is src/islands/management/
@@ -7,8 +8,8 @@ import type { LoginReason } from './login-reasons.ts';
  */
 export const MANAGEMENT_HOME = '/management';
 export const MANAGEMENT_LOGIN = '/management/login';
-/** Contract §6/§9: management requires privileges equal to 2. */
-export const STAFF_PRIVILEGES = 2;
+/** Contract §6/§9: management requires privileges equal to 2 (src/domain/privileges.ts). */
+export { STAFF_PRIVILEGES };
 
 /** Under /management as a path segment (/management, /management/…), never /managementfoo. */
 export function isManagementPath(pathname: string): boolean {

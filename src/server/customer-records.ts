@@ -19,6 +19,7 @@ import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
 import { randomId } from './ids.ts';
 import type { StaffMember } from './staff.ts';
+import { isStaffPrivileges } from '../domain/privileges.ts';
 
 /**
  * The customers screens (docs/decisions/061-staff-records.md): search and list, one record, and
@@ -114,7 +115,7 @@ async function customerRow(tx: Tx, id: string, lock = false): Promise<CustomerRo
 export function assertChangeable(row: CustomerRow): void {
   if (row.erased_at)
     throw new HttpError(409, 'This customer was erased; nothing of theirs is left to change.', { code: 'erased' });
-  if (row.privileges >= 2)
+  if (isStaffPrivileges(row.privileges))
     throw new HttpError(409, 'This is a member of staff: change their details in the staff list.', { code: 'staff' });
 }
 
@@ -137,7 +138,7 @@ export async function getCustomer(id: string, now = new Date(), tx: Tx = db()): 
     notes: row.notes,
     createdAt: row.created_at.toISOString(),
     erasedAt: row.erased_at?.toISOString() ?? null,
-    staff: row.privileges >= 2,
+    staff: isStaffPrivileges(row.privileges),
     dogs,
     visits,
     messages,

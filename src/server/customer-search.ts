@@ -1,5 +1,6 @@
 import { prefixEnd, type CustomerSearch } from '../domain/customer-search.ts';
 import { db, type Tx } from './db.ts';
+import { notStaffSql } from './privileges.ts';
 
 /**
  * The customers a search finds, a page at a time by name: the one query behind the phone booking's
@@ -18,7 +19,7 @@ export interface FoundCustomer {
 }
 
 /** A customer staff may find and change: not erased, not a member of staff (alias `c`). */
-export const LIVE_CUSTOMER = `c.erased_at IS NULL AND c.privileges < 2`;
+export const LIVE_CUSTOMER = `c.erased_at IS NULL AND ${notStaffSql('c')}`;
 const SORT = `lower(coalesce(c.name, ''))`;
 const COLUMNS = `c.id, c.name, c.phone, c.email, c.phone_verified_at IS NOT NULL AS verified, ${SORT} AS sort`;
 

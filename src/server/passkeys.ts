@@ -24,6 +24,8 @@ import { randomId } from './ids.ts';
 import type { StaffMember } from './staff.ts';
 import { issueStaffKey } from './staff-sign-in.ts';
 import { SHOP_TIME_ZONE } from '../domain/shop.ts';
+import { isStaffPrivileges } from '../domain/privileges.ts';
+import { isStaffSql } from './privileges.ts';
 
 /**
  * Passkeys for staff (WebAuthn through SimpleWebAuthn; docs/decisions/057-passkeys.md). A signed-in
@@ -274,7 +276,7 @@ async function verifyAssertion(
   const handle = body.response.response.userHandle;
   if (
     !credential ||
-    credential.privileges !== 2 ||
+    !isStaffPrivileges(credential.privileges) ||
     (owner !== null && credential.customer_id !== owner) ||
     credential.rp_id !== challenge.rp_id ||
     (handle !== undefined && handle !== Buffer.from(userHandleOf(credential.customer_id)).toString('base64url'))
@@ -325,7 +327,7 @@ export async function signInWithPasskey(
     const {
       rows: [staff],
     } = await tx.query<{ id: string; name: string | null; phone: string | null }>(
-      'SELECT id, name, phone FROM customers WHERE id = $1 AND privileges = 2 FOR UPDATE',
+      `SELECT id, name, phone FROM customers WHERE id = $1 AND ${isStaffSql()} FOR UPDATE`,
       [credential.customer_id],
     );
     if (!staff) throw new HttpError(401, PASSKEY_REFUSED, { code: 'passkey_refused' });

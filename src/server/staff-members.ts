@@ -8,6 +8,8 @@ import { randomId } from './ids.ts';
 import { enqueueMessage, sendDueMessages } from './messages/outbox.ts';
 import { STAFF_ONLY, type StaffMember } from './staff.ts';
 import { staffEmailChannel } from './staff-sign-in.ts';
+import { CUSTOMER_PRIVILEGES, STAFF_PRIVILEGES } from '../domain/privileges.ts';
+import { isStaffSql } from './privileges.ts';
 
 /**
  * Who is staff (privileges 2, contract §6): listed, added and removed by staff in the management area
@@ -25,7 +27,7 @@ interface ListRow {
 export async function listStaff(me: StaffMember | null): Promise<StaffListEntry[]> {
   const rows = await query<ListRow>(
     `SELECT c.id, c.name, c.phone, (SELECT count(*)::int FROM staff_passkeys p WHERE p.customer_id = c.id) AS passkeys
-       FROM customers c WHERE c.privileges = 2 ORDER BY lower(c.name) NULLS LAST, c.created_at, c.id`,
+       FROM customers c WHERE ${isStaffSql('c')} ORDER BY lower(c.name) NULLS LAST, c.created_at, c.id`,
   );
   return rows.map((r) => ({
     _id: r.id,
@@ -66,7 +68,7 @@ function assertFreshProof(actor: StaffActor, now: Date): void {
  */
 async function lockStaff(tx: Tx, actor: StaffActor): Promise<StaffRow[]> {
   const { rows } = await tx.query<StaffRow>(
-    'SELECT id, name, phone, email FROM customers WHERE privileges = 2 ORDER BY id FOR UPDATE',
+    `SELECT id, name, phone, email FROM customers WHERE ${isStaffSql()} ORDER BY id FOR UPDATE`,
   );
   if (actor && !rows.some((r) => r.id === actor.customerId))
     throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
@@ -153,14 +155,14 @@ export async function addStaff(
     // Serialises two adds of one number: the second sees the first's row once it commits.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`staff:${member.phone}`]);
     const staff = await lockStaff(tx, actor);
-    const { rows: taken } = await tx.query('SELECT 1 FROM customers WHERE phone = $1 AND privileges = 2', [
+    const { rows: taken } = await tx.query(`SELECT 1 FROM customers WHERE phone = $1 AND ${isStaffSql()}`, [
       member.phone,
     ]);
     if (taken.length) throw new HttpError(409, ALREADY_STAFF, { code: 'already_staff' });
     const id = randomId(12);
     await tx.query(
-      `INSERT INTO customers (id, phone, name, privileges, created_at, updated_at) VALUES ($1, $2, $3, 2, $4, $4)`,
-      [id, member.phone, member.name, now],
+      `INSERT INTO customers (id, phone, name, privileges, created_at, updated_at) VALUES ($1, $2, $3, $5, $4, $4)`,
+      [id, member.phone, member.name, now, STAFF_PRIVILEGES],
     );
     const added = { id, name: member.name, phone: member.phone, email: null };
     return {
@@ -192,7 +194,12 @@ export async function removeStaff(id: string, actor: StaffActor, options: Change
       'DELETE FROM customers WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM bookings WHERE customer_id = $1) RETURNING id',
       [id],
     );
-    if (!gone.length) await tx.query('UPDATE customers SET privileges = 1, updated_at = $2 WHERE id = $1', [id, now]);
+    if (!gone.length)
+      await tx.query('UPDATE customers SET privileges = $3, updated_at = $2 WHERE id = $1', [
+        id,
+        now,
+        CUSTOMER_PRIVILEGES,
+      ]);
     // The member removed is told too: if it was not expected, they are the one who knows it.
     return tellStaff(tx, staff, { kind: 'removed', member }, actor, now);
   });

@@ -10,6 +10,7 @@ import { CODE_EXPIRED, checkPhoneCode, requestPhoneCode, spendPhoneCode } from '
 import { loadStaffSettings } from './settings.ts';
 import { STAFF_ONLY, type StaffMember } from './staff.ts';
 import { TEXT_BUDGET_SPENT_FOR_STAFF } from './text-budget.ts';
+import { isStaffSql } from './privileges.ts';
 
 /**
  * Staff sign-in by a one-time code (docs/decisions/053-staff-sign-in-and-the-staff-api.md). Asking
@@ -26,7 +27,7 @@ interface StaffRow {
 
 /** The staff member with this number, if any (the earliest, should two records share it). */
 export async function findStaffByPhone(phone: string, tx?: Tx): Promise<StaffRow | null> {
-  const sql = `SELECT id, name, phone, email FROM customers WHERE phone = $1 AND privileges = 2 ORDER BY created_at, id LIMIT 1`;
+  const sql = `SELECT id, name, phone, email FROM customers WHERE phone = $1 AND ${isStaffSql()} ORDER BY created_at, id LIMIT 1`;
   const rows = tx ? (await tx.query<StaffRow>(sql, [phone])).rows : await query<StaffRow>(sql, [phone]);
   return rows[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import { findKeyHolder } from './access-keys.ts';
 import { endpoint, HttpError } from './http.ts';
 import { staffKeyOf } from './staff-cookie.ts';
+import { isStaffPrivileges } from '../domain/privileges.ts';
 
 /**
  * The door of every staff endpoint (`/v1.0.1/management/*`): the caller's `x-access-key` (or the
@@ -24,7 +25,7 @@ export async function requireStaff(req: Request, now = new Date()): Promise<Staf
   const key = staffKeyOf(req);
   const holder = await findKeyHolder(key, now);
   // Missing, unknown, revoked, expired, a customer's device key, or not staff: the same answer.
-  if (!key || !holder || holder.kind !== 'staff' || holder.privileges !== 2)
+  if (!key || !holder || holder.kind !== 'staff' || !isStaffPrivileges(holder.privileges))
     throw new HttpError(401, STAFF_ONLY, { code: 'unauthorised' });
   return { customerId: holder.customerId, name: holder.name, phone: holder.phone, key, provenAt: holder.provenAt };
 }

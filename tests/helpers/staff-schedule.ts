@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import managementBlocks from '../../netlify/functions/management-blocks.ts';
-import managementBookingChanges from '../../netlify/functions/management-booking-changes.ts';
+import * as managementBlocksModule from '../../netlify/functions/management-blocks.ts';
+import * as managementBookingChangesModule from '../../netlify/functions/management-booking-changes.ts';
 import managementCustomerLookup from '../../netlify/functions/management-customer-lookup.ts';
 import managementDashboard from '../../netlify/functions/management-dashboard.ts';
 import managementFreeTimes from '../../netlify/functions/management-free-times.ts';
@@ -11,6 +11,10 @@ import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts'
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { randomId } from '../../src/server/ids.ts';
+import { routed } from './netlify-context.ts';
+
+const managementBlocks = routed(managementBlocksModule);
+const managementBookingChanges = routed(managementBookingChangesModule);
 
 /** Calls of the schedule's staff API as the Schedule and Dashboard islands make them. */
 export const HOST = 'http://localhost';

@@ -1,13 +1,14 @@
-import managementPasskeySignIn from '../../netlify/functions/management-passkey-sign-in.ts';
-import managementPasskeys from '../../netlify/functions/management-passkeys.ts';
-import managementSession from '../../netlify/functions/management-session.ts';
-import managementSignIn from '../../netlify/functions/management-sign-in.ts';
-import managementStaff from '../../netlify/functions/management-staff.ts';
-import managementStepUp from '../../netlify/functions/management-step-up.ts';
+import * as managementPasskeySignIn from '../../netlify/functions/management-passkey-sign-in.ts';
+import * as managementPasskeys from '../../netlify/functions/management-passkeys.ts';
+import * as managementSession from '../../netlify/functions/management-session.ts';
+import * as managementSignIn from '../../netlify/functions/management-sign-in.ts';
+import * as managementStaff from '../../netlify/functions/management-staff.ts';
+import * as managementStepUp from '../../netlify/functions/management-step-up.ts';
 import { normaliseUkMobile } from '../../src/domain/phone.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { randomId } from '../../src/server/ids.ts';
+import { routed } from './netlify-context.ts';
 
 /** Calls of the staff API as the management islands make them, for the integration tests. */
 export const HOST = 'http://localhost';
@@ -15,12 +16,12 @@ export const HOST = 'http://localhost';
 type Handler = (req: Request, context?: unknown) => Promise<Response> | Response;
 
 const HANDLERS: Array<[RegExp, Handler]> = [
-  [/^\/v1\.0\.1\/management\/sign-in\/(codes|by-code)$/, managementSignIn as Handler],
-  [/^\/v1\.0\.1\/management\/sign-in\/(passkey-options|by-passkey)$/, managementPasskeySignIn as Handler],
-  [/^\/v1\.0\.1\/management\/(session|sign-out)$/, managementSession as Handler],
-  [/^\/v1\.0\.1\/management\/staff(\/|$)/, managementStaff as Handler],
-  [/^\/v1\.0\.1\/management\/passkeys(\/|$)/, managementPasskeys as Handler],
-  [/^\/v1\.0\.1\/management\/step-up\//, managementStepUp as Handler],
+  [/^\/v1\.0\.1\/management\/sign-in\/(codes|by-code)$/, routed(managementSignIn)],
+  [/^\/v1\.0\.1\/management\/sign-in\/(passkey-options|by-passkey)$/, routed(managementPasskeySignIn)],
+  [/^\/v1\.0\.1\/management\/(session|sign-out)$/, routed(managementSession)],
+  [/^\/v1\.0\.1\/management\/staff(\/|$)/, routed(managementStaff)],
+  [/^\/v1\.0\.1\/management\/passkeys(\/|$)/, routed(managementPasskeys)],
+  [/^\/v1\.0\.1\/management\/step-up\//, routed(managementStepUp)],
 ];
 
 export interface CallOptions {

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import magicHandler from '../../netlify/functions/magic.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { CROSS_SITE_REFUSED, JSON_ONLY } from '../../src/server/http.ts';
 import { query } from '../../src/server/db.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
 
 /**
  * CSRF against the state-changing endpoints (bookings, cancel, move, magic), through their real

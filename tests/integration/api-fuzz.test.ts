@@ -84,6 +84,7 @@ import {
 } from '../helpers/hostile.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed, type FunctionModule } from '../helpers/netlify-context.ts';
 
 /**
  * Property: whatever arrives at any function (any method, path, query, header or body), the answer
@@ -1992,7 +1993,8 @@ beforeAll(async () => {
   functions = await listLocalFunctions(FUNCTIONS_DIR);
   for (const fn of functions) {
     if (SCHEDULED.includes(fn.name)) continue;
-    handlers.set(fn.name, ((await import(fn.mainFile)) as { default: Handler }).default);
+    // Called as Netlify calls them: with the `context.params` of the function's own config.path.
+    handlers.set(fn.name, routed((await import(fn.mainFile)) as FunctionModule));
   }
   // Every row written to the business's tables counts, committed only: a rolled-back transaction
   // takes its count with it. Rate-limit windows (written before a refusal, by design), a key's

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import phoneCodesHandler from '../../netlify/functions/phone-codes.ts';
 import { ABUSE_LIMITS, UNPROVEN_TEXTS_PER_NUMBER_PER_DAY } from '../../src/domain/abuse-limits.ts';
@@ -16,6 +16,9 @@ import { query } from '../../src/server/db.ts';
 import { hitRateLimit, sweepStaleWindows } from '../../src/server/rate-limit.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
 
 /**
  * What a script may ask of the booking system (docs/decisions/052-abuse-limits.md): bookings per

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingHandler from '../../netlify/functions/booking.ts';
+import * as booking from '../../netlify/functions/booking.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import breedsHandler from '../../netlify/functions/breeds.ts';
 import savedDogsHandler from '../../netlify/functions/saved-dogs.ts';
@@ -20,6 +20,9 @@ import { query } from '../../src/server/db.ts';
 import { idempotencyDigest } from '../../src/server/sealed.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingHandler = routed(booking);
 
 useTestDatabase({ seed: true });
 // Every request here comes from one address; the limits have their own tests (booking-abuse.test.ts).

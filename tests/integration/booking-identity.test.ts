@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingHandler from '../../netlify/functions/booking.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as booking from '../../netlify/functions/booking.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import savedDogsHandler from '../../netlify/functions/saved-dogs.ts';
 import {
@@ -15,6 +15,10 @@ import { UNPROVEN_TEXTS_PER_NUMBER_PER_DAY } from '../../src/domain/abuse-limits
 import { query } from '../../src/server/db.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingHandler = routed(booking);
+const bookingChangesHandler = routed(bookingChanges);
 
 /**
  * Phone numbers are not identity (docs/decisions/050). A stranger who knows a customer's number and

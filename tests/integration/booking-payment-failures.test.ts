@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import settlePaymentsHandler from '../../netlify/functions/settle-payments.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
@@ -18,6 +18,9 @@ import { updateBookingSettings } from '../../src/server/settings.ts';
 import { signedEvent, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
 
 /**
  * Money and slots when something fails between the steps (docs/decisions/051): Stripe down, Stripe

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import {
@@ -18,6 +18,9 @@ import { signedEvent, signedObjectEvent, type FakeStripe } from '../helpers/fake
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { call, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
 
 /**
  * What a live Stripe account sends after the payment (docs/decisions/064): a bank payment that fails,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
-import bookingHandler from '../../netlify/functions/booking.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
+import * as booking from '../../netlify/functions/booking.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import {
@@ -17,6 +17,10 @@ import { updateBookingSettings } from '../../src/server/settings.ts';
 import { signedEvent, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
+const bookingHandler = routed(booking);
 
 // The real Stripe SDK, pointed at a local server that answers like Stripe's API.
 const WEBHOOK_SECRET = 'whsec_test_booking_payments';

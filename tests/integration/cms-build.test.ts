@@ -7,13 +7,16 @@ import { buildClient } from '@datocms/cma-client-node';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import previewLinksHandler from '../../netlify/functions/cms-preview-links.ts';
-import previewHandler from '../../netlify/functions/cms-preview.ts';
+import * as preview from '../../netlify/functions/cms-preview.ts';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/browser.ts';
 import { importContent } from '../../src/cms/import.ts';
 import { setupCms } from '../../src/cms/setup.ts';
 import { buildSite } from '../helpers/build-site.ts';
 import { assetsMappedEnv, DATOCMS_ASSETS, routeAssetsToFake } from '../helpers/datocms-assets.ts';
 import { startFakeDatoCms, type FakeDatoCms } from '../helpers/fake-datocms.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const previewHandler = routed(preview);
 
 /**
  * The site built from DatoCMS against the site built from content/, for the same content:

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import customersHandler from '../../netlify/functions/management-customers.ts';
+import * as customersModule from '../../netlify/functions/management-customers.ts';
 import lookupHandler from '../../netlify/functions/management-customer-lookup.ts';
 import { CustomerListResponseSchema } from '../../src/domain/customer-records.ts';
 import { searchWords } from '../../src/domain/customer-search.ts';
@@ -7,6 +7,9 @@ import { CustomerLookupResponseSchema } from '../../src/domain/schedule.ts';
 import { query } from '../../src/server/db.ts';
 import { call, insertBooking, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const customersHandler = routed(customersModule);
 
 /**
  * One search rule for the phone booking's lookup and Customers (docs/decisions/073): a surname, the

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLocalFunctions } from '../../scripts/lib/local-functions.ts';
+import { listLocalFunctions, matchFunction } from '../../scripts/lib/local-functions.ts';
 import { ensureNetlifyBuild, FUNCTION_BUNDLES_DIR, FUNCTION_MANIFEST } from '../../scripts/lib/netlify-build.ts';
 import { FUNCTIONS_DIR, PROJECT_ROOT } from '../../scripts/lib/site-server.ts';
 import sharp from 'sharp';
@@ -333,22 +333,30 @@ describe("every function, as Netlify's build bundled it", () => {
       } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
       return issueAccessKey(tx, staff!.id, 'staff');
     });
-    const calls = Object.entries(CALLS).map(([name, call]) => ({
-      name,
-      method: call.method,
-      url: (call.path.startsWith('/.netlify') || call.path.startsWith('/preview')
-        ? `https://www.leytondoggrooming.co.uk${call.path}`
-        : `${BASE}${call.path}`
+    const local = await listLocalFunctions(FUNCTIONS_DIR);
+    const calls = Object.entries(CALLS).map(([name, call]) => {
+      const url = (
+        call.path.startsWith('/.netlify') || call.path.startsWith('/preview')
+          ? `https://www.leytondoggrooming.co.uk${call.path}`
+          : `${BASE}${call.path}`
       )
         .replace('__FIRST_DAY__', firstDay)
-        .replace('__BREED_IMAGE__', picture.key),
-      headers: Object.fromEntries(
-        Object.entries({ ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers }).map(
-          ([k, v]) => [k, v.replace('__STAFF_KEY__', staffKey)],
+        .replace('__BREED_IMAGE__', picture.key);
+      // The pattern Netlify's router matched, from which its runtime reads `context.params`.
+      const route = matchFunction(local, new URL(url).pathname, call.method)?.route?.pattern;
+      return {
+        name,
+        method: call.method,
+        url,
+        ...(route ? { route } : {}),
+        headers: Object.fromEntries(
+          Object.entries({ ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers }).map(
+            ([k, v]) => [k, v.replace('__STAFF_KEY__', staffKey)],
+          ),
         ),
-      ),
-      ...(call.body ? { body: JSON.stringify(call.body).replace('__FIRST_SLOT__', first) } : {}),
-    }));
+        ...(call.body ? { body: JSON.stringify(call.body).replace('__FIRST_SLOT__', first) } : {}),
+      };
+    });
     const results = await callBundles(bundles, calls);
     expect(results.map((r) => `${r.name} ${r.status}`).sort()).toEqual(
       Object.entries(CALLS)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import { lastBookableDay } from '../../src/domain/availability.ts';
@@ -16,6 +16,9 @@ import { addDays, todayIn } from '../../src/domain/london-time.ts';
 import { query } from '../../src/server/db.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
 
 /**
  * Inputs that once answered 500, each through its function against a real database: the answer is

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import financesHandler from '../../netlify/functions/management-finances.ts';
+import * as finances from '../../netlify/functions/management-finances.ts';
 import { isBankHoliday } from '../../src/domain/bank-holidays.ts';
 import { DashboardResponseSchema } from '../../src/domain/dashboard.ts';
 import { FinancesResponseSchema } from '../../src/domain/finances.ts';
@@ -8,6 +8,9 @@ import { query } from '../../src/server/db.ts';
 import { seedDemoBusiness } from '../../src/server/seed.ts';
 import { call, HOST, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const financesHandler = routed(finances);
 
 /**
  * The living demo shop `npm start` seeds on a new database (decision 074): weeks of bookings that

@@ -13,6 +13,7 @@ import { openDays, rawBooking } from '../helpers/staff-schedule.ts';
 import { addStaffMember, customerWithDeviceKey, HOST, lastCodeSentTo, signIn } from '../helpers/staff.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed, type FunctionModule } from '../helpers/netlify-context.ts';
 
 /**
  * The staff API refuses everyone but staff (docs/decisions/053). Every function with a path under
@@ -415,7 +416,7 @@ beforeAll(async () => {
   // and the day's text budget its hundreds of codes would spend (decision 069).
   process.env = { ...process.env, BOOKING_RATE_LIMIT_PER_HOUR: '1000000', TEXT_BUDGET_PER_DAY: '1000000' };
   functions = await listLocalFunctions(FUNCTIONS_DIR);
-  for (const fn of functions) handlers.set(fn.name, ((await import(fn.mainFile)) as { default: never }).default);
+  for (const fn of functions) handlers.set(fn.name, routed((await import(fn.mainFile)) as FunctionModule));
   const phone = freshPhone();
   await addStaffMember(phone, 'Enumerating Groomer');
   staffKey = await signIn(phone, '192.0.2.53');

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import breedImages from '../../netlify/functions/breed-images.ts';
+import * as breedImagesModule from '../../netlify/functions/breed-images.ts';
 import breedsPublic from '../../netlify/functions/breeds.ts';
-import breedsHandler from '../../netlify/functions/management-breeds.ts';
+import * as breeds from '../../netlify/functions/management-breeds.ts';
 import quoteHandler from '../../netlify/functions/quote.ts';
 import { MAX_BREED_IMAGE_BYTES, StaffBreedsResponseSchema } from '../../src/domain/breed-records.ts';
 import { QuoteResponseSchema } from '../../src/domain/booking-schemas.ts';
@@ -10,6 +10,10 @@ import { query } from '../../src/server/db.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { auditSince, call, insertBooking, lastAuditId, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const breedImages = routed(breedImagesModule);
+const breedsHandler = routed(breeds);
 
 /**
  * The breeds screen's endpoints: the list with each breed's figures, adding, changing and removing

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import customersHandler from '../../netlify/functions/management-customers.ts';
+import * as customers from '../../netlify/functions/management-customers.ts';
 import {
   CustomerExportSchema,
   CustomerListResponseSchema,
@@ -20,6 +20,9 @@ import {
   type Handler,
 } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const customersHandler = routed(customers);
 
 /**
  * The customers screens' endpoints: the search in every spelling, the list's pages and visits, one

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import financesHandler from '../../netlify/functions/management-finances.ts';
+import * as finances from '../../netlify/functions/management-finances.ts';
 import { CSV_COLUMNS, DepositsResponseSchema, FinancesResponseSchema } from '../../src/domain/finances.ts';
 import { startsFormula } from '../../src/domain/spreadsheet-cells.ts';
 import { query } from '../../src/server/db.ts';
@@ -10,6 +10,9 @@ import type { FakeStripe } from '../helpers/fake-stripe.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { auditSince, call, insertBooking, lastAuditId, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const financesHandler = routed(finances);
 
 /**
  * The Finances screen's endpoints: takings by day, week and month from the money rows (London

@@ -2,12 +2,15 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availability from '../../netlify/functions/availability.ts';
 import bookingTypes from '../../netlify/functions/booking-types.ts';
-import settingsHandler from '../../netlify/functions/management-settings.ts';
+import * as settings from '../../netlify/functions/management-settings.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
 import { ShopSettingsSchema } from '../../src/domain/shop-settings.ts';
 import { query } from '../../src/server/db.ts';
 import { auditSince, call, insertBooking, lastAuditId, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const settingsHandler = routed(settings);
 
 /**
  * The Settings screen's endpoints against a migrated, seeded database: what they refuse (and then

@@ -4,7 +4,7 @@ import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import customerAuthHandler from '../../netlify/functions/customer-auth.ts';
 import devicesAuthHandler from '../../netlify/functions/devices-auth.ts';
-import customersHandler from '../../netlify/functions/management-customers.ts';
+import * as customers from '../../netlify/functions/management-customers.ts';
 import savedDogsHandler from '../../netlify/functions/saved-dogs.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import {
@@ -17,6 +17,9 @@ import { query } from '../../src/server/db.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { call, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const customersHandler = routed(customers);
 
 /**
  * Issue 18: a merge never hands one person's record to another (docs/decisions/068). A customer books

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import managementDashboard from '../../netlify/functions/management-dashboard.ts';
-import managementMessages from '../../netlify/functions/management-messages.ts';
+import * as managementMessagesModule from '../../netlify/functions/management-messages.ts';
 import phoneCodesHandler from '../../netlify/functions/phone-codes.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { DashboardResponseSchema, MessageRetryResponseSchema } from '../../src/domain/dashboard.ts';
@@ -15,6 +15,10 @@ import { startSmsProvider } from '../helpers/sms-provider.ts';
 import { addStaffMember, call } from '../helpers/staff.ts';
 import { staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
+const managementMessages = routed(managementMessagesModule);
 
 /**
  * A text and mail provider that fail for a while, then recover (docs/decisions/065): the request

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingHandler from '../../netlify/functions/booking.ts';
+import * as booking from '../../netlify/functions/booking.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import {
   AvailabilityResponseSchema,
@@ -11,6 +11,9 @@ import {
 import { db, query } from '../../src/server/db.ts';
 import { deleteBatchSql, deleteExpiredData, SWEEPS } from '../../src/server/retention.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingHandler = routed(booking);
 
 useTestDatabase({ seed: true });
 

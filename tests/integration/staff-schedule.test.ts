@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import bookingChangesHandler from '../../netlify/functions/booking-changes.ts';
+import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import { BookingErrorSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
@@ -24,6 +24,9 @@ import {
   staffKey,
 } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { routed } from '../helpers/netlify-context.ts';
+
+const bookingChangesHandler = routed(bookingChanges);
 
 /**
  * The schedule's staff API against a migrated, seeded database: each endpoint's validation, the

@@ -3,6 +3,7 @@ import type { Tx } from '../db.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { siteUrl as configuredSiteUrl } from '../site-url.ts';
+import { isStaffSql } from '../privileges.ts';
 
 /** The customer's page in the staff area (their bookings and messages), or null when the address is unknown. */
 export function staffCustomerLink(customerId: string, siteUrl?: string): string | null {
@@ -26,7 +27,7 @@ export async function tellStaff(tx: Tx, alert: PaymentAlert, key: string, bookin
   const { timeZone } = await loadBookingSettings(tx);
   const words = paymentAlertWords(alert, timeZone);
   const { rows: staff } = await tx.query<{ id: string; phone: string | null; email: string | null }>(
-    'SELECT id, phone, email FROM customers WHERE privileges = 2 ORDER BY id',
+    `SELECT id, phone, email FROM customers WHERE ${isStaffSql()} ORDER BY id`,
   );
   let sent = 0;
   for (const member of staff) {

@@ -29,6 +29,7 @@ import {
 import type { Seeder } from './types.ts';
 import site from '../../../content/site.json' with { type: 'json' };
 import { DEMO_DEPOSIT_PENCE } from './demo-deposit.ts';
+import { isStaffSql, notStaffSql } from '../privileges.ts';
 
 /**
  * The living demo shop (docs/decisions/074-a-living-demo-shop.md): three weeks of visits behind
@@ -94,12 +95,12 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
   const {
     rows: [existing],
   } = await tx.query<{ customers: number; bookings: number }>(
-    `SELECT (SELECT count(*) FROM customers WHERE privileges < 2)::int AS customers, (SELECT count(*) FROM bookings)::int AS bookings`,
+    `SELECT (SELECT count(*) FROM customers WHERE ${notStaffSql()})::int AS customers, (SELECT count(*) FROM bookings)::int AS bookings`,
   );
   if (!existing || existing.customers > 0 || existing.bookings > 0) return {};
   const {
     rows: [staff],
-  } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 ORDER BY created_at, id LIMIT 1');
+  } = await tx.query<{ id: string }>(`SELECT id FROM customers WHERE ${isStaffSql()} ORDER BY created_at, id LIMIT 1`);
 
   const settings = await loadBookingSettings(tx);
   const tz = settings.timeZone;

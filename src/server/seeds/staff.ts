@@ -4,6 +4,8 @@ import { issueAccessKey } from '../access-keys.ts';
 import { env } from '../env.ts';
 import { randomId } from '../ids.ts';
 import type { Seeder } from './types.ts';
+import { STAFF_PRIVILEGES } from '../../domain/privileges.ts';
+import { isStaffSql } from '../privileges.ts';
 
 /**
  * One demo staff member, who signs in at /management/login with DEMO_STAFF_PHONE (the code goes to
@@ -15,7 +17,7 @@ import type { Seeder } from './types.ts';
 export const seedDemoStaff: Seeder = async (tx) => {
   const {
     rows: [staff],
-  } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE privileges = 2');
+  } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM customers WHERE ${isStaffSql()}`);
   if (staff && staff.n > 0) return {};
   const phone = env().DEMO_STAFF_PHONE;
   const {
@@ -23,7 +25,11 @@ export const seedDemoStaff: Seeder = async (tx) => {
   } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE phone = $1', [phone]);
   if (taken && taken.n > 0) return {};
   const id = randomId(12);
-  await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, 'Demo Groomer', 2)`, [id, phone]);
+  await tx.query(`INSERT INTO customers (id, phone, name, privileges) VALUES ($1, $2, 'Demo Groomer', $3)`, [
+    id,
+    phone,
+    STAFF_PRIVILEGES,
+  ]);
   const expiresAt = staffKeyExpiry(new Date(), DEFAULT_STAFF_SETTINGS);
   const key = await issueAccessKey(tx, id, 'staff', { label: 'demo staff key (seed)', expiresAt });
   return {
