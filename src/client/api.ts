@@ -178,7 +178,9 @@ export type RouteCall<Path extends string, Body, T> = Omit<ApiOptions<T>, 'metho
   /** For events sent as the page unloads (a navigation click): the browser finishes the request. */
   keepalive?: boolean;
 } & ([ParamsOf<Path>] extends [never] ? { params?: undefined } : { params: Record<ParamsOf<Path>, string> }) &
-  (undefined extends Body ? { body?: Body } : { body: Body }) & { query?: Query };
+  (undefined extends Body ? { body?: Body } : Record<never, never> extends Body ? { body?: Body } : { body: Body }) & {
+    query?: Query;
+  };
 
 /** `api()` for a route of src/domain/api-routes.ts: the method and address come from the table. */
 export function callApi<Path extends string, Body, T>(

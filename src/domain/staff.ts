@@ -171,3 +171,4 @@ export const StepUpByPasskeySchema = PasskeySignInSchema;
 
 /** What both step-up doors answer: this key is proven as of then (good for five minutes). */
 export const StepUpResponseSchema = z.object({ provenAt: z.iso.datetime({ offset: true }) });
+export type PasskeyRegistration = z.infer<typeof PasskeyRegistrationSchema>;

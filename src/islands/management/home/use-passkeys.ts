@@ -5,6 +5,7 @@ import {
   PasskeyOptionsResponseSchema,
   PasskeyResponseSchema,
   PasskeysResponseSchema,
+  type PasskeyRegistration,
   type PasskeyView,
 } from '../../../domain/staff.ts';
 import { deviceLabel } from '../device-label.ts';
@@ -18,7 +19,12 @@ const addPasskey: PasskeyProofCalls<unknown> = {
   options: () => staffCall(apiRoutes.passkeyOptions, { schema: PasskeyOptionsResponseSchema }),
   finish: (challengeId, response) =>
     staffCall(apiRoutes.addPasskey, {
-      body: { challengeId, response, name: deviceLabel(navigator.userAgent) },
+      // The browser's answer goes as it came: the server checks its shape and its signature.
+      body: {
+        challengeId,
+        response: response as PasskeyRegistration['response'],
+        name: deviceLabel(navigator.userAgent),
+      },
       schema: PasskeyResponseSchema,
     }),
   cancelled: 'Adding the passkey was cancelled, or this device already has one for you.',
