@@ -1,4 +1,4 @@
-import { API_PREFIX, pathTo, type ApiRoute, type ParamsOf } from '../domain/api-routes.ts';
+import { API_PREFIX, pathTo, type ApiRoute, type ParamsOf } from '../domain/api-route.ts';
 import { COOKIE_NAMES, getCookie } from './cookies.ts';
 import { buildHeaders } from './headers.ts';
 import { statisticsAllowed } from './privacy.ts';

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { ApiRoute } from '../domain/api-routes.ts';
+import type { ApiRoute } from '../domain/api-route.ts';
 import type { LoginReason } from '../domain/login-reasons.ts';
 import { MANAGEMENT_LOGIN, redirectTargetOf, safeRedirectTarget } from '../domain/management-guard.ts';
 import type { StaffSignInResponse } from '../domain/staff.ts';

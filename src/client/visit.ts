@@ -1,4 +1,4 @@
-import { apiRoutes } from '../domain/api-routes.ts';
+import * as apiRoutes from '../domain/api-routes.ts';
 import { AUTH_TIMEOUT_MS, callApi, IDENTIFY_TIMEOUT_MS, PAGE_VIEW_TIMEOUT_MS } from './api.ts';
 import { FINGERPRINT_BACKOFF_MS, retryWithBackoff } from './backoff.ts';
 import { COOKIE_NAMES, deleteCookie, getCookie, setCookie } from './cookies.ts';

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useId, useState } from 'react';
 import { BOOKING_TYPES_TIMEOUT_MS, callApi } from '../client/api.ts';
-import { apiRoutes } from '../domain/api-routes.ts';
+import * as apiRoutes from '../domain/api-routes.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../domain/booking-types.ts';
 import { poundsFromPence } from '../domain/money.ts';
 import './prices.css';

@@ -1,8 +1,11 @@
-import { API_PREFIX, apiRoutes, type ApiRouteName, type ParamsOf } from '../domain/api-routes.ts';
+import { API_PREFIX, type ParamsOf } from '../domain/api-route.ts';
+import * as apiRoutes from '../domain/staff-api-routes.ts';
 import { HttpError } from './http.ts';
 
+type ApiRouteName = keyof typeof apiRoutes;
+
 /**
- * Which of a function's routes (names of src/domain/api-routes.ts, the same patterns its literal
+ * Which of a function's routes (names of src/domain/staff-api-routes.ts, the same patterns its literal
  * `config.path` lists) a request came in by, and that route's parameters as Netlify hands them over
  * in `context.params`. Functions never split their URL by hand: the address is the table's, the
  * values Netlify's.

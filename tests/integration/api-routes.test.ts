@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listLocalFunctions } from '../../scripts/lib/local-functions.ts';
 import { FUNCTIONS_DIR } from '../../scripts/lib/site-server.ts';
-import { API_PREFIX, apiRoutes, configPaths } from '../../src/domain/api-routes.ts';
+import * as apiRoutes from '../../src/domain/staff-api-routes.ts';
+import { API_PREFIX, configPaths } from '../../src/domain/api-route.ts';
 
 /**
  * The islands build their calls from the route table (src/domain/api-routes.ts) and the functions

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { API_PREFIX, apiRoutes, pathTo } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
+import { API_PREFIX, pathTo } from '../../domain/api-route.ts';
 import { googleCalendarUrl } from '../../domain/ics.ts';
 import { formatPence } from '../../domain/money.ts';
 import type { BookingView, Outcome } from './booking-view.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { callApi } from '../../client/api.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingErrorSchema, type Slot } from '../../domain/booking-api-schemas.ts';
 import { InteractiveButton } from '../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../forms/status.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { callApi } from '../../client/api.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingViewSchema as BaseViewSchema } from '../../domain/booking-api-schemas.ts';
 import { recalledBookingView } from './booking-view-store.ts';
 import { idFromPath } from './calendar-links.ts';

@@ -1,7 +1,7 @@
 import type { Dispatch } from 'react';
 import { callApi } from '../../client/api.ts';
 import { COOKIE_NAMES, setCookie } from '../../client/cookies.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingErrorSchema, CreateBookingResponseSchema } from '../../domain/booking-api-schemas.ts';
 import { PHONE_CODE_DIGITS, PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
 import { STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { callApi } from '../../client/api.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import { AvailabilityResponseSchema, type AvailabilityDay } from '../../domain/booking-api-schemas.ts';
 import { addDays } from '../../domain/london-time.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../../client/api.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import type { Breed } from '../../domain/breeds.ts';
 import { breedSchemas } from './on-demand.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../client/api.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import type { QuoteResponse } from '../../domain/booking-api-schemas.ts';
 import { parseWeight, type Answers } from './answers.ts';
 import { bookingSchemas } from './on-demand.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState, type Dispatch } from 'react';
 import { callApi } from '../../client/api.ts';
 import { COOKIE_NAMES, getCookie } from '../../client/cookies.ts';
 import { user as deviceUser } from '../../client/store.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import { formatUkMobile } from '../../domain/phone-format.ts';
 import type { SavedDog } from '../../domain/saved-dogs.ts';
 import type { BookingAction, Owner } from './booking-state.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { BOOKING_TYPES_TIMEOUT_MS, callApi } from '../../client/api.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/api-routes.ts';
 import type { BookingType } from '../../domain/booking-types.ts';
 import { bookingTypes } from './on-demand.ts';
 

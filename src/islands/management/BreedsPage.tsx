@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/staff-api-routes.ts';
 import { StaffBreedsResponseSchema } from '../../domain/breed-records.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { AddBreed } from './breeds/AddBreed.tsx';

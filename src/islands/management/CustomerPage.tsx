@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/staff-api-routes.ts';
 import { CustomerRecordSchema, type CustomerRecord } from '../../domain/customer-records.ts';
 import { ContactCard } from './customer/ContactCard.tsx';
 import { customerIdFrom } from './customer/customer-id.ts';

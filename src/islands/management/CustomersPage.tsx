@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { staffCall } from '../../client/staff-session.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/staff-api-routes.ts';
 import { CustomerListResponseSchema, type CustomerListItem } from '../../domain/customer-records.ts';
 import { formatPhone, formatWhen } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';

@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/staff-api-routes.ts';
 import { FinancesResponseSchema } from '../../domain/finances.ts';
 import { todayIn } from '../../domain/london-time.ts';
 import { Deposits } from './finances/Deposits.tsx';

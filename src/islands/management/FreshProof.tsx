@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ApiResult } from '../../client/api.ts';
 import { staffCall } from '../../client/staff-session.ts';
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/staff-api-routes.ts';
 import { PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
 import { PasskeyOptionsResponseSchema, StepUpResponseSchema } from '../../domain/staff.ts';
 import { FormActions } from '../forms/FormActions.tsx';

@@ -1,4 +1,4 @@
-import { apiRoutes } from '../../domain/api-routes.ts';
+import * as apiRoutes from '../../domain/staff-api-routes.ts';
 import { ShopSettingsSchema } from '../../domain/shop-settings.ts';
 import { formatWhen } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AnswerSchema, ApiResult, RouteCall } from '../../client/api.ts';
 import { staffCall } from '../../client/staff-session.ts';
-import { pathTo, type ApiRoute, type ParamsOf } from '../../domain/api-routes.ts';
+import { pathTo, type ApiRoute, type ParamsOf } from '../../domain/api-route.ts';
 import '../forms/forms.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { BreedSavedSchema } from '../../../domain/breed-records.ts';
 import { staffCall } from '../../../client/staff-session.ts';
 import { FileField } from '../../forms/FileField.tsx';

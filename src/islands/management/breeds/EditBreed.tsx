@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { BreedRemovedSchema, BreedSavedSchema, type StaffBreed } from '../../../domain/breed-records.ts';
 import { describeMinutes } from '../../../domain/shop-settings.ts';
 import { staffCall } from '../../../client/staff-session.ts';

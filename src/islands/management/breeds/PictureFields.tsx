@@ -1,4 +1,4 @@
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { BreedSavedSchema, type StaffBreed } from '../../../domain/breed-records.ts';
 import { staffCall } from '../../../client/staff-session.ts';
 import { FileField } from '../../forms/FileField.tsx';

@@ -1,4 +1,4 @@
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { BREED_IMAGE_TYPES, BreedSavedSchema, MAX_BREED_IMAGE_BYTES } from '../../../domain/breed-records.ts';
 import { staffCall } from '../../../client/staff-session.ts';
 

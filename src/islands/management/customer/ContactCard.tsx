@@ -1,5 +1,5 @@
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { CustomerSavedSchema, type CustomerRecord } from '../../../domain/customer-records.ts';
 import { Checkbox } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';

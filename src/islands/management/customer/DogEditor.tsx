@@ -1,6 +1,6 @@
 import { staffCall } from '../../../client/staff-session.ts';
 import { COATS } from '../../../domain/booking-api-schemas.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { COAT_LABELS } from '../../../domain/coats.ts';
 import { CustomerSavedSchema, type CustomerRecord, type DogCard } from '../../../domain/customer-records.ts';
 import { Checkbox } from '../../forms/Choices.tsx';

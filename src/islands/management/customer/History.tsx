@@ -1,6 +1,7 @@
 import type { AnswerSchema } from '../../../client/api.ts';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes, type ApiRoute } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
+import { type ApiRoute } from '../../../domain/api-route.ts';
 import { MessagesPageSchema, VisitsPageSchema, type CustomerRecord } from '../../../domain/customer-records.ts';
 import { pageFrom } from '../records-ui.tsx';
 import { MessageRow } from './MessageRow.tsx';

@@ -1,6 +1,6 @@
 import { useRef, type SyntheticEvent } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import type { CustomerRecord } from '../../../domain/customer-records.ts';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';

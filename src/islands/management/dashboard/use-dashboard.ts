@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { DashboardResponseSchema, type DashboardResponse } from '../../../domain/dashboard.ts';
 import type { ScheduleResponse } from '../../../domain/schedule.ts';
 import { loadSchedule } from '../schedule-page/use-schedule.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { RefundResponseSchema, type Deposit } from '../../../domain/finances.ts';
 import { poundsFromPence } from '../../../domain/money.ts';
 import { FormActions } from '../../forms/FormActions.tsx';

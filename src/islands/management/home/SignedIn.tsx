@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../client/api.ts';
 import { forgetStaffSignIn, staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { MANAGEMENT_LOGIN } from '../../../domain/management-guard.ts';
 import { StaffSessionResponseSchema, type StaffMemberView } from '../../../domain/staff.ts';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { rememberPreviousUser, staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import {
   PasskeyOptionsResponseSchema,
   PasskeyResponseSchema,

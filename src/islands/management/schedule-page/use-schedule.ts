@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../../client/api.ts';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { ScheduleResponseSchema, type ScheduleBooking, type ScheduleResponse } from '../../../domain/schedule.ts';
 
 /**

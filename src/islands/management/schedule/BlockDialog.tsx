@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ApiResult } from '../../../client/api.ts';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { addDays, zonedDateTimeToInstant } from '../../../domain/london-time.ts';
 import {
   BlockConflictSchema,

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { StaffBookingResponseSchema } from '../../../domain/schedule.ts';
 import { Checkbox } from '../../forms/Choices.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { FreeTimesResponseSchema, type FreeTimesResponse } from '../../../domain/schedule.ts';
 import { RadioGroup } from '../../forms/Choices.tsx';
 import { shortDate } from '../format.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { CustomerLookupResponseSchema, type LookupCustomer } from '../../../domain/schedule.ts';
 
 interface Answer {

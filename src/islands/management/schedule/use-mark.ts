@@ -1,5 +1,5 @@
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import {
   AttendanceResponseSchema,
   type AttendanceResponse,

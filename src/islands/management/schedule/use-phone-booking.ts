@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState, type Dispatch, type FormEvent } from 'react';
 import { callApi } from '../../../client/api.ts';
 import { staffCall } from '../../../client/staff-session.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../../domain/booking-types.ts';
 import { BreedsResponseSchema, type Breed } from '../../../domain/breeds.ts';
 import { StaffBookingResponseSchema, type ScheduleBooking } from '../../../domain/schedule.ts';

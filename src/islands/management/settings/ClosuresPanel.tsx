@@ -1,5 +1,5 @@
 import { type SyntheticEvent } from 'react';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { addDays, todayIn } from '../../../domain/london-time.ts';
 import { ClosuresSavedSchema, type ShopSettings } from '../../../domain/shop-settings.ts';
 import { staffCall } from '../../../client/staff-session.ts';

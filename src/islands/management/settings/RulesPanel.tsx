@@ -1,5 +1,5 @@
 import { type SyntheticEvent } from 'react';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { SettingsSavedSchema, type ShopSettings } from '../../../domain/shop-settings.ts';
 import { staffCall } from '../../../client/staff-session.ts';
 import { FormActions } from '../../forms/FormActions.tsx';

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { formatPence, penceFromPounds } from '../../../domain/money.ts';
 import { listPrices, stalePrices, writtenPrice } from '../../../domain/service-descriptions.ts';
 import {

@@ -1,5 +1,5 @@
 import { callApi } from '../../../client/api.ts';
-import { apiRoutes } from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { PhoneCodeResponseSchema } from '../../../domain/phone-codes.ts';
 import {
   PasskeyOptionsResponseSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { apiRoutes, configPaths, pathTo } from './api-routes.ts';
+import { configPaths, pathTo } from './api-route.ts';
+import * as apiRoutes from './staff-api-routes.ts';
 
 describe('the API route table', () => {
   it.each([
