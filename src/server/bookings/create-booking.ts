@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { checkoutExpiresAt, holdExpiresAt as holdEnd } from '../../domain/checkout-expiry.ts';
-import type { CreateBookingRequest, CreateBookingResponse, Dog } from '../../domain/booking-schemas.ts';
+import type { BookingStatus, CreateBookingRequest, CreateBookingResponse, Dog } from '../../domain/booking-schemas.ts';
 import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { DEVICE_KEY_DAYS, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
@@ -21,6 +21,7 @@ import { priceFor } from './quote.ts';
 import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
 import { bookingView, findBooking } from './view.ts';
+import { isLiveHold } from '../../domain/holds.ts';
 
 export interface BookingContext {
   now?: Date;
@@ -45,7 +46,7 @@ function requestHash(request: CreateBookingRequest): string {
 
 export interface ExistingBooking {
   id: string;
-  status: string;
+  status: BookingStatus;
   request_hash: string;
   stripe_checkout_url: string | null;
   hold_expires_at: Date | null;
@@ -79,7 +80,7 @@ async function replay(
   const accessKey = existing.device_key_sealed
     ? (unseal(request.idempotencyKey, existing.device_key_sealed) ?? undefined)
     : undefined;
-  if (existing.status === 'pending_payment' && existing.hold_expires_at && existing.hold_expires_at > now) {
+  if (isLiveHold({ status: existing.status, holdExpiresAt: existing.hold_expires_at }, now)) {
     const checkoutUrl = existing.stripe_checkout_url ?? (await openCheckout(existing.id, context, now));
     return { bookingId: existing.id, status: 'pending_payment', checkoutUrl, ...(accessKey ? { accessKey } : {}) };
   }
