@@ -7,7 +7,7 @@ import { limitBookingsForPhone } from '../abuse.ts';
 import { db, query, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { randomId } from '../ids.ts';
-import { sendDueMessages } from '../messages/outbox.ts';
+import { sendNow } from '../messages/outbox.ts';
 import { createDepositCheckout, expireCheckout } from '../payments/checkout.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { checkPhoneCode, spendPhoneCode, type CheckedCode } from '../phone-codes.ts';
@@ -348,17 +348,9 @@ function siteUrlOf(context: BookingContext): string {
   return context.siteUrl ?? configuredSiteUrl();
 }
 
-/**
- * The confirmation goes out now rather than at the outbox's next scheduled run: after the answer
- * when the platform lets work finish then (Netlify's waitUntil), else before it.
- */
-export async function sendSoon(messageIds: readonly string[], context: BookingContext, now: Date): Promise<void> {
-  if (messageIds.length === 0) return;
-  const work = sendDueMessages({ now, ids: [...messageIds] }).catch((error: unknown) => {
-    console.error('sending the booking messages failed; the scheduled run will retry:', error);
-  });
-  if (context.waitUntil) context.waitUntil(work);
-  else await work;
+/** The confirmation goes out now (src/server/messages/outbox.ts's sendNow). */
+export function sendSoon(messageIds: readonly string[], context: BookingContext, now: Date): Promise<void> {
+  return sendNow(messageIds, { now, what: 'the booking messages', later: context.waitUntil });
 }
 
 /**
