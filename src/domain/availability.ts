@@ -12,6 +12,7 @@ import {
   weekdayOf,
   zonedDateTimeToInstant,
 } from './london-time.ts';
+import { isLiveHold } from './holds.ts';
 
 /**
  * Which start times can be booked. A start is offered when it is on the slot grid (every
@@ -242,20 +243,14 @@ export interface BookingTimes {
 
 /**
  * What occupies a table: confirmed bookings, and unpaid ones whose hold is still live
- * (`holdExpiresAt > now`). Cancelled and expired bookings, lapsed holds and the booking being
+ * (src/domain/holds.ts). Cancelled and expired bookings, lapsed holds and the booking being
  * moved (`excludeId`) free their time.
  */
 export function busyIntervalsFrom(rows: readonly BookingTimes[], now: Date, excludeId?: string): BusyInterval[] {
-  const nowMs = now.getTime();
   const busy: BusyInterval[] = [];
   for (const row of rows) {
     if (excludeId !== undefined && row.id === excludeId) continue;
-    if (
-      row.status === 'confirmed' ||
-      (row.status === 'pending_payment' && row.holdExpiresAt != null && row.holdExpiresAt.getTime() > nowMs)
-    ) {
-      busy.push({ start: row.start, end: row.end });
-    }
+    if (row.status === 'confirmed' || isLiveHold(row, now)) busy.push({ start: row.start, end: row.end });
   }
   return busy;
 }

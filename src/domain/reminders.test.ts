@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingStatus } from './booking-schemas.ts';
+import { REMINDER_CASES, REMINDER_CASES_NOW } from './reminders.cases.ts';
 import { dueForReminder, reminderDedupeKey, reminderWindow } from './reminders.ts';
 
 const tz = 'Europe/London';
@@ -64,21 +64,10 @@ describe('reminderWindow (tomorrow, midnight to midnight in London)', () => {
 });
 
 describe('dueForReminder', () => {
-  const now = new Date('2026-11-20T17:00:00Z');
-  it.each([
-    { name: 'confirmed, tomorrow morning', status: 'confirmed', start: '2026-11-21T09:00:00Z', due: true },
-    { name: 'confirmed, tomorrow at midnight exactly', status: 'confirmed', start: '2026-11-21T00:00:00Z', due: true },
-    { name: 'confirmed, the day after at midnight', status: 'confirmed', start: '2026-11-22T00:00:00Z', due: false },
-    { name: 'confirmed, later today', status: 'confirmed', start: '2026-11-20T17:30:00Z', due: false },
-    { name: 'cancelled, tomorrow', status: 'cancelled', start: '2026-11-21T09:00:00Z', due: false },
-    { name: 'awaiting payment, tomorrow', status: 'pending_payment', start: '2026-11-21T09:00:00Z', due: false },
-    { name: 'expired, tomorrow', status: 'expired', start: '2026-11-21T09:00:00Z', due: false },
-  ] as Array<{ name: string; status: BookingStatus; start: string; due: boolean }>)(
-    '$name → $due',
-    ({ status, start, due }) => {
-      expect(dueForReminder([{ status, start: new Date(start) }], now, tz)).toHaveLength(due ? 1 : 0);
-    },
-  );
+  const now = REMINDER_CASES_NOW;
+  it.each(REMINDER_CASES)('$name → $due', ({ status, start, due }) => {
+    expect(dueForReminder([{ status, start: new Date(start) }], now, tz)).toHaveLength(due ? 1 : 0);
+  });
 
   it('keys change with the start time', () => {
     expect(reminderDedupeKey('abc', new Date('2026-11-21T09:00:00Z'), 'sms')).toBe(

@@ -20,13 +20,21 @@ export function reminderWindow(now: Date, timeZone: string): ReminderWindow {
   };
 }
 
+/** Only a confirmed appointment is reminded (an unpaid hold is not an appointment yet). */
+export const REMINDED_STATUS = 'confirmed' satisfies BookingStatus;
+
+/**
+ * The appointments of `rows` due a reminder at `now`: confirmed, starting in the window (its start
+ * included, its end not). The daily job asks the database the same through
+ * src/server/messages/reminders.ts's dueForReminderSql, tested on the same cases (reminders.cases.ts).
+ */
 export function dueForReminder<T extends { status: BookingStatus; start: Date }>(
   rows: readonly T[],
   now: Date,
   timeZone: string,
 ): T[] {
   const { from, to } = reminderWindow(now, timeZone);
-  return rows.filter((r) => r.status === 'confirmed' && r.start >= from && r.start < to);
+  return rows.filter((r) => r.status === REMINDED_STATUS && r.start >= from && r.start < to);
 }
 
 /** One reminder per booking, channel and start time: a moved booking is reminded of its new time. */

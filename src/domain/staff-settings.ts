@@ -11,14 +11,23 @@ export const DEFAULT_STAFF_SETTINGS = {
   keyLifetimeDays: 7,
 } as const;
 
-export const StaffSettingsSchema = z.object({
-  keyIdleMinutes: z
+/** The whole numbers each setting may take; anything else stored reads as the default. */
+export const STAFF_SETTING_BOUNDS = {
+  keyIdleMinutes: { min: 5, max: 30 * 24 * 60 },
+  keyLifetimeDays: { min: 1, max: 90 },
+} as const satisfies Record<keyof typeof DEFAULT_STAFF_SETTINGS, { min: number; max: number }>;
+
+const setting = (name: keyof typeof DEFAULT_STAFF_SETTINGS) =>
+  z
     .number()
     .int()
-    .min(5)
-    .max(30 * 24 * 60)
-    .default(DEFAULT_STAFF_SETTINGS.keyIdleMinutes),
-  keyLifetimeDays: z.number().int().min(1).max(90).default(DEFAULT_STAFF_SETTINGS.keyLifetimeDays),
+    .min(STAFF_SETTING_BOUNDS[name].min)
+    .max(STAFF_SETTING_BOUNDS[name].max)
+    .default(DEFAULT_STAFF_SETTINGS[name]);
+
+export const StaffSettingsSchema = z.object({
+  keyIdleMinutes: setting('keyIdleMinutes'),
+  keyLifetimeDays: setting('keyLifetimeDays'),
 });
 export type StaffSettings = z.output<typeof StaffSettingsSchema>;
 
@@ -41,8 +50,9 @@ export function staffKeyExpiry(issuedAt: Date, settings: StaffSettings): Date {
 
 /**
  * Whether a staff key is still live at `now`: not past its absolute lifetime, and used within the
- * idle timeout (a key never used since sign-in counts from sign-in). The database applies the same
- * rule in src/server/access-keys.ts; this is the rule written once for the tests and the docs.
+ * idle timeout (a key never used since sign-in counts from sign-in). The database applies it through
+ * src/server/staff-key-rule.ts, built from the same numbers and tested on the same cases
+ * (staff-settings.cases.ts).
  */
 export function staffKeyLive(
   key: { issuedAt: Date; lastUsedAt: Date | null },

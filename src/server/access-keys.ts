@@ -1,4 +1,4 @@
-import { DEFAULT_STAFF_SETTINGS } from '../domain/staff-settings.ts';
+import { staffKeyLiveSql } from './staff-key-rule.ts';
 import { query, type Tx } from './db.ts';
 import { hashAccessKey, newAccessKey } from './ids.ts';
 
@@ -45,9 +45,9 @@ export async function issueAccessKey(
 
 /**
  * The holder of a live key, or null for an unknown, revoked or expired one. A staff key also ends
- * after the idle timeout and the absolute lifetime of `settings.staff` (src/domain/staff-settings.ts,
- * whose defaults are passed in so they are written once): the settings as they are now, so
- * shortening them ends older keys at once. Using a key is what keeps it from going idle.
+ * after the idle timeout and the absolute lifetime of `settings.staff` (the domain's staffKeyLive,
+ * as SQL: src/server/staff-key-rule.ts): the settings as they are now, so shortening them ends
+ * older keys at once. Using a key is what keeps it from going idle.
  */
 export async function findKeyHolder(key: string | null | undefined, now = new Date()): Promise<KeyHolder | null> {
   if (!key || !ACCESS_KEY_PATTERN.test(key)) return null;
@@ -60,17 +60,14 @@ export async function findKeyHolder(key: string | null | undefined, now = new Da
     kind: 'device' | 'staff';
     proven_at: Date | null;
   }>(
-    `WITH staff_rules AS (
-       SELECT make_interval(mins => COALESCE((SELECT (staff ->> 'keyIdleMinutes')::int FROM settings WHERE id), $3)) AS idle,
-              make_interval(days => COALESCE((SELECT (staff ->> 'keyLifetimeDays')::int FROM settings WHERE id), $4)) AS lifetime
-     )
+    `WITH rules AS (SELECT (SELECT staff FROM settings WHERE id) AS staff)
      UPDATE access_keys k SET last_used_at = $2
-       FROM customers c, staff_rules s
+       FROM customers c, rules r
       WHERE k.key_hash = $1 AND c.id = k.customer_id
         AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
-        AND (k.kind <> 'staff' OR (COALESCE(k.last_used_at, k.created_at) > $2::timestamptz - s.idle AND k.created_at > $2::timestamptz - s.lifetime))
+        AND (k.kind <> 'staff' OR ${staffKeyLiveSql({ issuedAt: 'k.created_at', lastUsedAt: 'k.last_used_at' }, '$2::timestamptz', 'r.staff')})
       RETURNING c.id AS customer_id, c.phone, c.phone_verified_at IS NOT NULL AS verified, c.name, c.privileges, k.kind, k.proven_at`,
-    [hashAccessKey(key), now, DEFAULT_STAFF_SETTINGS.keyIdleMinutes, DEFAULT_STAFF_SETTINGS.keyLifetimeDays],
+    [hashAccessKey(key), now],
   );
   return row
     ? {

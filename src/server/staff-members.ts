@@ -5,7 +5,7 @@ import { SHOP_TIME_ZONE } from '../domain/shop.ts';
 import { query, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
 import { randomId } from './ids.ts';
-import { enqueueMessage, sendDueMessages } from './messages/outbox.ts';
+import { enqueueMessage, sendNow } from './messages/outbox.ts';
 import { STAFF_ONLY, type StaffMember } from './staff.ts';
 import { staffEmailChannel } from './staff-sign-in.ts';
 import { CUSTOMER_PRIVILEGES, STAFF_PRIVILEGES } from '../domain/privileges.ts';
@@ -133,14 +133,9 @@ export interface ChangeOptions {
   later?: (work: Promise<unknown>) => void;
 }
 
-/** The notices go out now rather than at the outbox's next run; the outbox retries any that fail. */
-async function sendNotices(ids: string[], options: ChangeOptions, now: Date): Promise<void> {
-  if (!ids.length) return;
-  const sending = sendDueMessages({ now, ids }).catch((error: unknown) => {
-    console.error('staff change notices: sending failed (the outbox will retry)', error);
-  });
-  if (options.later) options.later(sending);
-  else await sending;
+/** The notices go out now (sendNow); the outbox retries any that fail. */
+function sendNotices(ids: string[], options: ChangeOptions, now: Date): Promise<void> {
+  return sendNow(ids, { now, what: 'the staff change notices', later: options.later });
 }
 
 /** Adds a staff member; their number must not be staff already. */

@@ -13,7 +13,7 @@ import { enqueueMessage, sendDueMessages, type OutboxRow } from '../../src/serve
 import { startSmtpServer } from '../helpers/smtp-server.ts';
 import { startSmsProvider } from '../helpers/sms-provider.ts';
 import { addStaffMember, call } from '../helpers/staff.ts';
-import { staffKey } from '../helpers/staff-schedule.ts';
+import { call as staffCall, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
 
@@ -69,10 +69,15 @@ async function scheduledRuns(t0: Date, minutes: { from: number; to: number; upAt
 }
 
 async function firstFreeStart(): Promise<string> {
+  return (await freeStarts())[0]!;
+}
+
+/** The starts of the fourth day with room, far enough ahead for the customer's own changes. */
+async function freeStarts(): Promise<string[]> {
   const res = await availabilityHandler(new Request(`${API}/availability?service=nails`));
   const { days } = AvailabilityResponseSchema.parse(await res.json());
   const day = days.filter((d) => d.open && d.slots.length >= 4)[3];
-  return day!.slots[0]!.start;
+  return day!.slots.map((slot) => slot.start);
 }
 
 async function book(start: string): Promise<string> {
@@ -290,5 +295,42 @@ describe('a message that stopped', () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe('a booking moved', () => {
+  it('is told at once, as a cancellation is, whoever moves it: the scheduled sender never runs', async () => {
+    providersDown(false);
+    const starts = await freeStarts();
+    const bookingId = await book(starts[0]!);
+    /** The "booking moved" messages written so far, and whether each has gone. */
+    const moves = async () =>
+      (await rows()).filter((r) => r.kind === 'booking_moved').map((r) => [r.channel, r.sent_at !== null]);
+
+    // By the customer, from the link in their confirmation: a text and an e-mail, both gone.
+    const byCustomer = await bookingChangesHandler(
+      new Request(`${API}/bookings/${bookingId}/move`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ start: starts[2] }),
+      }),
+    );
+    expect(byCustomer.status).toBe(200);
+    expect((await moves()).sort()).toEqual([
+      ['email', true],
+      ['sms', true],
+    ]);
+    expect(sms.requests.filter((t) => t.body.to === OWNER_PHONE && /has moved/.test(t.body.text))).toHaveLength(1);
+
+    // By the shop, from the schedule (an unproven number has had its texts for the day: the e-mail tells it).
+    const staff = await staffKey('Counter Groomer');
+    const byShop = await staffCall('POST', `/v1.0.1/management/bookings/${bookingId}/move`, {
+      key: staff.key,
+      body: { start: starts[3] },
+    });
+    expect(byShop.status).toBe(200);
+    expect(await moves()).toHaveLength(3);
+    expect((await moves()).every(([, sent]) => sent)).toBe(true);
+    expect(smtp.received.filter((m) => m.to[0] === OWNER_EMAIL)).toHaveLength(3);
   });
 });

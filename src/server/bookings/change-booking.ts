@@ -4,7 +4,7 @@ import { staffBookingSettings, staffMayCancel, staffMayMove } from '../../domain
 import { audit } from '../audit.ts';
 import { HttpError } from '../http.ts';
 import type { StaffMember } from '../staff.ts';
-import { sendDueMessages } from '../messages/outbox.ts';
+import { sendNow } from '../messages/outbox.ts';
 import { expireCheckout } from '../payments/checkout.ts';
 import { settleRefund } from '../payments/settle.ts';
 import { stripeClient } from '../payments/stripe.ts';
@@ -97,21 +97,21 @@ export async function cancelBooking(
   // the webhook), make the refund, and send the messages.
   if (stripe && sessionToClose) await expireCheckout(stripe, sessionToClose);
   if (refund > 0) await settleRefund(stripe, id, now);
-  if (messageIds.length) await sendDueMessages({ now, ids: messageIds }).catch(() => undefined);
+  await sendNow(messageIds, { now, what: 'the cancellation messages' });
   return view;
 }
 
 /**
  * Moves to another start within the policy, re-checking capacity without the booking itself: the
  * trigger frees its cells and claims the new ones in the same statement, so a full new time leaves
- * the old one in place.
+ * the old one in place. The "booking moved" messages go out after the commit, as a cancellation's do.
  */
 export async function moveBooking(id: string, startIso: string, context: ChangeContext = {}): Promise<BookingView> {
   const now = context.now ?? new Date();
   const start = new Date(startIso);
   let serviceId: string | undefined;
   try {
-    return await bookingTransaction(async (tx) => {
+    const { view, messageIds } = await bookingTransaction(async (tx) => {
       const settings = await loadBookingSettings(tx);
       const booking = await findBooking(tx, id, { lock: true });
       if (!booking) throw notFound();
@@ -129,7 +129,8 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
         const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
         if (!policy.canMove) throw new HttpError(409, policy.message, { code: 'policy' });
       }
-      if (start.getTime() === booking.start_at.getTime()) return bookingView(booking, settings, now);
+      if (start.getTime() === booking.start_at.getTime())
+        return { view: bookingView(booking, settings, now), messageIds: [] };
 
       const end = new Date(start.getTime() + booking.duration_min * MINUTE);
       await assertSlotBookable(tx, {
@@ -149,13 +150,15 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
           after: { start: start.toISOString() },
         });
       }
-      await enqueueBookingNotices(tx, id, 'moved', {
+      const messageIds = await enqueueBookingNotices(tx, id, 'moved', {
         previousStart: booking.start_at,
         now,
         ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}),
       });
-      return bookingView((await findBooking(tx, id))!, settings, now);
+      return { view: bookingView((await findBooking(tx, id))!, settings, now), messageIds };
     });
+    await sendNow(messageIds, { now, what: 'the booking moved messages' });
+    return view;
   } catch (error) {
     if (
       serviceId &&

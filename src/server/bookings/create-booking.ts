@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { checkoutExpiresAt, holdExpiresAt as holdEnd } from '../../domain/checkout-expiry.ts';
-import type { CreateBookingRequest, CreateBookingResponse, Dog } from '../../domain/booking-schemas.ts';
+import type { BookingStatus, CreateBookingRequest, CreateBookingResponse, Dog } from '../../domain/booking-schemas.ts';
 import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { DEVICE_KEY_DAYS, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
 import { db, query, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { randomId } from '../ids.ts';
-import { sendDueMessages } from '../messages/outbox.ts';
+import { sendNow } from '../messages/outbox.ts';
 import { createDepositCheckout, expireCheckout } from '../payments/checkout.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { checkPhoneCode, spendPhoneCode, type CheckedCode } from '../phone-codes.ts';
@@ -21,6 +21,7 @@ import { priceFor } from './quote.ts';
 import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
 import { bookingView, findBooking } from './view.ts';
+import { isLiveHold } from '../../domain/holds.ts';
 
 export interface BookingContext {
   now?: Date;
@@ -45,7 +46,7 @@ function requestHash(request: CreateBookingRequest): string {
 
 export interface ExistingBooking {
   id: string;
-  status: string;
+  status: BookingStatus;
   request_hash: string;
   stripe_checkout_url: string | null;
   hold_expires_at: Date | null;
@@ -79,7 +80,7 @@ async function replay(
   const accessKey = existing.device_key_sealed
     ? (unseal(request.idempotencyKey, existing.device_key_sealed) ?? undefined)
     : undefined;
-  if (existing.status === 'pending_payment' && existing.hold_expires_at && existing.hold_expires_at > now) {
+  if (isLiveHold({ status: existing.status, holdExpiresAt: existing.hold_expires_at }, now)) {
     const checkoutUrl = existing.stripe_checkout_url ?? (await openCheckout(existing.id, context, now));
     return { bookingId: existing.id, status: 'pending_payment', checkoutUrl, ...(accessKey ? { accessKey } : {}) };
   }
@@ -347,17 +348,9 @@ function siteUrlOf(context: BookingContext): string {
   return context.siteUrl ?? configuredSiteUrl();
 }
 
-/**
- * The confirmation goes out now rather than at the outbox's next scheduled run: after the answer
- * when the platform lets work finish then (Netlify's waitUntil), else before it.
- */
-export async function sendSoon(messageIds: readonly string[], context: BookingContext, now: Date): Promise<void> {
-  if (messageIds.length === 0) return;
-  const work = sendDueMessages({ now, ids: [...messageIds] }).catch((error: unknown) => {
-    console.error('sending the booking messages failed; the scheduled run will retry:', error);
-  });
-  if (context.waitUntil) context.waitUntil(work);
-  else await work;
+/** The confirmation goes out now (src/server/messages/outbox.ts's sendNow). */
+export function sendSoon(messageIds: readonly string[], context: BookingContext, now: Date): Promise<void> {
+  return sendNow(messageIds, { now, what: 'the booking messages', later: context.waitUntil });
 }
 
 /**

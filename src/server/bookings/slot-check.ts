@@ -4,6 +4,7 @@ import type { BookingSettings } from '../../domain/booking-settings.ts';
 import type { Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { bookingTimesBetween } from './availability.ts';
+import { expireLapsedHolds } from './holds.ts';
 
 /**
  * The one check before a booking takes (or moves to) a time, inside the booking's transaction:
@@ -20,11 +21,7 @@ export async function assertSlotBookable(
     excludeId,
   }: { now: Date; settings: BookingSettings; start: Date; end: Date; excludeId?: string },
 ): Promise<void> {
-  await tx.query(
-    `UPDATE bookings SET status = 'expired', status_note = 'hold lapsed before payment', updated_at = $1
-      WHERE status = 'pending_payment' AND hold_expires_at <= $1 AND start_at < $3 AND end_at > $2`,
-    [now, start, end],
-  );
+  await expireLapsedHolds(tx, now, { overlapping: { start, end } });
   const check = isSlotAvailable({
     now,
     settings,

@@ -5,6 +5,7 @@ import { canChange } from '../../domain/cancellation-policy.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
+import { isLiveHold } from '../../domain/holds.ts';
 
 export interface BookingRecord {
   id: string;
@@ -101,7 +102,9 @@ export function bookingView(b: BookingRecord, settings: BookingSettings, now: Da
     policyReason: policy.reason,
     policyMessage: policy.message,
     location: SHOP_LOCATION,
-    ...(b.status === 'pending_payment' && b.hold_expires_at && b.hold_expires_at > now && b.stripe_checkout_url
+    ...(isLiveHold({ status: b.status, holdExpiresAt: b.hold_expires_at }, now) &&
+    b.hold_expires_at &&
+    b.stripe_checkout_url
       ? { checkoutUrl: b.stripe_checkout_url, holdExpiresAt: b.hold_expires_at.toISOString() }
       : {}),
   };

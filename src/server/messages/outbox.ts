@@ -317,3 +317,21 @@ async function deliver(row: OutboxRow, providers: Providers): Promise<SentVia> {
   );
   return 'log';
 }
+
+/**
+ * The one rule for messages a request has just written and committed (a confirmation, a move, a
+ * cancellation, a staff notice): they go out now, not at the outbox's next scheduled run. After the
+ * answer when the platform lets work finish then (`later`: Netlify's context.waitUntil), else before
+ * it. Each is tried once here; a failure is logged and the scheduled run retries it (decision 065).
+ */
+export async function sendNow(
+  ids: readonly string[],
+  options: { now: Date; what: string; later?: ((work: Promise<unknown>) => void) | undefined },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const work = sendDueMessages({ now: options.now, ids }).catch((error: unknown) => {
+    console.error(`sending ${options.what} failed; the scheduled run will retry:`, error);
+  });
+  if (options.later) options.later(work);
+  else await work;
+}

@@ -1,11 +1,18 @@
 import { reminderMessages, type MessageContext } from '../../domain/messages.ts';
-import { reminderDedupeKey, reminderWindow } from '../../domain/reminders.ts';
+import { REMINDED_STATUS, reminderDedupeKey, reminderWindow } from '../../domain/reminders.ts';
 import { messageBookingFrom } from '../bookings/calendar.ts';
 import { findBooking } from '../bookings/view.ts';
 import { query, transaction } from '../db.ts';
 import { siteUrl } from '../site-url.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { enqueueMessage } from './outbox.ts';
+
+/**
+ * The domain's dueForReminder as a condition on `bookings`, for the window `from`..`to` (the query's
+ * parameters): the same status, the start included and the end not.
+ */
+export const dueForReminderSql = (from: string, to: string): string =>
+  `status = '${REMINDED_STATUS}' AND start_at >= ${from} AND start_at < ${to}`;
 
 export interface ReminderRun {
   date: string;
@@ -21,7 +28,7 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
   const settings = await loadBookingSettings();
   const window = reminderWindow(now, settings.timeZone);
   const due = await query<{ id: string }>(
-    `SELECT id FROM bookings WHERE status = 'confirmed' AND start_at >= $1 AND start_at < $2 ORDER BY start_at, id`,
+    `SELECT id FROM bookings WHERE ${dueForReminderSql('$1', '$2')} ORDER BY start_at, id`,
     [window.from, window.to],
   );
   const ctx: MessageContext = {

@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
-import { query } from '../db.ts';
+import { db, query } from '../db.ts';
 import { expireCheckout } from './checkout.ts';
 import { settleRefund } from './settle.ts';
 import { stripeClient } from './stripe.ts';
 import { applyPaidSession } from './webhook.ts';
+import { expireLapsedHolds, lapsedHoldSql } from '../bookings/holds.ts';
 
 export interface Reconciliation {
   released: number;
@@ -27,7 +28,7 @@ export async function reconcilePayments(
   const result: Reconciliation = { released: 0, confirmed: 0, refunded: 0, refundsFailed: 0 };
 
   const lapsed = await query<{ id: string; stripe_session_id: string | null }>(
-    `SELECT id, stripe_session_id FROM bookings WHERE status = 'pending_payment' AND hold_expires_at <= $1 ORDER BY hold_expires_at LIMIT ${BATCH}`,
+    `SELECT id, stripe_session_id FROM bookings WHERE ${lapsedHoldSql('$1')} ORDER BY hold_expires_at LIMIT ${BATCH}`,
     [now],
   );
   for (const hold of lapsed) {
@@ -51,12 +52,7 @@ export async function reconcilePayments(
       }
       if (session?.status === 'open') await expireCheckout(stripe, session.id);
     }
-    const released = await query(
-      `UPDATE bookings SET status = 'expired', status_note = 'hold lapsed before payment', updated_at = $2
-        WHERE id = $1 AND status = 'pending_payment' AND hold_expires_at <= $2 RETURNING id`,
-      [hold.id, now],
-    );
-    result.released += released.length;
+    result.released += (await expireLapsedHolds(db(), now, { id: hold.id })).length;
   }
 
   const owed = await query<{ id: string }>(

@@ -12,6 +12,7 @@ import { blocksBetween } from '../bookings/blocks.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
+import { liveHoldSql } from '../bookings/holds.ts';
 
 /**
  * The staff schedule: a day or a week of the bookings that hold a table (confirmed ones, and holds
@@ -143,7 +144,7 @@ export function schedulePageQuery(
     `${SELECT_SCHEDULE}
       WHERE b.status IN ('pending_payment', 'confirmed')
         AND b.start_at < $2 AND b.start_at > $1::timestamptz - interval '12 hours' AND b.end_at > $1
-        AND (b.status = 'confirmed' OR b.hold_expires_at > $3)
+        AND (b.status = 'confirmed' OR ${liveHoldSql('$3', 'b')})
         AND ($4::timestamptz IS NULL OR b.start_at > $4 OR (b.start_at = $4 AND b.id > $5))
       ORDER BY b.start_at, b.id
       LIMIT $6`,
