@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../forms/forms.css';
 import './management.css';
 
 /** The frame of a management page's content: its heading and a container. Shown only once signed in. */

@@ -67,7 +67,7 @@ export function EditBreed({
       ) : null}
       <FormActions submit={submit} label="Save" busyLabel="Saving…" onCancel={onCancel}>
         {b.fallback ? null : (
-          <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => setRemoving(true)}>
+          <button type="button" className="link-button mgmt-danger" onClick={() => setRemoving(true)}>
             Remove breed…
           </button>
         )}

@@ -43,7 +43,7 @@ export function PictureFields({
           onChange={(file) => void upload(file)}
         />
         {b.image_url_s3 ? (
-          <button type="button" className="mgmt-link-button mgmt-danger" disabled={submit.busy} onClick={remove}>
+          <button type="button" className="link-button mgmt-danger" disabled={submit.busy} onClick={remove}>
             Remove the picture
           </button>
         ) : null}

@@ -33,7 +33,7 @@ export function VaccinationFields({
           />
           <button
             type="button"
-            className="mgmt-link-button mgmt-danger"
+            className="link-button mgmt-danger"
             onClick={() => onChange(rows.filter((_, j) => j !== i))}
           >
             Remove vaccination {i + 1}
@@ -42,7 +42,7 @@ export function VaccinationFields({
       ))}
       <button
         type="button"
-        className="mgmt-link-button"
+        className="link-button"
         onClick={() => onChange([...rows, { name: '', expiresOn: '' }])}
       >
         Add a vaccination

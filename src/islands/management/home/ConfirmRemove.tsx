@@ -18,7 +18,7 @@ export function ConfirmRemove({
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
-      <button type="button" className="mgmt-link-button mgmt-danger" onClick={() => setAsking(true)} aria-label={label}>
+      <button type="button" className="link-button mgmt-danger" onClick={() => setAsking(true)} aria-label={label}>
         Remove
       </button>
     );
@@ -27,7 +27,7 @@ export function ConfirmRemove({
       {question ? <p>{question}</p> : null}
       <button
         type="button"
-        className="mgmt-link-button mgmt-danger"
+        className="link-button mgmt-danger"
         onClick={() => {
           setAsking(false);
           onRemove();
@@ -35,7 +35,7 @@ export function ConfirmRemove({
       >
         {yes}
       </button>
-      <button type="button" className="mgmt-link-button" onClick={() => setAsking(false)}>
+      <button type="button" className="link-button" onClick={() => setAsking(false)}>
         {keep}
       </button>
     </span>

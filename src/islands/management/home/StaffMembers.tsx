@@ -58,7 +58,7 @@ function StaffMember({ member, staff }: { member: StaffListEntry; staff: StaffLi
       ) : (
         <button
           type="button"
-          className="mgmt-link-button"
+          className="link-button"
           onClick={() => setRenumbering(true)}
           aria-label={`Change the number of ${who}`}
         >

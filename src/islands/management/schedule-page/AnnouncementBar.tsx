@@ -28,7 +28,7 @@ export function AnnouncementBar({ announcement, onDismiss }: { announcement: Ann
                 {announcement.error ? 'Try again' : 'Undo'}
               </button>
             ) : null}
-            <button type="button" className="mgmt-link-button" onClick={onDismiss}>
+            <button type="button" className="link-button" onClick={onDismiss}>
               Dismiss
             </button>
           </div>

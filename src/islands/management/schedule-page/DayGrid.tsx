@@ -103,7 +103,7 @@ function BlockStrip({
       </div>
       <button
         type="button"
-        className="mgmt-link-button"
+        className="link-button"
         onClick={() => void onRemove(placed.block.id)}
         aria-label={`Open ${placed.startTime}–${placed.endTime} for bookings again`}
       >

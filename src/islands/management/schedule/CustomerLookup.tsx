@@ -46,7 +46,7 @@ function ChosenCustomer({ customer, dispatch }: { customer: LookupCustomer; disp
         {customer.phone ? ` · ${formatPhone(customer.phone)}` : ''}
         {customer.lastVisit ? ` · last visit ${shortDate(dayOf(customer.lastVisit))}` : ''}
       </p>
-      <button type="button" className="mgmt-link-button" onClick={() => dispatch({ type: 'someoneElse' })}>
+      <button type="button" className="link-button" onClick={() => dispatch({ type: 'someoneElse' })}>
         Choose someone else
       </button>
     </div>

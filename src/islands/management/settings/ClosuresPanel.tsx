@@ -59,7 +59,7 @@ export function ClosuresPanel({ shop, onDone, onFailed }: { shop: ShopSettings }
               </span>
               <button
                 type="button"
-                className="mgmt-link-button"
+                className="link-button"
                 aria-label={`Open again on ${formatDate(c.date)}`}
                 onClick={() => void openAgain(c.date)}
               >

@@ -68,10 +68,10 @@ export function CodeStep({
         Sign in
       </InteractiveButton>
       <div className="mgmt-actions">
-        <button type="button" className="mgmt-link-button" onClick={onResend} disabled={resending}>
+        <button type="button" className="link-button" onClick={onResend} disabled={resending}>
           Send a new code
         </button>
-        <button type="button" className="mgmt-link-button" onClick={onAnotherNumber}>
+        <button type="button" className="link-button" onClick={onAnotherNumber}>
           Use another number
         </button>
       </div>
