@@ -128,6 +128,16 @@ export default defineConfig(
     },
   },
   {
+    // The CMS code serves the build and the preview: it takes its settings as arguments (src/cms/env.ts).
+    files: ['src/cms/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ['**/server/**', '**/netlify/**'],
+        'The CMS code never reaches up into the server: it takes its settings as arguments (src/cms/env.ts)',
+      ]),
+    },
+  },
+  {
     // sharp and libvips weigh ~9 MB zipped in every function that reaches them (docs/decisions/062).
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/breed-images.ts', 'src/server/breed-records.ts', '**/*.test.ts'],

@@ -10,7 +10,7 @@ const textWithFacts = (max?: number) =>
     .string()
     .transform((text) => fillFacts(text))
     .pipe(max ? z.string().max(max) : z.string());
-import { publishedContentClient } from './cms/config.ts';
+import { cmsEnv, publishedContentClient } from './cms/config.ts';
 import { fromDatoCms, fromFiles, jsonArrayFile } from './cms/loaders.ts';
 import {
   BlogPostCount,
@@ -37,7 +37,7 @@ import {
  * Astro keeps entries sorted by id: where the order is content, entries carry it as `order`.
  * A picture is either a file of ours (resolved by astro:assets) or a DatoCMS CDN image (`kind: 'remote'`).
  */
-const cms = publishedContentClient();
+const cms = publishedContentClient(cmsEnv());
 
 const blog = defineCollection({
   loader: cms

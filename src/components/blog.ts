@@ -1,6 +1,7 @@
 /** The published blog posts, newest first (drafts are never built). */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { SHOP_TIME_ZONE } from '../domain/shop.ts';
+import { writtenDay } from '../domain/written-dates.ts';
 
 export type Post = CollectionEntry<'blog'>;
 
@@ -11,11 +12,6 @@ export async function publishedPosts(): Promise<Post[]> {
 
 export const postHref = (post: Post) => `/blog/post/${post.id}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: SHOP_TIME_ZONE,
-});
-export const formatDate = (date: Date) => dateFormat.format(date);
+/** "1 December 2026". */
+export const formatDate = (date: Date) => writtenDay(date, SHOP_TIME_ZONE, { year: true });
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import type { BookingStatus, PolicyReason } from './booking-schemas.ts';
 import type { BookingSettings } from './booking-settings.ts';
+import { writtenWhen } from './written-dates.ts';
 
 /**
  * The refunds and cancellations policy as a rule: free to cancel or move, with any deposit
@@ -28,19 +29,8 @@ export interface PolicyDecision {
   message: string;
 }
 
-function whenInShop(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} at ${get('hour')}:${get('minute')}`;
-}
+/** "Tuesday 1 December at 10:30". */
+const whenInShop = (instant: Date, timeZone: string) => writtenWhen(instant, timeZone, { weekday: 'long' }, ' at ');
 
 export function canChange({ appointmentStart, now, settings, status }: PolicyInput): PolicyDecision {
   const freeUntil = new Date(appointmentStart.getTime() - settings.cancellationNoticeHours * 3600_000);

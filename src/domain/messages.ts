@@ -3,6 +3,7 @@ import type { Quote } from './booking-schemas.ts';
 import { buildIcs, type CalendarEvent } from './ics.ts';
 import { formatPence } from './money.ts';
 import { formatUkMobile } from './phone.ts';
+import { writtenTime, writtenWhen } from './written-dates.ts';
 
 /**
  * The words of every message about a booking, as pure templates: the server puts what they return
@@ -74,25 +75,12 @@ export function bookingLink(siteUrl: string, bookingId: string): string {
 
 /** "Tuesday 24 November 2026 at 10:00" in the shop's time zone. */
 export function longWhen(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  return `${p.weekday} ${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
+  return writtenWhen(instant, timeZone, { weekday: 'long', year: true }, ' at ');
 }
 
 /** "Tue 24 Nov, 10:00": short enough for a text. */
 export function shortWhen(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone, { weekday: 'short', day: 'numeric', month: 'short' });
-  return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute}`;
-}
-
-function parts(instant: Date, timeZone: string, date: Intl.DateTimeFormatOptions): Record<string, string> {
-  const list = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    ...date,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  return Object.fromEntries(list.map((x) => [x.type, x.value]));
+  return writtenWhen(instant, timeZone, { weekday: 'short', month: 'short' });
 }
 
 function duration(minutes: number): string {
@@ -285,8 +273,7 @@ export function confirmationMessages(
 /** The evening before. */
 export function reminderMessages(booking: MessageBooking, ctx: MessageContext): OutgoingMessage[] {
   const link = bookingLink(ctx.siteUrl, booking.id);
-  const time = parts(booking.start, ctx.timeZone, {});
-  const at = `${time.hour}:${time.minute}`;
+  const at = writtenTime(booking.start, ctx.timeZone);
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
     out.push(

@@ -1,5 +1,6 @@
 import site from '../../content/site.json' with { type: 'json' };
 import { formatPence } from './money.ts';
+import { writtenDay } from './written-dates.ts';
 
 /**
  * What staff are told when Stripe reports something about a payment that needs a person: a
@@ -40,9 +41,8 @@ const reasonWords: Record<string, string> = {
   general: 'no particular reason given',
 };
 
-function dateWords(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(d);
-}
+/** "Tuesday 1 December". */
+const dateWords = (d: Date, timeZone: string) => writtenDay(d, timeZone, { weekday: 'long' });
 
 export function paymentAlertWords(alert: PaymentAlert, timeZone: string): AlertWords {
   const who = alert.customer ? ` (${alert.customer})` : '';

@@ -43,4 +43,34 @@ describe('written dates', () => {
     expect(sameYear('2027-01-01T00:30:00Z', new Date('2026-06-01T00:00:00Z'), LONDON)).toBe(false);
     expect(sameYear('2026-12-31T23:30:00Z', new Date('2026-06-01T00:00:00Z'), 'Asia/Tokyo')).toBe(false);
   });
+
+  // The styles the server and the domain wrote with Intl themselves before they came here (texts,
+  // e-mails, the payment page, staff notices, passkey names, blog dates): the same words, to the letter.
+  describe.each(['2026-11-24T10:00:00Z', '2026-07-01T23:30:00Z', '2026-12-31T23:59:00Z', '2026-03-29T01:05:00Z'])(
+    'at %s, as en-GB Intl wrote it',
+    (instant) => {
+      const at = new Date(instant);
+      const intl = (options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, ...options }).format(at);
+      const time = { hour: '2-digit', minute: '2-digit' } as const;
+      it.each([
+        [
+          { weekday: 'short', day: 'numeric', month: 'short', ...time },
+          writtenWhen(at, LONDON, { weekday: 'short', month: 'short' }),
+        ],
+        [{ weekday: 'long', day: 'numeric', month: 'long' }, writtenDay(at, LONDON, { weekday: 'long' })],
+        [{ day: 'numeric', month: 'long', year: 'numeric' }, writtenDay(at, LONDON, { year: true })],
+        [{ day: 'numeric', month: 'short', year: 'numeric' }, writtenDay(at, LONDON, { month: 'short', year: true })],
+      ] as const)('%j', (options, written) => expect(written).toBe(intl(options)));
+
+      it('and with " at " between date and time', () => {
+        expect(writtenWhen(at, LONDON, { month: 'short', year: true }, ' at ')).toBe(
+          `${intl({ day: 'numeric', month: 'short', year: 'numeric' })} at ${intl(time)}`,
+        );
+        expect(writtenWhen(at, LONDON, { weekday: 'long' }, ' at ')).toBe(
+          `${intl({ weekday: 'long', day: 'numeric', month: 'long' })} at ${intl(time)}`,
+        );
+      });
+    },
+  );
 });

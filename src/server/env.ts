@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import site from '../../content/site.json' with { type: 'json' };
+import { CmsEnvSchema } from '../cms/env.ts';
 import { DEFAULT_TEXT_BUDGET_PER_DAY } from '../domain/abuse-limits.ts';
 
 /**
@@ -21,15 +22,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: optionalUrl,
-  DATOCMS_API_TOKEN: z.string().optional(),
-  DATOCMS_ENVIRONMENT: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a DatoCMS environment id such as main or models-20260101')
-    .optional(),
-  DATOCMS_PREVIEW_TOKEN: z.string().optional(),
-  DATOCMS_PREVIEW_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  DATOCMS_CMA_TOKEN: z.string().optional(),
-  DATOCMS_BASE_URL: optionalUrl,
+  // DatoCMS's variables: the CMS code's own schema (src/cms/env.ts), read here with the rest.
+  ...CmsEnvSchema.shape,
   NETLIFY_BUILD_HOOK_URL: optionalUrl,
   DATOCMS_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   CMS_REBUILD_DELAY_SECONDS: z.coerce.number().min(0).max(20).default(10),

@@ -26,6 +26,7 @@ import { issueStaffKey } from './staff-sign-in.ts';
 import { SHOP_TIME_ZONE } from '../domain/shop.ts';
 import { isStaffPrivileges } from '../domain/privileges.ts';
 import { isStaffSql } from './privileges.ts';
+import { writtenDay } from '../domain/written-dates.ts';
 
 /**
  * Passkeys for staff (WebAuthn through SimpleWebAuthn; docs/decisions/057-passkeys.md). A signed-in
@@ -179,9 +180,7 @@ export async function registerPasskey(
   }
   if (!verified.verified) throw new HttpError(400, PASSKEY_NOT_ADDED, { code: 'passkey_refused' });
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
-  const name =
-    body.name ??
-    `Passkey added ${now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: SHOP_TIME_ZONE })}`;
+  const name = body.name ?? `Passkey added ${writtenDay(now, SHOP_TIME_ZONE, { month: 'short', year: true })}`;
   const [row] = await query<PasskeyRow>(
     `INSERT INTO staff_passkeys (id, credential_id, customer_id, public_key, counter, transports, rp_id, device_type, backed_up, name, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)

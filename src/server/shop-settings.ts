@@ -25,6 +25,7 @@ import { stripeClient } from './payments/stripe.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { loadBookingSettings, updateBookingSettings } from './settings.ts';
 import type { StaffMember } from './staff.ts';
+import { writtenWhen } from '../domain/written-dates.ts';
 
 /**
  * The Settings screen (docs/decisions/061-staff-records.md). Each change is one transaction
@@ -173,14 +174,7 @@ async function fitBookingsToTables(tx: Tx, tables: number, now: Date, timeZone: 
   );
   if (busiest) {
     const at = new Date(busiest.cell * 300 * 1000);
-    const when = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(at);
+    const when = writtenWhen(at, timeZone, { weekday: 'short', month: 'short' });
     throw new HttpError(
       409,
       `${busiest.n} appointments overlap on ${when}: move one before going down to ${tables} ${tables === 1 ? 'table' : 'tables'}.`,

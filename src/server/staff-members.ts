@@ -10,6 +10,7 @@ import { STAFF_ONLY, type StaffMember } from './staff.ts';
 import { staffEmailChannel } from './staff-sign-in.ts';
 import { CUSTOMER_PRIVILEGES, STAFF_PRIVILEGES } from '../domain/privileges.ts';
 import { isStaffSql } from './privileges.ts';
+import { writtenWhen } from '../domain/written-dates.ts';
 
 /**
  * Who is staff (privileges 2, contract §6): listed, added and removed by staff in the management area
@@ -116,16 +117,8 @@ async function tellStaff(
   return ids;
 }
 
-function noticeTime(now: Date): string {
-  const date = now.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: SHOP_TIME_ZONE,
-  });
-  const time = now.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: SHOP_TIME_ZONE });
-  return `${date} at ${time}`;
-}
+/** "23 Nov 2026 at 10:30". */
+const noticeTime = (now: Date) => writtenWhen(now, SHOP_TIME_ZONE, { month: 'short', year: true }, ' at ');
 
 export interface ChangeOptions {
   now?: Date;

@@ -9,6 +9,23 @@ const scrollLocked = (page: Page) =>
       getComputedStyle(document.body).overflow === 'hidden',
   );
 
+/**
+ * Turns the mouse wheel and waits until the page has had the wheel event and drawn two frames after
+ * it: a scroll the wheel starts (smooth or not) has moved the page by then.
+ */
+async function wheelAndRender(page: Page, deltaY: number): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { wheelRendered: Promise<void> }).wheelRendered = new Promise((resolve) =>
+      addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), {
+        once: true,
+        passive: true,
+      }),
+    );
+  });
+  await page.mouse.wheel(0, deltaY);
+  await page.evaluate(() => (window as unknown as { wheelRendered: Promise<void> }).wheelRendered);
+}
+
 test('below 1201px the links sit behind a menu button; at 1280px they are shown and there is no button', async ({
   page,
 }) => {
@@ -52,16 +69,16 @@ test('the menu opens and closes, locks page scrolling while open, and Escape clo
   // The page cannot be scrolled by the wheel while the menu is open.
   const before = await page.evaluate(() => scrollY);
   await page.mouse.move(200, 700);
-  await page.mouse.wheel(0, 600);
-  await page.waitForTimeout(200);
+  await wheelAndRender(page, 600);
   expect(await page.evaluate(() => scrollY)).toBe(before);
 
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
   expect(await scrollLocked(page)).toBe(false);
-  await page.mouse.wheel(0, 600);
-  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before);
+  // The same wheel, now free, has moved the page by the same moment: the wait above is long enough.
+  await wheelAndRender(page, 600);
+  expect(await page.evaluate(() => scrollY)).toBeGreaterThan(before);
 
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');

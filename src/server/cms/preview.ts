@@ -6,6 +6,7 @@ import { BlogPostPreview, remoteImage, type BlogPostPreviewRecord } from '../../
 import { env } from '../env.ts';
 import { PREVIEW, PREVIEW_TEMPLATE_PATH } from './preview-template.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
+import { writtenDay } from '../../domain/written-dates.ts';
 
 /**
  * The editor's draft preview of a blog post (docs/decisions/044): `/preview/blog/<slug>?secret=…`
@@ -29,15 +30,9 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: SHOP_TIME_ZONE,
-});
 const when = (day: string) => {
   const date = new Date(day);
-  return { iso: date.toISOString().slice(0, 10), text: dateFormat.format(date) };
+  return { iso: date.toISOString().slice(0, 10), text: writtenDay(date, SHOP_TIME_ZONE, { year: true }) };
 };
 
 function sameSecret(given: string | null, secret: string): boolean {

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { HttpError } from '../http.ts';
+import { writtenWhen } from '../../domain/written-dates.ts';
 
 export interface DepositCheckout {
   bookingId: string;
@@ -19,15 +20,7 @@ export interface DepositCheckout {
  * and of its payment, so the webhook (and anyone in the Stripe dashboard) can find the booking.
  */
 export async function createDepositCheckout(stripe: Stripe, d: DepositCheckout): Promise<{ id: string; url: string }> {
-  const when = new Intl.DateTimeFormat('en-GB', {
-    timeZone: d.timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d.start);
+  const when = writtenWhen(d.start, d.timeZone, { weekday: 'short', month: 'short' });
   const base = d.siteUrl.replace(/\/$/, '');
   try {
     const session = await stripe.checkout.sessions.create(
