@@ -136,10 +136,8 @@ export const refund = /* @__PURE__ */ post('/management/finances/refunds', body<
 // The shop's settings, services, closures and breeds.
 export const settings = /* @__PURE__ */ get('/management/settings');
 export const saveSettings = /* @__PURE__ */ post('/management/settings', body<typeof SettingsChangeSchema>());
-export const services = /* @__PURE__ */ get('/management/services');
 export const addService = /* @__PURE__ */ post('/management/services', body<typeof ServiceInputSchema>());
 export const saveService = /* @__PURE__ */ post('/management/services/:id', body<typeof ServiceChangeSchema>());
-export const closures = /* @__PURE__ */ get('/management/closures');
 export const addClosure = /* @__PURE__ */ post('/management/closures', body<typeof ClosureInputSchema>());
 export const removeClosure = /* @__PURE__ */ post('/management/closures/:date/remove', empty());
 export const staffBreeds = /* @__PURE__ */ get('/management/breeds');
