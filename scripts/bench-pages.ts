@@ -251,8 +251,16 @@ try {
       }
     }
     for (const target of targets) {
-      const results = runs.get(target.label)!.map((r) => r!.lhr);
-      const lhr = (RUNS > 1 ? computeMedianRun(results) : results[0]) as (typeof results)[number];
+      // A run that painted nothing (the page failed to load) has no FCP, and the median needs one.
+      const results = runs
+        .get(target.label)!
+        .map((r) => r!.lhr)
+        .filter((r) => r.audits['first-contentful-paint']?.numericValue !== undefined);
+      if (!results.length) {
+        shortfalls.push(`- ${name(pageName, target.label)}: no run painted anything`);
+        continue;
+      }
+      const lhr = (results.length > 1 ? computeMedianRun(results) : results[0]) as (typeof results)[number];
       // The whole report, to look into what a figure is made of (bench-results/ is not committed).
       const reports = path.join(PROJECT_ROOT, 'bench-results/lighthouse');
       mkdirSync(reports, { recursive: true });

@@ -9,7 +9,7 @@ import {
   type StaffBreed,
 } from '../../domain/breed-records.ts';
 import { penceFromPounds, poundsFromPence } from '../../domain/money.ts';
-import { describeMinutes } from '../../domain/shop-settings.ts';
+import { describeMinutes } from '../../domain/minutes.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { Card, LoadFailed, Outcome, useStaffGet } from './records-ui.tsx';
 import { useStaffSession } from './use-staff-session.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ZodType } from 'zod';
+import type { AnswerSchema as ZodType } from '../../client/api.ts';
 import { staffApi } from '../../client/staff-session.ts';
 import '../forms/forms.css';
 
