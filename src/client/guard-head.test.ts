@@ -1,15 +1,23 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { signedOutRedirectScript } from './signed-out-redirect.ts';
+import { MODULE_PRELOAD_SLOT, guardHeadScript } from './guard-head.ts';
 
 /** Runs the inline script against a stand-in document, location and sessionStorage. */
-function run(cookie: string, address = 'http://localhost/management/schedule?day=2026-12-01#t', storage = true) {
+function run(
+  cookie: string,
+  address = 'http://localhost/management/schedule?day=2026-12-01#t',
+  storage = true,
+  modules: string[] = [],
+) {
   const url = new URL(address);
   const written: string[] = [];
+  const preloads: Array<{ rel: string; href: string }> = [];
   const stored = new Map<string, string>();
   let replacedWith: string | null = null;
-  runInNewContext(signedOutRedirectScript(), {
+  runInNewContext(guardHeadScript().replace(MODULE_PRELOAD_SLOT, JSON.stringify(modules)), {
     document: {
+      createElement: () => ({ rel: '', href: '' }),
+      head: { appendChild: (link: { rel: string; href: string }) => preloads.push({ ...link }) },
       get cookie() {
         return cookie;
       },
@@ -31,15 +39,16 @@ function run(cookie: string, address = 'http://localhost/management/schedule?day
       },
     },
   });
-  return { written, stored: Object.fromEntries(stored), replacedWith };
+  return { written, stored: Object.fromEntries(stored), replacedWith, preloads };
 }
 
-describe('the signed-out redirect (the guard without a key, before any script loads)', () => {
+describe("the guard's head script (before any of the page's scripts load)", () => {
   it('without a key: keeps the page, sets the 0x02 reason for a minute and goes to the login page', () => {
     expect(run('')).toEqual({
       written: ['logout_reason=0x02; Path=/; Max-Age=60; SameSite=Lax'],
       stored: { login_redirect: '/management/schedule?day=2026-12-01#t' },
       replacedWith: '/management/login',
+      preloads: [],
     });
     expect(run('previous_user=%7B%7D; logout_reason=0x01').replacedWith).toBe('/management/login');
   });
@@ -63,11 +72,23 @@ describe('the signed-out redirect (the guard without a key, before any script lo
   });
 
   it.each(['staff_signed_in=1', 'auth_key=abc', 'a=1; staff_signed_in=1', 'a=1;auth_key=abc; b=2'])(
-    'with %s it does nothing: the module guard asks the server',
+    "with %s it stays and asks for the page's modules at once; the module guard asks the server",
     (cookie) => {
-      expect(run(cookie)).toEqual({ written: [], stored: {}, replacedWith: null });
+      expect(run(cookie, undefined, true, ['/_astro/a.js', '/_astro/b.js'])).toEqual({
+        written: [],
+        stored: {},
+        replacedWith: null,
+        preloads: [
+          { rel: 'modulepreload', href: '/_astro/a.js' },
+          { rel: 'modulepreload', href: '/_astro/b.js' },
+        ],
+      });
     },
   );
+
+  it('signed out, it asks for none of the modules', () => {
+    expect(run('', undefined, true, ['/_astro/a.js']).preloads).toEqual([]);
+  });
 
   it.each(['staff_signed_in=', 'auth_key=; a=1', 'my_auth_key=abc', 'xstaff_signed_in=1'])(
     'an empty or other cookie (%s) is no key',
