@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import { pageCsp } from './scripts/lib/page-csp.ts';
+import { staffPreload } from './scripts/lib/staff-preload.ts';
 import { assertPagesHaveNoPlaceholders, siteFactsPlugin } from './src/components/markdown.ts';
 import facts from './content/site.json' with { type: 'json' };
 
@@ -40,6 +41,8 @@ export default defineConfig({
     },
     // A page built with an unknown or mistyped {{placeholder}} left in it fails the build.
     { name: 'site-facts', hooks: { 'astro:build:done': ({ dir }) => assertPagesHaveNoPlaceholders(dir) } },
+    // A staff page's island modules all at once, not one import level after another (decision 077).
+    staffPreload(),
     // Last, so it reads the pages as every other integration left them (docs/decisions/048).
     pageCsp(),
   ],

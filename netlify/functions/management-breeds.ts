@@ -6,7 +6,7 @@ import {
   BreedInputSchema,
   BreedRemoveSchema,
   MAX_BREED_IMAGE_BYTES,
-} from '../../src/domain/breed-records.ts';
+} from '../../src/domain/breed-records-for-server.ts';
 import {
   createBreed,
   listStaffBreeds,

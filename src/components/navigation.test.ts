@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCurrent, showsFooterBooking, showsManagementLinks } from './navigation.ts';
+import { isCurrent, showsFooterBooking, showsManagementLinks, staffCurrent } from './navigation.ts';
 
 describe('showsManagementLinks', () => {
   it.each([
@@ -35,5 +35,20 @@ describe('isCurrent', () => {
     ['/blog', '/blogging', undefined],
   ] as const)('%s on %s → %s', (href, path, expected) => {
     expect(isCurrent(href, path)).toBe(expected);
+  });
+});
+
+describe('staffCurrent', () => {
+  it.each([
+    ['/management', '/management', 'page'],
+    ['/management', '/management/', 'page'],
+    ['/management', '/management/schedule', undefined],
+    ['/management/schedule', '/management/schedule/', 'page'],
+    ['/management/customers', '/management/customers', 'page'],
+    ['/management/customers', '/management/customer/abc123', 'true'],
+    ['/management/cms/breeds', '/management/cms/breeds', 'page'],
+    ['/management/settings', '/management/login', undefined],
+  ] as const)('%s on %s → %s', (href, path, expected) => {
+    expect(staffCurrent(href, path)).toBe(expected);
   });
 });

@@ -53,3 +53,15 @@ export function isCurrent(href: string, pathname: string): 'page' | 'true' | und
   if (href !== '/' && path.startsWith(`${href}/`)) return 'true';
   return undefined;
 }
+
+/**
+ * aria-current for a staff link (src/components/StaffHeader.astro): 'page' on the page itself;
+ * 'true' on Customers for one customer's page, which sits under it. The Dashboard, at /management,
+ * is the page only there, not every staff page's section.
+ */
+export function staffCurrent(href: string, pathname: string): 'page' | 'true' | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (href === path) return 'page';
+  if (href === '/management/customers' && path.startsWith('/management/customer/')) return 'true';
+  return undefined;
+}

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import * as answers from './booking-api-schemas.ts';
 import * as requests from './booking-request-schemas.ts';
+import { forServer } from './for-server.ts';
 
 /**
  * The booking API's schemas as the functions import them: every schema of booking-api-schemas.ts and
@@ -10,9 +10,6 @@ import * as requests from './booking-request-schemas.ts';
  */
 export * from './booking-api-schemas.ts';
 export * from './booking-request-schemas.ts';
-
-/** A classic zod type around a zod/mini schema: anything goes in, then the schema decides. */
-const forServer = <T extends z.core.$ZodType>(schema: T) => z.pipe(z.unknown(), schema);
 
 // These names shadow the star export above (an explicit export always wins).
 export const AvailabilityQuerySchema = forServer(answers.AvailabilityQuerySchema);

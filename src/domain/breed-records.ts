@@ -1,13 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { plainText } from './text.ts';
 
 /**
  * Breeds as staff keep them (/management/cms/breeds, contract §3: name, image, `_id`; the fixed
  * 'None/Other' item cannot be removed), with the usual length and price band of a full groom that
  * the quote shows (src/domain/pricing.ts breedEstimate). Shared by the island and
- * netlify/functions/management-breeds.ts (docs/decisions/061-staff-records.md).
+ * netlify/functions/management-breeds.ts (docs/decisions/061-staff-records.md), written in zod/mini
+ * so the page loads no classic zod (docs/decisions/054); the function parses its requests through
+ * breed-records-for-server.ts.
  */
-export const BreedIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id');
+export const BreedIdSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'));
 
 /** Pictures: JPEG, PNG or WebP, at most 4 MB as sent (base64 in JSON, as src/client/api.ts sends every body). */
 export const MAX_BREED_IMAGE_BYTES = 4 * 1024 * 1024;
@@ -16,11 +18,13 @@ export const BREED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as co
 export const BREED_IMAGE_WIDTHS = [48, 96, 160, 320, 640] as const;
 export const DEFAULT_BREED_IMAGE_WIDTH = 160;
 
-const pence = z.number().int('Please give whole pence').min(0).max(1_000_000);
+const pence = z.number().check(z.int('Please give whole pence'), z.minimum(0), z.maximum(1_000_000));
 const BandFields = {
-  usualDurationMin: z.number().int().min(5, 'At least 5 minutes').max(600, 'At most 10 hours').nullable(),
-  priceFromPence: pence.nullable(),
-  priceToPence: pence.nullable(),
+  usualDurationMin: z.nullable(
+    z.number().check(z.int(), z.minimum(5, 'At least 5 minutes'), z.maximum(600, 'At most 10 hours')),
+  ),
+  priceFromPence: z.nullable(pence),
+  priceToPence: z.nullable(pence),
 };
 
 const bandIsWhole = (b: { priceFromPence?: number | null; priceToPence?: number | null }) =>
@@ -32,54 +36,52 @@ const BAND_WHOLE = { message: 'Give both ends of the price band, or neither', pa
 const BAND_ORDER = { message: 'The band must not end below where it starts', path: ['priceToPence'] };
 
 export const BreedInputSchema = z
-  .object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields })
-  .strict()
-  .refine(bandIsWhole, BAND_WHOLE)
-  .refine(bandInOrder, BAND_ORDER);
+  .strictObject({ name: plainText(1, 80, { label: 'the name' }), ...BandFields })
+  .check(z.refine(bandIsWhole, BAND_WHOLE), z.refine(bandInOrder, BAND_ORDER));
 export type BreedInput = z.infer<typeof BreedInputSchema>;
 
 export const BreedChangeSchema = z
-  .object({ name: plainText(1, 80, { label: 'the name' }), ...BandFields })
-  .partial()
-  .strict()
-  .refine((c) => Object.keys(c).length > 0, 'Nothing to change')
-  .refine(bandIsWhole, BAND_WHOLE)
-  .refine(bandInOrder, BAND_ORDER);
+  .partial(z.strictObject({ name: plainText(1, 80, { label: 'the name' }), ...BandFields }))
+  .check(
+    z.refine((c) => Object.keys(c).length > 0, 'Nothing to change'),
+    z.refine(bandIsWhole, BAND_WHOLE),
+    z.refine(bandInOrder, BAND_ORDER),
+  );
 export type BreedChange = z.infer<typeof BreedChangeSchema>;
 
-export const BreedRemoveSchema = z
-  .object({
-    /** Dogs of the removed breed become this breed; the 'None/Other' item when not given. */
-    replacementId: BreedIdSchema.optional(),
-  })
-  .strict();
+export const BreedRemoveSchema = z.strictObject({
+  /** Dogs of the removed breed become this breed; the 'None/Other' item when not given. */
+  replacementId: z.optional(BreedIdSchema),
+});
 export type BreedRemove = z.infer<typeof BreedRemoveSchema>;
 
-export const BreedImageUploadSchema = z
-  .object({
-    /** The file's bytes, base64 (no data: prefix). */
-    image: z
-      .string()
-      .min(4)
-      .max(Math.ceil(MAX_BREED_IMAGE_BYTES / 3) * 4)
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
-  })
-  .strict();
+export const BreedImageUploadSchema = z.strictObject({
+  /** The file's bytes, base64 (no data: prefix). */
+  image: z
+    .string()
+    .check(
+      z.minLength(4),
+      z.maxLength(Math.ceil(MAX_BREED_IMAGE_BYTES / 3) * 4),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
+    ),
+});
 export type BreedImageUpload = z.infer<typeof BreedImageUploadSchema>;
+
+const integer = () => z.number().check(z.int());
 
 export const StaffBreedSchema = z.object({
   _id: BreedIdSchema,
   name: z.string(),
-  image_url_s3: z.string().nullable(),
+  image_url_s3: z.nullable(z.string()),
   /** The fixed 'None/Other' item: never removed, never renamed. */
   fallback: z.boolean(),
-  usualDurationMin: z.number().int().nullable(),
-  priceFromPence: z.number().int().nullable(),
-  priceToPence: z.number().int().nullable(),
+  usualDurationMin: z.nullable(integer()),
+  priceFromPence: z.nullable(integer()),
+  priceToPence: z.nullable(integer()),
   /** "usually 1 h 30, £55–£70", as the quote says it. */
-  estimate: z.string().nullable(),
+  estimate: z.nullable(z.string()),
   /** Dogs on record of this breed. */
-  dogs: z.number().int().nonnegative(),
+  dogs: z.number().check(z.int(), z.nonnegative()),
 });
 export type StaffBreed = z.infer<typeof StaffBreedSchema>;
 
@@ -87,7 +89,7 @@ export const StaffBreedsResponseSchema = z.object({ breeds: z.array(StaffBreedSc
 export const BreedSavedSchema = z.object({ breed: StaffBreedSchema });
 export const BreedRemovedSchema = z.object({
   removed: BreedIdSchema,
-  dogsMoved: z.number().int().nonnegative(),
+  dogsMoved: z.number().check(z.int(), z.nonnegative()),
   movedTo: BreedIdSchema,
 });
 

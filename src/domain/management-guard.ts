@@ -2,8 +2,8 @@ import type { LoginReason } from './login-reasons.ts';
 import { STAFF_PRIVILEGES } from './privileges.ts';
 
 /**
- * The management guard of contract §4, as pure rules (the browser side is src/islands/management/
- * ManagementGuard.tsx; docs/decisions/056-the-management-shell.md). The guard is for the staff
+ * The management guard of contract §4, as pure rules (the browser side is src/client/
+ * management-guard.ts and, for its first branch, signed-out-redirect.ts; docs/decisions/056 and 077). The guard is for the staff
  * member's sake: every staff endpoint checks the key itself on the server.
  */
 export const MANAGEMENT_HOME = '/management';
@@ -55,11 +55,12 @@ export function guardAfterAnswer(answer: { status: number; privileges: number | 
   return { kind: 'login', reason: '0x01', storeRedirect: true, forgetKey: answer.status === 401 };
 }
 
-const MAX_TARGET = 2048;
+/** The longest page address kept for after sign-in; a longer one is cut (stored) or refused (read back). */
+export const MAX_REDIRECT_TARGET = 2048;
 
 /** The page to come back to, as stored: path, query and fragment of the current address. */
 export function redirectTargetOf(location: { pathname: string; search: string; hash: string }): string {
-  return `${location.pathname}${location.search}${location.hash}`.slice(0, MAX_TARGET);
+  return `${location.pathname}${location.search}${location.hash}`.slice(0, MAX_REDIRECT_TARGET);
 }
 
 /**
@@ -69,7 +70,7 @@ export function redirectTargetOf(location: { pathname: string; search: string; h
  * `/management`.
  */
 export function safeRedirectTarget(stored: string | null | undefined, origin: string): string {
-  if (!stored || stored.length > MAX_TARGET || !stored.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(stored))
+  if (!stored || stored.length > MAX_REDIRECT_TARGET || !stored.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(stored))
     return MANAGEMENT_HOME;
   let url: URL;
   try {

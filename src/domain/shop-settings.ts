@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } from './booking-settings.ts';
 import { formatPence } from './money.ts';
 import { freeText, plainText } from './text.ts';
+import { describeMinutes } from './minutes.ts';
+
+export { describeMinutes };
 
 /**
  * The Settings screen of the staff area (/management/settings): the services and their prices, the
@@ -187,12 +190,6 @@ export function describeDeposit(deposit: BookingSettings['deposit']): string {
     case 'percent':
       return `${deposit.percent}% deposit`;
   }
-}
-
-export function describeMinutes(minutes: number): string {
-  if (minutes % (60 * 24) === 0 && minutes > 0) return `${minutes / 60 / 24} ${minutes === 1440 ? 'day' : 'days'}`;
-  if (minutes % 60 === 0 && minutes > 0) return `${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}`;
-  return `${minutes} min`;
 }
 
 function describeSetting(key: EditableSettingKey, value: unknown): string {

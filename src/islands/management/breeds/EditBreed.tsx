@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { BreedRemovedSchema, BreedSavedSchema, type StaffBreed } from '../../../domain/breed-records.ts';
-import { describeMinutes } from '../../../domain/shop-settings.ts';
+import { describeMinutes } from '../../../domain/minutes.ts';
 import { staffCall } from '../../../client/staff-session.ts';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
