@@ -72,8 +72,13 @@ describe('describeAuditEntry', () => {
       { before: { title: 'Ears', kind: 'other' }, after: { title: 'Ears', kind: 'extras' } },
       'Service “Ears”: kind Extras (ears, teeth)',
     ],
-    ['closure.create', '2026-12-24', { after: { reason: 'Christmas Eve' } }, 'Closed on 2026-12-24 (Christmas Eve)'],
-    ['closure.remove', '2026-12-24', {}, 'Open again on 2026-12-24'],
+    [
+      'closure.create',
+      '2026-12-24',
+      { after: { reason: 'Christmas Eve' } },
+      'Closed on Thu 24 Dec 2026 (Christmas Eve)',
+    ],
+    ['closure.remove', '2026-12-24', {}, 'Open again on Thu 24 Dec 2026'],
   ])('%s %s', (action, id, change, text) => expect(describeAuditEntry(action, id, change)).toBe(text));
 });
 

@@ -3,6 +3,7 @@ import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } 
 import { formatPence } from './money.ts';
 import { freeText, plainText } from './text.ts';
 import { describeMinutes } from './minutes.ts';
+import { writtenDate } from './written-dates.ts';
 
 export { describeMinutes };
 
@@ -268,12 +269,19 @@ export function describeAuditEntry(action: string, entityId: string | null, chan
       return `Service “${name}”: ${diffs.length ? diffs.join(', ') : 'saved, nothing changed'}`;
     }
     case 'closure.create':
-      return `Closed on ${entityId}${after.reason ? ` (${String(after.reason)})` : ''}`;
+      return `Closed on ${closedDay(entityId)}${after.reason ? ` (${String(after.reason)})` : ''}`;
     case 'closure.remove':
-      return `Open again on ${entityId}`;
+      return `Open again on ${closedDay(entityId)}`;
     default:
       return action;
   }
+}
+
+/** A closure's day as the staff screens write a date, "Thu 24 Dec 2026"; anything else as it is. */
+function closedDay(entityId: string | null): string {
+  return entityId && /^\d{4}-\d{2}-\d{2}$/.test(entityId)
+    ? writtenDate(entityId, { weekday: 'short', month: 'short', year: true })
+    : String(entityId);
 }
 
 function formatPenceSafe(value: unknown): string {
