@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
 import { Spinner } from '../forms/Field.tsx';
-import { formatDate } from './format.ts';
+import { writtenDate } from '../../domain/written-dates.ts';
 import { FreeTimes } from './FreeTimes.tsx';
 import { RetryNotice } from './RetryNotice.tsx';
 import { DAYS_PER_PAGE, useAvailability } from './use-availability.ts';
@@ -133,7 +133,7 @@ export function DateTimePicker({
               const free = day.open ? day.slots.length : 0;
               const selected = chosen?.date === day.date;
               const [, month, dom] = day.date.split('-');
-              const label = `${formatDate(day.date)}: ${free ? `${free} ${free === 1 ? 'time' : 'times'} free` : day.open ? 'fully booked' : closedText(day.reason)}`;
+              const label = `${writtenDate(day.date, { weekday: 'long' })}: ${free ? `${free} ${free === 1 ? 'time' : 'times'} free` : day.open ? 'fully booked' : closedText(day.reason)}`;
               return (
                 <button
                   key={day.date}
@@ -150,7 +150,9 @@ export function DateTimePicker({
                 >
                   <span className="calendar-date">{Number(dom)}</span>
                   {dom === '01' || day === first ? (
-                    <span className="calendar-month">{formatDate(day.date).split(' ')[2]?.slice(0, 3) ?? month}</span>
+                    <span className="calendar-month">
+                      {writtenDate(day.date, { weekday: 'long' }).split(' ')[2]?.slice(0, 3) ?? month}
+                    </span>
                   ) : null}
                   <span className="calendar-dot" aria-hidden="true" />
                 </button>

@@ -12,7 +12,8 @@ import { OtpField } from '../../forms/OtpField.tsx';
 import type { ButtonStatus } from '../../forms/status.ts';
 import { STEP, parseWeight, type Answers, type StepIndex } from '../answers.ts';
 import { COAT_LABELS } from '../../../domain/coats.ts';
-import { formatDuration, formatWhen } from '../format.ts';
+import { writtenWhen } from '../../../domain/written-dates.ts';
+import { formatDuration } from '../duration.ts';
 import type { PhoneCheck } from '../phone-check.ts';
 import { RetryNotice } from '../RetryNotice.tsx';
 import { PriceLines } from '../PriceLines.tsx';
@@ -64,7 +65,7 @@ export default function ReviewStep({
     },
     {
       label: 'When',
-      value: answers.start ? formatWhen(answers.start, estimate?.timeZone ?? SHOP_TIME_ZONE) : '',
+      value: answers.start ? writtenWhen(answers.start, estimate?.timeZone ?? SHOP_TIME_ZONE, { weekday: 'long' }) : '',
       step: STEP.time,
     },
     {
