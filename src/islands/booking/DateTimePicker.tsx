@@ -25,6 +25,8 @@ export interface DateTimePickerProps {
    * without asking for the weeks again. A new object each time.
    */
   freshDay?: { date: string; slots: Slot[] } | null;
+  /** The shop's time zone as the page knows it, until the server's times say it. */
+  timeZone: string;
   headingLevel?: 2 | 3;
 }
 
@@ -47,6 +49,7 @@ export function DateTimePicker({
   exclude,
   refreshKey = 0,
   freshDay = null,
+  timeZone: shopTimeZone,
   headingLevel = 2,
 }: DateTimePickerProps) {
   const { days, timeZone, loading, error, more, retry, loadMore } = useAvailability(
@@ -54,6 +57,7 @@ export function DateTimePicker({
     exclude,
     refreshKey,
     freshDay,
+    shopTimeZone,
   );
   const grid = useRef<HTMLDivElement>(null);
 

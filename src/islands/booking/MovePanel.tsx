@@ -55,6 +55,7 @@ export function MovePanel({
         date={moveTo.date}
         start={moveTo.slot?.start ?? null}
         freshDay={freshDay}
+        timeZone={view.timeZone}
         headingLevel={3}
         onDate={(date) => setMoveTo((m) => (m.date === date ? m : { date, slot: null }))}
         onTime={(slot, date) => setMoveTo({ date, slot })}

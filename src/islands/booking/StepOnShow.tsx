@@ -73,6 +73,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         start={answers.start}
         freshDay={state.freshDay}
         slotTaken={state.slotTaken}
+        timeZone={quote.timeZone}
         onDate={(date) => update(date === answers.date ? {} : { date, start: null })}
         onTime={(slot, date) => {
           dispatch({ type: 'timeChosen', date, start: slot.start });
@@ -107,6 +108,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         service={service}
         breedName={breeds.breeds.find((b) => b._id === answers.breedId)?.name ?? answers.breedId ?? ''}
         estimate={quote.estimate}
+        timeZone={quote.timeZone}
         quoteError={quote.error}
         onRetryQuote={quote.retry}
         phoneCheck={phoneCheck}

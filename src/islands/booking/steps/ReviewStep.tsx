@@ -5,7 +5,6 @@ import { formatPence } from '../../../domain/money.ts';
 import { normaliseUkMobile } from '../../../domain/phone.ts';
 import { formatUkMobile } from '../../../domain/phone-format.ts';
 import { PHONE_CODE_DIGITS } from '../../../domain/phone-codes.ts';
-import { SHOP_TIME_ZONE } from '../../../domain/shop.ts';
 import { Spinner } from '../../forms/Field.tsx';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { OtpField } from '../../forms/OtpField.tsx';
@@ -23,6 +22,8 @@ export interface ReviewStepProps {
   service: BookingType | null;
   breedName: string;
   estimate: QuoteResponse | null;
+  /** The shop's time zone: the quote's, or the page's until it arrives. */
+  timeZone: string;
   quoteError: boolean;
   onRetryQuote(): void;
   phoneCheck: PhoneCheck | null;
@@ -41,6 +42,7 @@ export default function ReviewStep({
   service,
   breedName,
   estimate,
+  timeZone,
   quoteError,
   onRetryQuote,
   phoneCheck,
@@ -65,7 +67,7 @@ export default function ReviewStep({
     },
     {
       label: 'When',
-      value: answers.start ? writtenWhen(answers.start, estimate?.timeZone ?? SHOP_TIME_ZONE, { weekday: 'long' }) : '',
+      value: answers.start ? writtenWhen(answers.start, timeZone, { weekday: 'long' }) : '',
       step: STEP.time,
     },
     {
