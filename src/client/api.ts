@@ -96,8 +96,9 @@ const failed = (error: string, status: number, body: unknown = null): ApiResult<
 });
 
 /**
- * `api` plus `keepalive`, for events sent as the page unloads (a navigation click): the browser
- * finishes the request after the page has gone.
+ * A request to `path` (below API_BASE), the one `fetch` of the client; every call goes through the
+ * route table with `callApi`. `keepalive` is for events sent as the page unloads (a navigation
+ * click): the browser finishes the request after the page has gone.
  */
 export async function request<T>(
   path: string,
@@ -158,19 +159,6 @@ export async function request<T>(
     : failed('The server sent an answer we could not read', response.status);
 }
 
-export function api<T>(
-  path: string,
-  options?: {
-    method?: 'GET' | 'POST';
-    body?: unknown;
-    timeoutMs?: number;
-    schema?: AnswerSchema<T> | PromiseLike<AnswerSchema<T>>;
-    signal?: AbortSignal;
-  },
-): Promise<ApiResult<T>> {
-  return request<T>(path, options);
-}
-
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** A call through the route table: the address built from the route, its parameters and query. */
@@ -182,7 +170,7 @@ export type RouteCall<Path extends string, Body, T> = Omit<ApiOptions<T>, 'metho
     query?: Query;
   };
 
-/** `api()` for a route of src/domain/api-routes.ts: the method and address come from the table. */
+/** A call of a route of src/domain/api-routes.ts: the method and address come from the table. */
 export function callApi<Path extends string, Body, T>(
   route: ApiRoute<Path, Body>,
   call: RouteCall<Path, Body, T>,

@@ -1,5 +1,6 @@
 import { guardAfterAnswer, guardBeforeAsking, type GuardOutcome } from '../domain/management-guard.ts';
-import { api } from './api.ts';
+import * as apiRoutes from '../domain/api-routes.ts';
+import { callApi } from './api.ts';
 import { COOKIE_NAMES, getCookie } from './cookies.ts';
 import { goToLogin, staffSession } from './staff-session.ts';
 
@@ -41,7 +42,7 @@ export async function runManagementGuard(): Promise<void> {
   const signedIn = getCookie(COOKIE_NAMES.staffSignedIn) !== null || getCookie(COOKIE_NAMES.authKey) !== null;
   const first = guardBeforeAsking(location.pathname, signedIn);
   if (first.kind === 'login') return leave(first);
-  const result = first.kind === 'ask' ? await api('/customer/auth') : null;
+  const result = first.kind === 'ask' ? await callApi(apiRoutes.customerAuth, {}) : null;
   const holder = result?.status === 200 ? privilegesOf(result.data) : null;
   const outcome = result ? guardAfterAnswer({ status: result.status, privileges: holder?.privileges ?? null }) : first;
   if (outcome.kind === 'login') return leave(outcome);

@@ -7,7 +7,8 @@ import type { BookingView, Outcome } from './booking-view.ts';
 import { ChangeOfPlan } from './ChangeOfPlan.tsx';
 import type { ConfirmationIslandProps } from './ConfirmationIsland.tsx';
 import { Contact } from './confirmation-parts.tsx';
-import { formatDuration, formatTime, formatWhen } from './format.ts';
+import { writtenTime, writtenWhen } from '../../domain/written-dates.ts';
+import { formatDuration } from './duration.ts';
 import { PriceLines } from './PriceLines.tsx';
 
 const HEADINGS: Record<BookingView['status'], string> = {
@@ -28,7 +29,7 @@ export function BookingDetails({
   reload(): void;
 }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const when = formatWhen(view.start, view.timeZone, { year: true });
+  const when = writtenWhen(view.start, view.timeZone, { weekday: 'long', year: true });
   const active = view.status === 'confirmed' || view.status === 'pending_payment';
   return (
     <div className="confirmation">
@@ -48,7 +49,7 @@ export function BookingDetails({
           <div className="notice">
             <p>
               Your time is held while you pay the deposit
-              {view.holdExpiresAt ? ` (until ${formatTime(view.holdExpiresAt, view.timeZone)})` : ''}.
+              {view.holdExpiresAt ? ` (until ${writtenTime(view.holdExpiresAt, view.timeZone)})` : ''}.
             </p>
             <a className="button" href={view.checkoutUrl}>
               Pay the deposit

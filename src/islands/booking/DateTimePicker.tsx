@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
 import { Spinner } from '../forms/Field.tsx';
-import { formatDate } from './format.ts';
+import { writtenDate } from '../../domain/written-dates.ts';
 import { FreeTimes } from './FreeTimes.tsx';
 import { RetryNotice } from './RetryNotice.tsx';
 import { DAYS_PER_PAGE, useAvailability } from './use-availability.ts';
@@ -25,6 +25,8 @@ export interface DateTimePickerProps {
    * without asking for the weeks again. A new object each time.
    */
   freshDay?: { date: string; slots: Slot[] } | null;
+  /** The shop's time zone as the page knows it, until the server's times say it. */
+  timeZone: string;
   headingLevel?: 2 | 3;
 }
 
@@ -47,6 +49,7 @@ export function DateTimePicker({
   exclude,
   refreshKey = 0,
   freshDay = null,
+  timeZone: shopTimeZone,
   headingLevel = 2,
 }: DateTimePickerProps) {
   const { days, timeZone, loading, error, more, retry, loadMore } = useAvailability(
@@ -54,6 +57,7 @@ export function DateTimePicker({
     exclude,
     refreshKey,
     freshDay,
+    shopTimeZone,
   );
   const grid = useRef<HTMLDivElement>(null);
 
@@ -133,7 +137,7 @@ export function DateTimePicker({
               const free = day.open ? day.slots.length : 0;
               const selected = chosen?.date === day.date;
               const [, month, dom] = day.date.split('-');
-              const label = `${formatDate(day.date)}: ${free ? `${free} ${free === 1 ? 'time' : 'times'} free` : day.open ? 'fully booked' : closedText(day.reason)}`;
+              const label = `${writtenDate(day.date, { weekday: 'long' })}: ${free ? `${free} ${free === 1 ? 'time' : 'times'} free` : day.open ? 'fully booked' : closedText(day.reason)}`;
               return (
                 <button
                   key={day.date}
@@ -150,7 +154,9 @@ export function DateTimePicker({
                 >
                   <span className="calendar-date">{Number(dom)}</span>
                   {dom === '01' || day === first ? (
-                    <span className="calendar-month">{formatDate(day.date).split(' ')[2]?.slice(0, 3) ?? month}</span>
+                    <span className="calendar-month">
+                      {writtenDate(day.date, { weekday: 'long' }).split(' ')[2]?.slice(0, 3) ?? month}
+                    </span>
                   ) : null}
                   <span className="calendar-dot" aria-hidden="true" />
                 </button>

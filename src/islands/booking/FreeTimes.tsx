@@ -1,5 +1,5 @@
 import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
-import { formatDate } from './format.ts';
+import { writtenDate } from '../../domain/written-dates.ts';
 
 /** The chosen day's free start times as large buttons, the morning's apart from the afternoon's. */
 export function FreeTimes({
@@ -19,7 +19,7 @@ export function FreeTimes({
   return (
     <section className="times" aria-labelledby="picker-times">
       <H className="picker-heading" id="picker-times">
-        Free times on {formatDate(chosen.date)}
+        Free times on {writtenDate(chosen.date, { weekday: 'long' })}
       </H>
       {[
         { name: 'Morning', slots: chosen.slots.filter((slot) => slot.time < '12:00') },

@@ -7,7 +7,7 @@ import type { ButtonStatus } from '../forms/status.ts';
 import type { FreshDay } from './booking-state.ts';
 import type { BookingView, Outcome } from './booking-view.ts';
 import { DateTimePicker } from './DateTimePicker.tsx';
-import { formatWhen } from './format.ts';
+import { writtenWhen } from '../../domain/written-dates.ts';
 
 /** "Move to another time": the free times (this booking's own left out), then the move. */
 export function MovePanel({
@@ -41,7 +41,10 @@ export function MovePanel({
       }
       return onOutcome({ kind: 'error', text: result.error });
     }
-    onOutcome({ kind: 'ok', text: `Your booking is moved to ${formatWhen(moveTo.slot.start, view.timeZone)}.` });
+    onOutcome({
+      kind: 'ok',
+      text: `Your booking is moved to ${writtenWhen(moveTo.slot.start, view.timeZone, { weekday: 'long' })}.`,
+    });
   };
 
   return (
@@ -52,6 +55,7 @@ export function MovePanel({
         date={moveTo.date}
         start={moveTo.slot?.start ?? null}
         freshDay={freshDay}
+        timeZone={view.timeZone}
         headingLevel={3}
         onDate={(date) => setMoveTo((m) => (m.date === date ? m : { date, slot: null }))}
         onTime={(slot, date) => setMoveTo({ date, slot })}
@@ -62,7 +66,7 @@ export function MovePanel({
           onClick={() => void move()}
           statusText={status === 1 ? 'Moving…' : 'Choose a time first'}
         >
-          {moveTo.slot ? `Move to ${formatWhen(moveTo.slot.start, view.timeZone)}` : 'Move'}
+          {moveTo.slot ? `Move to ${writtenWhen(moveTo.slot.start, view.timeZone, { weekday: 'long' })}` : 'Move'}
         </InteractiveButton>
         <button type="button" className="link-button" onClick={onKeep}>
           Keep the current time

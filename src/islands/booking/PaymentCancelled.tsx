@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BookingView } from './booking-view.ts';
 import { Contact, type ContactProps } from './confirmation-parts.tsx';
-import { formatTime, formatWhen } from './format.ts';
+import { writtenTime, writtenWhen } from '../../domain/written-dates.ts';
 
 /** Stripe's "back" from its payment page: no money taken, the time still held for a while. */
 export function PaymentCancelled({ view, contact }: { view: BookingView | null; contact: ContactProps }) {
@@ -20,7 +20,7 @@ export function PaymentCancelled({ view, contact }: { view: BookingView | null; 
   const held = view && view.status === 'pending_payment';
   // The server's own answer wins: it only gives the payment page while the hold is still live.
   const checkout = view?.checkoutUrl ?? (held ? saved : null);
-  const until = held && view.holdExpiresAt ? formatTime(view.holdExpiresAt, view.timeZone) : null;
+  const until = held && view.holdExpiresAt ? writtenTime(view.holdExpiresAt, view.timeZone) : null;
   return (
     <div className="confirmation">
       <div className="booking-card">
@@ -29,8 +29,8 @@ export function PaymentCancelled({ view, contact }: { view: BookingView | null; 
           No money has been taken.{' '}
           {held ? (
             <>
-              We're still holding <strong>{formatWhen(view.start, view.timeZone)}</strong> for {view.dog.name} for a
-              while{until ? ` (until ${until})` : ''}, so you can try again.
+              We're still holding <strong>{writtenWhen(view.start, view.timeZone, { weekday: 'long' })}</strong> for{' '}
+              {view.dog.name} for a while{until ? ` (until ${until})` : ''}, so you can try again.
             </>
           ) : (
             <>We hold a chosen time for a while, so you can try again.</>

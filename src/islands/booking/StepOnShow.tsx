@@ -3,7 +3,6 @@ import type { BookingType } from '../../domain/booking-types.ts';
 import type { SavedDog } from '../../domain/saved-dogs.ts';
 import { STEP } from './answers.ts';
 import type { ConfirmContext } from './confirm-booking.ts';
-import { confirming } from './on-demand.ts';
 import { ServiceStep } from './ServiceStep.tsx';
 import { StepLoading } from './StepLoading.tsx';
 import type { BookingFlow } from './use-booking-flow.ts';
@@ -53,10 +52,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
       <DogStep
         answers={answers}
         update={update}
-        breeds={breeds.breeds}
-        breedsLoading={breeds.loading}
-        breedsError={breeds.error}
-        onRetryBreeds={breeds.reload}
+        breeds={breeds}
         promotion={quote.promotion}
         savedDogs={savedDogs}
         showErrors={attempted.includes(STEP.dog)}
@@ -73,6 +69,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         start={answers.start}
         freshDay={state.freshDay}
         slotTaken={state.slotTaken}
+        timeZone={quote.timeZone}
         onDate={(date) => update(date === answers.date ? {} : { date, start: null })}
         onTime={(slot, date) => {
           dispatch({ type: 'timeChosen', date, start: slot.start });
@@ -98,24 +95,16 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
       />
     );
   } else if (step === STEP.review && ReviewStep) {
-    const { phoneCheck } = state;
-    // Booking, and the code check a number may need first: their own module, loaded with the review.
-    const context: ConfirmContext = { answers, phoneCheck, idempotency, dispatch, go };
+    // Booking, and the code check a number may need first, come with the review step's code.
     shown = (
       <ReviewStep
-        answers={answers}
+        state={state}
+        dispatch={dispatch}
+        idempotency={idempotency}
         service={service}
         breedName={breeds.breeds.find((b) => b._id === answers.breedId)?.name ?? answers.breedId ?? ''}
-        estimate={quote.estimate}
-        quoteError={quote.error}
-        onRetryQuote={quote.retry}
-        phoneCheck={phoneCheck}
-        onCode={(code) => dispatch({ type: 'codeTyped', code })}
-        onResendCode={() => phoneCheck && void confirming().then((m) => m.askForCode(phoneCheck.phone, dispatch))}
-        status={state.confirmStatus}
-        error={state.confirmError}
+        quote={quote}
         onJump={(s) => go(s)}
-        onConfirm={() => void confirming().then((m) => m.confirmBooking(context))}
         onBack={() => go(STEP.you)}
       />
     );

@@ -5,8 +5,9 @@ import type { PhoneCheck } from './phone-check.ts';
 
 /**
  * The booking form's state in one reducer: where the visitor is, what they answered, and how the
- * confirming went. Pure, so its table-driven tests (booking-state.test.ts) hold every transition; what
- * the browser must also do (history, focus, storage) is done by use-booking-flow.ts beside it.
+ * confirming went (its transitions are confirm-state.ts, loaded with the review step). Pure, so its
+ * table-driven tests (booking-state.test.ts) hold every transition; what the browser must also do
+ * (history, focus, storage) is done by use-booking-flow.ts beside it.
  */
 
 /** A day's times the server just sent (the 409 `slot_taken` answer carries them). */
@@ -50,16 +51,11 @@ export type BookingAction =
   /** A returning device's owner (the phone as shown): fills only what the visitor has not typed. */
   | { type: 'prefilled'; owner: Owner }
   | { type: 'timeChosen'; date: string; start: string }
-  | { type: 'confirming' }
-  | { type: 'confirmed' }
-  | { type: 'confirmFailed'; error: string }
-  | { type: 'confirmSettled' }
-  | { type: 'slotTaken'; slots: Slot[] }
-  | { type: 'codeSending'; phone: string }
-  | { type: 'codeSent'; requestId: string | null; error: string | null }
-  | { type: 'codeTyped'; code: string }
-  /** The code was wrong (its request still stands) or expired (a new one is needed). */
-  | { type: 'codeRefused'; error: string | null; expired: boolean };
+  /**
+   * What confirming or the code check did (confirm-state.ts): their transitions are loaded with the
+   * review step that uses them, not with the first step.
+   */
+  | { type: 'confirm'; apply(s: BookingState): BookingState };
 
 /** Where a visit starts: this tab's saved answers, a service from the address, or the first step. */
 export function startingPoint(
@@ -83,8 +79,6 @@ const answered = (s: BookingState, patch: Partial<Answers>): BookingState => ({
   ...s,
   answers: { ...s.answers, ...patch },
 });
-const checking = (s: BookingState, patch: Partial<PhoneCheck>): BookingState =>
-  s.phoneCheck ? { ...s, phoneCheck: { ...s.phoneCheck, ...patch } } : s;
 
 export function bookingReducer(s: BookingState, action: BookingAction): BookingState {
   switch (action.type) {
@@ -107,32 +101,7 @@ export function bookingReducer(s: BookingState, action: BookingAction): BookingS
       });
     case 'timeChosen':
       return { ...answered(s, { date: action.date, start: action.start }), slotTaken: false };
-    case 'confirming':
-      return { ...s, confirmStatus: 1, confirmError: null };
-    case 'confirmed':
-      return { ...s, confirmStatus: 4 };
-    case 'confirmFailed':
-      return { ...s, confirmStatus: 3, confirmError: action.error };
-    case 'confirmSettled':
-      return { ...s, confirmStatus: 0 };
-    case 'slotTaken':
-      // Every answer is kept but the time; the day's fresh times are shown at once.
-      return {
-        ...answered(s, { start: null }),
-        confirmStatus: 0,
-        slotTaken: true,
-        freshDay: s.answers.date ? { date: s.answers.date, slots: action.slots } : s.freshDay,
-      };
-    case 'codeSending':
-      return { ...s, phoneCheck: { phone: action.phone, requestId: null, code: '', sending: true, error: null } };
-    case 'codeSent':
-      return checking(s, { sending: false, requestId: action.requestId, error: action.error });
-    case 'codeTyped':
-      return checking(s, { code: action.code, error: null });
-    case 'codeRefused':
-      return {
-        ...checking(s, { code: '', error: action.error, ...(action.expired ? { requestId: null } : {}) }),
-        confirmStatus: 0,
-      };
+    case 'confirm':
+      return action.apply(s);
   }
 }

@@ -5,16 +5,16 @@ import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingErrorSchema, CreateBookingResponseSchema } from '../../domain/booking-api-schemas.ts';
 import { PHONE_CODE_DIGITS, PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
 import { STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
-import type { BookingAction } from './booking-state.ts';
 import { rememberBookingView } from './booking-view-store.ts';
 import { bookingRequest } from './owner-answers.ts';
 import type { PhoneCheck } from './phone-check.ts';
+import type { ConfirmAction } from './confirm-state.ts';
 
 /**
  * Booking (POST /bookings) and the code check, should the server ask for one (since decision 072 it
  * does not for a number's bookings ahead): only the review step needs them, so they are a module of
  * their own, loaded with it (docs/decisions/055). What they learn goes to the form's reducer
- * (booking-state.ts).
+ * (confirm-state.ts, through `confirmStep`).
  */
 
 export interface ConfirmContext {
@@ -22,12 +22,12 @@ export interface ConfirmContext {
   phoneCheck: PhoneCheck | null;
   /** The idempotency key of the request being tried, and the request it is for. */
   idempotency: { current: { key: string; body: string } | null };
-  dispatch: Dispatch<BookingAction>;
+  dispatch: Dispatch<ConfirmAction>;
   go(step: StepIndex): void;
 }
 
 /** Texts a code to `phone` and keeps the request it answers to. */
-export async function askForCode(phone: string, dispatch: Dispatch<BookingAction>): Promise<void> {
+export async function askForCode(phone: string, dispatch: Dispatch<ConfirmAction>): Promise<void> {
   dispatch({ type: 'codeSending', phone });
   const sent = await callApi(apiRoutes.phoneCodes, {
     body: { phone, purpose: 'booking' },

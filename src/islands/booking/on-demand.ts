@@ -1,9 +1,9 @@
 import { STEP } from './answers.ts';
 
 /**
- * What the booking form imports on demand (docs/decisions/055): later steps' components, the schemas
- * and what confirming needs. Each is imported once; the next step's code is fetched when the browser is
- * idle, so a visitor never waits for it.
+ * What the booking form imports on demand (docs/decisions/055): later steps' components (the review's
+ * with what confirming needs) and the schemas. Each is imported once; the next step's code is fetched
+ * when the browser is idle, so a visitor never waits for it.
  */
 
 /** Imports a module once, sharing the promise; a failed import (a dropped connection) may be tried again. */
@@ -16,13 +16,12 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-export const confirming = once(() => import('./confirm-booking.ts'));
 export const loadStep = {
   [STEP.dog]: once(() => import('./steps/DogStep.tsx')),
   [STEP.time]: once(() => import('./steps/TimeStep.tsx')),
   [STEP.you]: once(() => import('./steps/YouStep.tsx')),
-  // The review comes with what confirming needs, so "Confirm booking" never waits for code.
-  [STEP.review]: once(() => Promise.all([import('./steps/ReviewStep.tsx'), confirming()]).then(([step]) => step)),
+  // The review imports what confirming needs, so "Confirm booking" never waits for code.
+  [STEP.review]: once(() => import('./steps/ReviewStep.tsx')),
 };
 export type LazyStep = keyof typeof loadStep;
 export type StepComponents = { [S in LazyStep]?: Awaited<ReturnType<(typeof loadStep)[S]>>['default'] };

@@ -3,7 +3,6 @@ import { callApi } from '../../client/api.ts';
 import * as apiRoutes from '../../domain/api-routes.ts';
 import { AvailabilityResponseSchema, type AvailabilityDay } from '../../domain/booking-api-schemas.ts';
 import { addDays } from '../../domain/london-time.ts';
-import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import type { FreshDay } from './booking-state.ts';
 
 /** Days asked for at a time: four weeks keeps the first answer small on mobile data. */
@@ -12,15 +11,17 @@ export const DAYS_PER_PAGE = 28;
 /**
  * The coming weeks' days and free times (GET /availability), four weeks at a time: asked afresh when
  * the service, the booking left out or `refreshKey` change, and a day replaced at once by `freshDay`.
+ * The shop's time zone is the page's (`shopTimeZone`) until the server's answer says it.
  */
 export function useAvailability(
   serviceId: string,
   exclude: string | undefined,
   refreshKey: number,
   freshDay: FreshDay | null,
+  shopTimeZone: string,
 ) {
   const [days, setDays] = useState<AvailabilityDay[]>([]);
-  const [timeZone, setTimeZone] = useState(SHOP_TIME_ZONE);
+  const [timeZone, setTimeZone] = useState(shopTimeZone);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState(true);

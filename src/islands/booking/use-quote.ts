@@ -8,6 +8,8 @@ import { bookingSchemas } from './on-demand.ts';
 export interface QuoteDefaults {
   promotion: QuoteResponse['promotion'];
   cancellationNoticeHours: number;
+  /** The shop's time zone, so the form need not load the site's facts to learn it. */
+  timeZone: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export function useQuote(answers: Answers, defaults: QuoteDefaults) {
     retry: () => key && load(key),
     promotion: estimate ? estimate.promotion : defaults.promotion,
     cancellationNoticeHours: estimate ? estimate.cancellationNoticeHours : defaults.cancellationNoticeHours,
+    timeZone: estimate ? estimate.timeZone : defaults.timeZone,
   };
 }
 export type Quote = ReturnType<typeof useQuote>;

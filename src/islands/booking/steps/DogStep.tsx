@@ -1,5 +1,4 @@
 import { COATS, type Coat, type QuoteResponse } from '../../../domain/booking-api-schemas.ts';
-import type { Breed } from '../../../domain/breeds.ts';
 import { formatPence } from '../../../domain/money.ts';
 import type { SavedDog } from '../../../domain/saved-dogs.ts';
 import { Checkbox, RadioGroup } from '../../forms/Choices.tsx';
@@ -12,14 +11,13 @@ import { validateDog } from '../dog-answers.ts';
 import { StepButtons } from '../StepButtons.tsx';
 import { typicalCoat } from '../typical-coats.ts';
 import { RetryNotice } from '../RetryNotice.tsx';
+import type { Breeds } from '../use-breeds.ts';
 
 export interface DogStepProps {
   answers: Answers;
   update(p: Partial<Answers>): void;
-  breeds: Breed[];
-  breedsLoading: boolean;
-  breedsError: boolean;
-  onRetryBreeds(): void;
+  /** The breeds to choose from, as they load (use-breeds.ts). */
+  breeds: Breeds;
   promotion: QuoteResponse['promotion'];
   savedDogs: SavedDog[];
   showErrors: boolean;
@@ -33,9 +31,6 @@ export default function DogStep({
   answers,
   update,
   breeds,
-  breedsLoading,
-  breedsError,
-  onRetryBreeds,
   promotion,
   savedDogs,
   showErrors,
@@ -102,8 +97,8 @@ export default function DogStep({
       <SearchableDropdown
         id="f-breedId"
         label="Breed"
-        items={breeds}
-        loading={breedsLoading}
+        items={breeds.breeds}
+        loading={breeds.loading}
         value={answers.breedId}
         onChange={(id) => {
           const guess = typicalCoat(id);
@@ -117,8 +112,8 @@ export default function DogStep({
         placeholder="Start typing, e.g. cockapoo"
         hint="Not sure or mixed? Choose None/Other."
       />
-      {breedsError ? (
-        <RetryNotice onRetry={onRetryBreeds}>We could not load the list of breeds just now.</RetryNotice>
+      {breeds.error ? (
+        <RetryNotice onRetry={breeds.reload}>We could not load the list of breeds just now.</RetryNotice>
       ) : null}
       <TextField
         id="f-weight"

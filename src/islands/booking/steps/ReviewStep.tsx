@@ -1,56 +1,55 @@
-import type { ReactNode } from 'react';
-import type { QuoteResponse } from '../../../domain/booking-api-schemas.ts';
+import type { Dispatch, ReactNode } from 'react';
 import type { BookingType } from '../../../domain/booking-types.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { normaliseUkMobile } from '../../../domain/phone.ts';
 import { formatUkMobile } from '../../../domain/phone-format.ts';
 import { PHONE_CODE_DIGITS } from '../../../domain/phone-codes.ts';
-import { SHOP_TIME_ZONE } from '../../../domain/shop.ts';
 import { Spinner } from '../../forms/Field.tsx';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { OtpField } from '../../forms/OtpField.tsx';
-import type { ButtonStatus } from '../../forms/status.ts';
-import { STEP, parseWeight, type Answers, type StepIndex } from '../answers.ts';
+import { STEP, parseWeight, type StepIndex } from '../answers.ts';
 import { COAT_LABELS } from '../../../domain/coats.ts';
-import { formatDuration, formatWhen } from '../format.ts';
-import type { PhoneCheck } from '../phone-check.ts';
+import { writtenWhen } from '../../../domain/written-dates.ts';
+import { formatDuration } from '../duration.ts';
+import type { BookingAction, BookingState } from '../booking-state.ts';
+import { askForCode, confirmBooking, type ConfirmContext } from '../confirm-booking.ts';
+import { confirmStep, type ConfirmAction } from '../confirm-state.ts';
 import { RetryNotice } from '../RetryNotice.tsx';
 import { PriceLines } from '../PriceLines.tsx';
+import type { Quote } from '../use-quote.ts';
 
 export interface ReviewStepProps {
-  answers: Answers;
+  /** The form's state: the answers, and how confirming and the code check stand. */
+  state: BookingState;
+  dispatch: Dispatch<BookingAction>;
+  /** The key of the booking being tried, kept while the visitor steps back and forth. */
+  idempotency: ConfirmContext['idempotency'];
   service: BookingType | null;
   breedName: string;
-  estimate: QuoteResponse | null;
-  quoteError: boolean;
-  onRetryQuote(): void;
-  phoneCheck: PhoneCheck | null;
-  onCode(code: string): void;
-  onResendCode(): void;
-  status: ButtonStatus;
-  error: string | null;
+  /** The server's price and rules (use-quote.ts), the time zone among them. */
+  quote: Quote;
   onJump(s: StepIndex): void;
-  onConfirm(): void;
   onBack(): void;
 }
 
-/** Step 5, "Review and confirm", with the server's quote and the code check: loaded on demand (docs/decisions/055). */
+/**
+ * Step 5, "Review and confirm", with the server's quote and the code check: loaded on demand, with
+ * what booking needs (confirm-booking.ts), so "Confirm booking" never waits for code (docs/decisions/055).
+ */
 export default function ReviewStep({
-  answers,
+  state,
+  dispatch,
+  idempotency,
   service,
   breedName,
-  estimate,
-  quoteError,
-  onRetryQuote,
-  phoneCheck,
-  onCode,
-  onResendCode,
-  status,
-  error,
+  quote,
   onJump,
-  onConfirm,
   onBack,
 }: ReviewStepProps) {
+  const { answers, phoneCheck, confirmStatus: status, confirmError: error } = state;
+  const { estimate, timeZone } = quote;
+  const send = (action: ConfirmAction) => dispatch(confirmStep(action));
+  const onConfirm = () => void confirmBooking({ answers, phoneCheck, idempotency, dispatch: send, go: onJump });
   const rows: Array<{ label: string; value: ReactNode; step: StepIndex }> = [
     {
       label: 'Service',
@@ -64,7 +63,7 @@ export default function ReviewStep({
     },
     {
       label: 'When',
-      value: answers.start ? formatWhen(answers.start, estimate?.timeZone ?? SHOP_TIME_ZONE) : '',
+      value: answers.start ? writtenWhen(answers.start, timeZone, { weekday: 'long' }) : '',
       step: STEP.time,
     },
     {
@@ -112,8 +111,8 @@ export default function ReviewStep({
             Prices are "from": we confirm yours when we meet your dog, and never add anything without asking.
           </p>
         </div>
-      ) : quoteError ? (
-        <RetryNotice onRetry={onRetryQuote}>We could not load the price just now.</RetryNotice>
+      ) : quote.error ? (
+        <RetryNotice onRetry={quote.retry}>We could not load the price just now.</RetryNotice>
       ) : (
         <p className="picker-loading price-pending" role="status">
           <Spinner /> Working out the price…
@@ -139,7 +138,7 @@ export default function ReviewStep({
               id="f-phone-code"
               label="Code from the text"
               value={phoneCheck.code}
-              onChange={onCode}
+              onChange={(code) => send({ type: 'codeTyped', code })}
               maxLength={PHONE_CODE_DIGITS}
               status={phoneCheck.error ? 4 : phoneCheck.code.length === PHONE_CODE_DIGITS ? 3 : 1}
               successText="Ready"
@@ -152,7 +151,12 @@ export default function ReviewStep({
             </div>
           ) : null}
           <p>
-            <button type="button" className="link-button" onClick={onResendCode} disabled={phoneCheck.sending}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void askForCode(phoneCheck.phone, send)}
+              disabled={phoneCheck.sending}
+            >
               Send a new code
             </button>
           </p>

@@ -10,6 +10,8 @@ export interface TimeStepProps {
   freshDay: { date: string; slots: Slot[] } | null;
   /** Someone else took the chosen time a moment ago. */
   slotTaken: boolean;
+  /** The shop's time zone, until the server's times say it. */
+  timeZone: string;
   onDate(date: string): void;
   onTime(slot: Slot, date: string): void;
   onBack(): void;
@@ -22,6 +24,7 @@ export default function TimeStep({
   start,
   freshDay,
   slotTaken,
+  timeZone,
   onDate,
   onTime,
   onBack,
@@ -43,6 +46,7 @@ export default function TimeStep({
         date={date}
         start={start}
         freshDay={freshDay}
+        timeZone={timeZone}
         headingLevel={3}
         onDate={onDate}
         onTime={onTime}

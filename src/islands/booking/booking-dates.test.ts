@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatTime, formatWhen, zonedDate } from './format.ts';
+import { writtenDate, writtenTime, writtenWhen, zonedDate } from '../../domain/written-dates.ts';
+import { formatDuration } from './duration.ts';
+
+/** The dates, times and durations as the booking pages write them (src/domain/written-dates.ts). */
 
 describe('booking dates and times, in Europe/London', () => {
   it.each([
@@ -12,20 +15,20 @@ describe('booking dates and times, in Europe/London', () => {
     // Late evening UTC in summer is already the next day in London.
     ['2026-08-31T23:30:00.000Z', 'Tuesday 1 September, 00:30'],
   ])('%s reads %s', (instant, expected) => {
-    expect(formatWhen(instant, 'Europe/London')).toBe(expected);
+    expect(writtenWhen(instant, 'Europe/London', { weekday: 'long' })).toBe(expected);
   });
 
   it('adds the year when asked', () => {
-    expect(formatWhen('2026-12-01T10:30:00.000Z', 'Europe/London', { year: true })).toBe(
+    expect(writtenWhen('2026-12-01T10:30:00.000Z', 'Europe/London', { weekday: 'long', year: true })).toBe(
       'Tuesday 1 December 2026, 10:30',
     );
   });
 
   it('reads a calendar date without shifting it', () => {
-    expect(formatDate('2026-10-25')).toBe('Sunday 25 October');
-    expect(formatDate('2026-10-25', { weekday: 'short' })).toBe('Sun 25 October');
+    expect(writtenDate('2026-10-25', { weekday: 'long' })).toBe('Sunday 25 October');
+    expect(writtenDate('2026-10-25', { weekday: 'short' })).toBe('Sun 25 October');
     expect(zonedDate('2026-10-24T23:30:00.000Z', 'Europe/London')).toBe('2026-10-25');
-    expect(formatTime('2026-10-25T09:00:00.000Z', 'Europe/London')).toBe('09:00');
+    expect(writtenTime('2026-10-25T09:00:00.000Z', 'Europe/London')).toBe('09:00');
   });
 
   it.each([

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_ANSWERS } from './answer-basics.ts';
+import { INITIAL_STATE, bookingReducer, type BookingState } from './booking-state.ts';
+import { confirmReducer, confirmStep, type ConfirmAction } from './confirm-state.ts';
+
+const slot = { start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T11:00:00.000Z' } as never;
+const ready: BookingState = { ...INITIAL_STATE, phase: 'ready' };
+const withCheck: BookingState = {
+  ...ready,
+  confirmStatus: 1,
+  phoneCheck: { phone: '+447700900123', requestId: 'r1', code: '123456', sending: false, error: null },
+};
+
+describe('confirmReducer', () => {
+  const cases: Array<[string, BookingState, ConfirmAction, Partial<BookingState>]> = [
+    [
+      'confirming clears the error',
+      { ...ready, confirmError: 'x' },
+      { type: 'confirming' },
+      { confirmStatus: 1, confirmError: null },
+    ],
+    ['confirmed', ready, { type: 'confirmed' }, { confirmStatus: 4 }],
+    ['a failure is said', ready, { type: 'confirmFailed', error: 'No' }, { confirmStatus: 3, confirmError: 'No' }],
+    ['the button settles', { ...ready, confirmStatus: 3 }, { type: 'confirmSettled' }, { confirmStatus: 0 }],
+    [
+      'a taken time keeps every answer but the time and shows the day afresh',
+      {
+        ...ready,
+        confirmStatus: 1,
+        answers: { ...EMPTY_ANSWERS, dogName: 'Bella', date: '2026-12-01', start: '10:00' },
+      },
+      { type: 'slotTaken', slots: [slot] },
+      {
+        confirmStatus: 0,
+        slotTaken: true,
+        freshDay: { date: '2026-12-01', slots: [slot] },
+        answers: { ...EMPTY_ANSWERS, dogName: 'Bella', date: '2026-12-01', start: null },
+      },
+    ],
+    [
+      'a code is on its way',
+      ready,
+      { type: 'codeSending', phone: '+447700900123' },
+      { phoneCheck: { phone: '+447700900123', requestId: null, code: '', sending: true, error: null } },
+    ],
+    [
+      'a code was sent',
+      { ...withCheck, phoneCheck: { ...withCheck.phoneCheck!, sending: true, requestId: null } },
+      { type: 'codeSent', requestId: 'r2', error: null },
+      { phoneCheck: { ...withCheck.phoneCheck!, requestId: 'r2', sending: false } },
+    ],
+    ['no code check, nothing to send', ready, { type: 'codeSent', requestId: 'r2', error: null }, { phoneCheck: null }],
+    [
+      'typing a code clears its error',
+      { ...withCheck, phoneCheck: { ...withCheck.phoneCheck!, error: 'Wrong' } },
+      { type: 'codeTyped', code: '12' },
+      { phoneCheck: { ...withCheck.phoneCheck!, code: '12', error: null } },
+    ],
+    [
+      'a wrong code keeps its request',
+      withCheck,
+      { type: 'codeRefused', error: 'Wrong', expired: false },
+      { confirmStatus: 0, phoneCheck: { ...withCheck.phoneCheck!, code: '', error: 'Wrong' } },
+    ],
+    [
+      'an expired code needs a new request',
+      withCheck,
+      { type: 'codeRefused', error: 'Expired', expired: true },
+      { confirmStatus: 0, phoneCheck: { ...withCheck.phoneCheck!, requestId: null, code: '', error: 'Expired' } },
+    ],
+  ];
+  it.each(cases)('%s', (_, before, action, expected) => {
+    expect(confirmReducer(before, action)).toEqual({ ...before, ...expected });
+  });
+
+  it('reaches the form through its reducer', () => {
+    expect(bookingReducer(ready, confirmStep({ type: 'confirmed' }))).toEqual({ ...ready, confirmStatus: 4 });
+  });
+});
