@@ -70,7 +70,12 @@ export function redirectTargetOf(location: { pathname: string; search: string; h
  * `/management`.
  */
 export function safeRedirectTarget(stored: string | null | undefined, origin: string): string {
-  if (!stored || stored.length > MAX_REDIRECT_TARGET || !stored.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(stored))
+  if (
+    !stored ||
+    stored.length > MAX_REDIRECT_TARGET ||
+    !stored.startsWith('/') ||
+    /[\u0000-\u001f\u007f\\]/.test(stored)
+  )
     return MANAGEMENT_HOME;
   let url: URL;
   try {

@@ -40,11 +40,7 @@ export function VaccinationFields({
           </button>
         </div>
       ))}
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => onChange([...rows, { name: '', expiresOn: '' }])}
-      >
+      <button type="button" className="link-button" onClick={() => onChange([...rows, { name: '', expiresOn: '' }])}>
         Add a vaccination
       </button>
     </fieldset>
