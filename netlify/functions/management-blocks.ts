@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { BlockIdSchema, BlockRequestSchema } from '../../src/domain/schedule.ts';
+import { BlockIdSchema, BlockRequestSchema } from '../../src/domain/schedule-for-server.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { blockTime, unblockTime } from '../../src/server/schedule/counter.ts';

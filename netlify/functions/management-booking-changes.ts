@@ -5,7 +5,7 @@ import {
   StaffCancelRequestSchema,
   StaffMoveRequestSchema,
   StaffNoteRequestSchema,
-} from '../../src/domain/schedule.ts';
+} from '../../src/domain/schedule-for-server.ts';
 import { json, parseJsonBody } from '../../src/server/http.ts';
 import { cancelForStaff, markAttendance, moveForStaff, saveStaffNote } from '../../src/server/schedule/counter.ts';
 import { routeOf } from '../../src/server/routes.ts';

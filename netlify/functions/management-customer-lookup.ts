@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { CustomerLookupQuerySchema } from '../../src/domain/schedule.ts';
+import { CustomerLookupQuerySchema } from '../../src/domain/schedule-for-server.ts';
 import { json, parseQuery } from '../../src/server/http.ts';
 import { lookupCustomers } from '../../src/server/schedule/customer-lookup.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';

@@ -5,7 +5,7 @@ import {
   DepositsQuerySchema,
   FinancesQuerySchema,
   RefundRequestSchema,
-} from '../../src/domain/finances.ts';
+} from '../../src/domain/finances-for-server.ts';
 import { financeReport, listDeposits, refundDeposit, takingsCsv } from '../../src/server/finances.ts';
 import { json, parseJsonBody, parseQuery } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';

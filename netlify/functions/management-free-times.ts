@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { FreeTimesQuerySchema } from '../../src/domain/schedule.ts';
+import { FreeTimesQuerySchema } from '../../src/domain/schedule-for-server.ts';
 import { dayAvailability } from '../../src/server/bookings/availability.ts';
 import { HttpError, json, parseQuery } from '../../src/server/http.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';

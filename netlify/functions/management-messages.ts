@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { MessageRetryRequestSchema } from '../../src/domain/dashboard.ts';
+import { MessageRetryRequestSchema } from '../../src/domain/dashboard-for-server.ts';
 import { OutboxIdSchema } from '../../src/domain/outbox-retry.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';

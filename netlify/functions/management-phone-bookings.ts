@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { StaffBookingRequestSchema } from '../../src/domain/schedule.ts';
+import { StaffBookingRequestSchema } from '../../src/domain/schedule-for-server.ts';
 import { json, parseJsonBody } from '../../src/server/http.ts';
 import { createPhoneBooking } from '../../src/server/schedule/phone-booking.ts';
 import { siteUrl } from '../../src/server/site-url.ts';

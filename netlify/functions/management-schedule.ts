@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { ScheduleQuerySchema } from '../../src/domain/schedule.ts';
+import { ScheduleQuerySchema } from '../../src/domain/schedule-for-server.ts';
 import { json, parseQuery } from '../../src/server/http.ts';
 import { loadSchedule } from '../../src/server/schedule/schedule.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { IsoDateSchema } from './booking-settings.ts';
-import { InstantSchema } from './booking-schemas.ts';
+import { z } from 'zod/mini';
+import { InstantSchema } from './booking-api-schemas.ts';
+import { IsoDateSchema } from './calendar.ts';
 
 /**
  * The dashboard's figures (docs/decisions/060-schedule-and-dashboard.md): what each one means
@@ -15,6 +15,9 @@ import { InstantSchema } from './booking-schemas.ts';
  *   appointment before it.
  * - Where bookings came from: visits by their click id (contract §7: gclid → google ads, fbclid →
  *   facebook ads), direct without one; a booking counts for the channel of the visit it was made in.
+ *
+ * Written in zod/mini so the dashboard loads no classic zod (docs/decisions/054); the function
+ * parses the retry's body through dashboard-for-server.ts.
  */
 
 export const CHANNELS = ['google ads', 'facebook ads', 'direct', 'other'] as const;
@@ -46,26 +49,26 @@ export function firstDays(week: readonly number[], days: number): number {
   return week.slice(0, Math.max(0, Math.min(7, days))).reduce((a, b) => a + b, 0);
 }
 
-const Pence = z.number().int();
-const Count = z.number().int().nonnegative();
-const Week = z.object({ monday: IsoDateSchema, days: z.array(Pence).length(7) });
+const Pence = z.number().check(z.int());
+const Count = z.number().check(z.int(), z.nonnegative());
+const Week = z.object({ monday: IsoDateSchema, days: z.array(Pence).check(z.length(7)) });
 
 /**
  * A message the outbox stopped trying (docs/decisions/065): every try failed for a day, or it
  * expired unsent. `noRetry` says why staff cannot send it again; null when they can.
  */
 export const StoppedMessageSchema = z.object({
-  id: z.string().regex(/^\d{1,19}$/),
+  id: z.string().check(z.regex(/^\d{1,19}$/)),
   kind: z.string(),
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),
-  bookingId: z.string().nullable(),
+  bookingId: z.nullable(z.string()),
   failure: z.enum(['undelivered', 'expired']),
   writtenAt: InstantSchema,
   stoppedAt: InstantSchema,
   attempts: Count,
-  lastError: z.string().nullable(),
-  noRetry: z.string().nullable(),
+  lastError: z.nullable(z.string()),
+  noRetry: z.nullable(z.string()),
 });
 export type StoppedMessage = z.infer<typeof StoppedMessageSchema>;
 
@@ -77,7 +80,7 @@ export const MessageRetryRequestSchema = z.strictObject({});
 
 /** POST /management/messages/{id}/retry: what became of the message's one new try. */
 export const MessageRetryResponseSchema = z.object({
-  message: z.object({ id: z.string(), status: z.enum(['sent', 'waiting']), lastError: z.string().nullable() }),
+  message: z.object({ id: z.string(), status: z.enum(['sent', 'waiting']), lastError: z.nullable(z.string()) }),
 });
 export type MessageRetryResponse = z.infer<typeof MessageRetryResponseSchema>;
 

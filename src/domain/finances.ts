@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { BookingIdSchema } from './booking-schemas.ts';
-import { IsoDateSchema } from './booking-settings.ts';
+import { z } from 'zod/mini';
+import { BookingIdSchema } from './booking-api-schemas.ts';
+import { IsoDateSchema } from './calendar.ts';
 import { addDays, daysBetween, instantToZoned } from './london-time.ts';
 import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
 import { formulaSafeCell } from './spreadsheet-cells.ts';
@@ -10,7 +10,9 @@ import { plainText } from './text.ts';
  * The Finances screen (/management/finances): takings by day, week or month from the money rows
  * (money_movements: deposits online, their refunds, balances by card or cash), promotion usage,
  * the deposits with a refund through Stripe, and the accountant's CSV. Shared by the island and
- * netlify/functions/management-finances.ts (docs/decisions/061-staff-records.md).
+ * netlify/functions/management-finances.ts (docs/decisions/061-staff-records.md), written in zod/mini
+ * so the page loads no classic zod (docs/decisions/054); the function parses its requests through
+ * finances-for-server.ts.
  */
 export const PERIODS = ['day', 'week', 'month'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -31,22 +33,21 @@ const ORDER = { message: 'The range must end on or after its first day', path: [
 const BOUNDED = { message: `Please choose at most ${MAX_RANGE_DAYS} days`, path: ['to'] };
 
 export const FinancesQuerySchema = z
-  .object({ ...RangeFields, by: z.enum(PERIODS).optional() })
-  .strict()
-  .refine(rangeInOrder, ORDER)
-  .refine(rangeBounded, BOUNDED);
+  .strictObject({ ...RangeFields, by: z.optional(z.enum(PERIODS)) })
+  .check(z.refine(rangeInOrder, ORDER), z.refine(rangeBounded, BOUNDED));
 export type FinancesQuery = z.infer<typeof FinancesQuerySchema>;
 
-export const CsvQuerySchema = z.object(RangeFields).strict().refine(rangeInOrder, ORDER).refine(rangeBounded, BOUNDED);
+export const CsvQuerySchema = z
+  .strictObject(RangeFields)
+  .check(z.refine(rangeInOrder, ORDER), z.refine(rangeBounded, BOUNDED));
 
 export const DepositsQuerySchema = z
-  .object({ ...RangeFields, cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() })
-  .strict()
-  .refine(rangeInOrder, ORDER)
-  .refine(rangeBounded, BOUNDED);
+  .strictObject({ ...RangeFields, cursor: z.optional(CursorSchema), limit: z.optional(PageLimitSchema) })
+  .check(z.refine(rangeInOrder, ORDER), z.refine(rangeBounded, BOUNDED));
 export type DepositsQuery = z.infer<typeof DepositsQuerySchema>;
 
-const pence = z.number().int();
+const pence = z.number().check(z.int());
+const count = () => z.number().check(z.int(), z.nonnegative());
 export const FiguresSchema = z.object({
   /** Deposits taken online. */
   depositsPence: pence,
@@ -58,14 +59,14 @@ export const FiguresSchema = z.object({
   /** All of the above: money in less money out. */
   takingsPence: pence,
   /** Confirmed appointments that started in the period (no-shows left out). */
-  appointments: z.number().int().nonnegative(),
-  noShows: z.number().int().nonnegative(),
+  appointments: count(),
+  noShows: count(),
   /** Appointments that had the offer, and what it took off. */
-  promotions: z.object({ count: z.number().int().nonnegative(), pence }),
+  promotions: z.object({ count: count(), pence }),
 });
 export type Figures = z.infer<typeof FiguresSchema>;
 
-export const FinancePeriodSchema = FiguresSchema.extend({ start: IsoDateSchema, label: z.string() });
+export const FinancePeriodSchema = z.extend(FiguresSchema, { start: IsoDateSchema, label: z.string() });
 export type FinancePeriod = z.infer<typeof FinancePeriodSchema>;
 
 export const FinancesResponseSchema = z.object({
@@ -95,24 +96,22 @@ export const DepositSchema = z.object({
   refundDuePence: pence,
   /** What a staff refund may give back now: zero once a refund has been made or is on its way. */
   refundablePence: pence,
-  refundReason: z.string().nullable(),
+  refundReason: z.nullable(z.string()),
 });
 export type Deposit = z.infer<typeof DepositSchema>;
 
 export const DepositsResponseSchema = z.object({
   deposits: z.array(DepositSchema),
-  nextCursor: CursorSchema.nullable(),
+  nextCursor: z.nullable(CursorSchema),
 });
 export type DepositsResponse = z.infer<typeof DepositsResponseSchema>;
 
-export const RefundRequestSchema = z
-  .object({
-    bookingId: BookingIdSchema,
-    /** Less than the whole deposit (a fee kept); the whole deposit when not given. */
-    amountPence: z.number().int('Please give whole pence').min(1).max(1_000_000).optional(),
-    reason: plainText(1, 180, { label: 'the reason' }),
-  })
-  .strict();
+export const RefundRequestSchema = z.strictObject({
+  bookingId: BookingIdSchema,
+  /** Less than the whole deposit (a fee kept); the whole deposit when not given. */
+  amountPence: z.optional(z.number().check(z.int('Please give whole pence'), z.minimum(1), z.maximum(1_000_000))),
+  reason: plainText(1, 180, { label: 'the reason' }),
+});
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 
 export const RefundResponseSchema = z.object({

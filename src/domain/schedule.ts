@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bankHolidayOn } from './bank-holidays.ts';
 import {
   AvailabilityDaySchema,
@@ -10,17 +10,21 @@ import {
   DogSchema,
   InstantSchema,
   ServiceIdSchema,
-  UkMobileSchema,
-} from './booking-schemas.ts';
+} from './booking-api-schemas.ts';
+import { UkMobileSchema } from './booking-request-schemas.ts';
 import { CustomerIdSchema } from './customer-records.ts';
-import { IsoDateSchema, WallTimeSchema, type BookingSettings } from './booking-settings.ts';
+import type { BookingSettings } from './booking-settings.ts';
+import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
 import { addDays, weekdayOf } from './london-time.ts';
 import { freeText, plainText } from './text.ts';
 
 /**
  * The staff schedule's requests and answers (docs/decisions/060-schedule-and-dashboard.md),
  * shared by the Schedule and Dashboard islands and the functions under /v1.0.1/management/. Add
- * fields; do not rename.
+ * fields; do not rename. Written in zod/mini so the pages load no classic zod (docs/decisions/054):
+ * the schemas come from booking-api-schemas.ts and calendar.ts, not from booking-schemas.ts and
+ * booking-settings.ts (the same schemas, beside the server's classic ones); the functions parse
+ * their requests through schedule-for-server.ts.
  */
 
 export const AttendanceSchema = z.enum(['arrived', 'completed', 'no_show']);
@@ -28,10 +32,13 @@ export const BalanceMethodSchema = z.enum(['card', 'cash']);
 export type BalanceMethod = z.infer<typeof BalanceMethodSchema>;
 
 /** A customer record's id (src/server/ids.ts randomId(12) or (16)). */
-export const BlockIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a blocked time id');
+export const BlockIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a blocked time id'));
 
 /** The most a balance taken at the counter may be: £10,000, far above any groom, far below a typo's harm. */
 export const MAX_BALANCE_PENCE = 1_000_000;
+
+const positiveInt = () => z.number().check(z.int(), z.positive());
+const count = () => z.number().check(z.int(), z.nonnegative());
 
 // ---------------------------------------------------------------------------------------------
 // GET /v1.0.1/management/schedule?from=2026-11-23&days=7[&cursor=…]
@@ -43,15 +50,13 @@ export const SCHEDULE_PAGE_SIZE = 200;
 /** Where the next page starts: the last booking's start (epoch ms) and id. */
 export const ScheduleCursorSchema = z
   .string()
-  .regex(/^\d{1,15}\.[A-Za-z0-9_-]{16,64}$/, 'must be a cursor from the previous page');
+  .check(z.regex(/^\d{1,15}\.[A-Za-z0-9_-]{16,64}$/, 'must be a cursor from the previous page'));
 
-export const ScheduleQuerySchema = z
-  .object({
-    from: IsoDateSchema,
-    days: z.coerce.number().int().min(1).max(MAX_SCHEDULE_DAYS).default(1),
-    cursor: ScheduleCursorSchema.optional(),
-  })
-  .strict();
+export const ScheduleQuerySchema = z.strictObject({
+  from: IsoDateSchema,
+  days: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_SCHEDULE_DAYS)), 1),
+  cursor: z.optional(ScheduleCursorSchema),
+});
 export type ScheduleQuery = z.infer<typeof ScheduleQuerySchema>;
 
 export const ScheduleBookingSchema = z.object({
@@ -59,7 +64,7 @@ export const ScheduleBookingSchema = z.object({
   status: BookingStatusSchema,
   start: InstantSchema,
   end: InstantSchema,
-  service: z.object({ id: z.string(), title: z.string(), durationMinutes: z.number().int().positive() }),
+  service: z.object({ id: z.string(), title: z.string(), durationMinutes: positiveInt() }),
   dog: z.object({
     id: z.string(),
     name: z.string(),
@@ -69,15 +74,15 @@ export const ScheduleBookingSchema = z.object({
     notes: z.string(),
     nervous: z.boolean(),
   }),
-  customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string() }),
+  customer: z.object({ id: z.string(), name: z.string(), phone: z.nullable(z.string()), email: z.string() }),
   /** The "from" total quoted, promotion taken off. */
-  totalFromPence: z.number().int().nonnegative(),
-  depositPence: z.number().int().nonnegative(),
-  depositHeldPence: z.number().int().nonnegative(),
-  balanceDuePence: z.number().int().nonnegative(),
-  balancePaidPence: z.number().int().nonnegative(),
-  balanceMethod: BalanceMethodSchema.nullable(),
-  attendance: AttendanceSchema.nullable(),
+  totalFromPence: count(),
+  depositPence: count(),
+  depositHeldPence: count(),
+  balanceDuePence: count(),
+  balancePaidPence: count(),
+  balanceMethod: z.nullable(BalanceMethodSchema),
+  attendance: z.nullable(AttendanceSchema),
   staffNote: z.string(),
   /** 'phone' when staff took it, 'online' otherwise. */
   takenBy: z.enum(['online', 'phone']),
@@ -90,12 +95,12 @@ export const ScheduleBookingSchema = z.object({
     z.object({
       status: z.string(),
       reason: z.nullable(z.string()),
-      amountPence: z.number().int().nonnegative(),
+      amountPence: count(),
       respondBy: z.nullable(InstantSchema),
     }),
   ),
   /** Refunds that failed (a closed card): the customer is still owed this, to be paid back by hand. */
-  refundFailedPence: z.number().int().nonnegative(),
+  refundFailedPence: count(),
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
 
@@ -113,7 +118,7 @@ export const ScheduleDaySchema = z.object({
   /** Why the shop is shut that day ('closed' on a weekday without hours). */
   reason: z.optional(DayClosedReasonSchema),
   /** The bank holiday's name, when it is one. */
-  holiday: z.string().optional(),
+  holiday: z.optional(z.string()),
   opens: z.optional(WallTimeSchema),
   closes: z.optional(WallTimeSchema),
 });
@@ -122,13 +127,13 @@ export type ScheduleDay = z.infer<typeof ScheduleDaySchema>;
 export const ScheduleResponseSchema = z.object({
   timeZone: z.string(),
   /** Grooming tables (the capacity setting). */
-  tables: z.number().int().positive(),
-  slotStepMinutes: z.number().int().positive(),
+  tables: positiveInt(),
+  slotStepMinutes: positiveInt(),
   days: z.array(ScheduleDaySchema),
   blocks: z.array(TimeBlockSchema),
   bookings: z.array(ScheduleBookingSchema),
   /** More bookings follow: ask again with this cursor (only blocks and days come with the first page). */
-  next: ScheduleCursorSchema.nullable(),
+  next: z.nullable(ScheduleCursorSchema),
 });
 export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;
 
@@ -163,13 +168,11 @@ export function mondayOf(date: string): string {
 // The free start times of one day, as staff may book them (no minimum notice).
 // ---------------------------------------------------------------------------------------------
 
-export const FreeTimesQuerySchema = z
-  .object({
-    service: ServiceIdSchema,
-    date: IsoDateSchema,
-    exclude: z.optional(BookingIdSchema),
-  })
-  .strict();
+export const FreeTimesQuerySchema = z.strictObject({
+  service: ServiceIdSchema,
+  date: IsoDateSchema,
+  exclude: z.optional(BookingIdSchema),
+});
 export type FreeTimesQuery = z.infer<typeof FreeTimesQuerySchema>;
 
 export const FreeTimesResponseSchema = z.object({ timeZone: z.string(), day: AvailabilityDaySchema });
@@ -179,31 +182,30 @@ export type FreeTimesResponse = z.infer<typeof FreeTimesResponseSchema>;
 // POST /v1.0.1/management/bookings: a booking taken on the phone
 // ---------------------------------------------------------------------------------------------
 
-export const NewCustomerSchema = z
-  .object({
-    name: plainText(1, 80, { label: "the customer's name" }),
-    phone: UkMobileSchema,
-    /** Optional on the phone; the confirmation then goes by text only. */
-    email: z
-      .union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))])
-      .optional(),
-  })
-  .strict();
+export const NewCustomerSchema = z.strictObject({
+  name: plainText(1, 80, { label: "the customer's name" }),
+  phone: UkMobileSchema,
+  /** Optional on the phone; the confirmation then goes by text only. */
+  email: z.optional(
+    z.union([
+      z.literal(''),
+      z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Please enter a valid e-mail address')),
+    ]),
+  ),
+});
 
-export const StaffBookingRequestSchema = z
-  .object({
-    serviceId: ServiceIdSchema,
-    start: InstantSchema,
-    /** A customer found by the lookup, or one typed in. */
-    customer: z.union([z.object({ id: CustomerIdSchema }).strict(), NewCustomerSchema]),
-    /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
-    dog: z.object({ ...DogSchema.shape, id: z.optional(DogIdSchema) }).strict(),
-    /** For the team, never shown to the customer. */
-    note: z.optional(freeText(1000, { label: 'the note' })),
-    /** A fresh uuid per attempt: a double tap books once. */
-    idempotencyKey: z.uuid(),
-  })
-  .strict();
+export const StaffBookingRequestSchema = z.strictObject({
+  serviceId: ServiceIdSchema,
+  start: InstantSchema,
+  /** A customer found by the lookup, or one typed in. */
+  customer: z.union([z.strictObject({ id: CustomerIdSchema }), NewCustomerSchema]),
+  /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
+  dog: z.strictObject({ ...DogSchema.shape, id: z.optional(DogIdSchema) }),
+  /** For the team, never shown to the customer. */
+  note: z.optional(freeText(1000, { label: 'the note' })),
+  /** A fresh uuid per attempt: a double tap books once. */
+  idempotencyKey: z.uuid(),
+});
 export type StaffBookingRequestInput = z.input<typeof StaffBookingRequestSchema>;
 export type StaffBookingRequest = z.output<typeof StaffBookingRequestSchema>;
 
@@ -211,48 +213,45 @@ export type StaffBookingRequest = z.output<typeof StaffBookingRequestSchema>;
 // POST /v1.0.1/management/bookings/{id}/move | cancel | attendance | note
 // ---------------------------------------------------------------------------------------------
 
-export const StaffMoveRequestSchema = z.object({ start: InstantSchema }).strict();
+export const StaffMoveRequestSchema = z.strictObject({ start: InstantSchema });
 export type StaffMoveRequest = z.infer<typeof StaffMoveRequestSchema>;
 
-export const StaffCancelRequestSchema = z
-  .object({
-    reason: z.optional(freeText(400, { label: 'the reason' })),
-    /** Refund a deposit held; when left out, the customer's cancellation policy decides. */
-    refundDeposit: z.boolean().optional(),
-  })
-  .strict();
+export const StaffCancelRequestSchema = z.strictObject({
+  reason: z.optional(freeText(400, { label: 'the reason' })),
+  /** Refund a deposit held; when left out, the customer's cancellation policy decides. */
+  refundDeposit: z.optional(z.boolean()),
+});
 export type StaffCancelRequest = z.infer<typeof StaffCancelRequestSchema>;
 
-export const BalanceSchema = z
-  .object({
-    pence: z.number().int().min(0).max(MAX_BALANCE_PENCE),
-    method: BalanceMethodSchema,
-  })
-  .strict();
+export const BalanceSchema = z.strictObject({
+  pence: z.number().check(z.int(), z.minimum(0), z.maximum(MAX_BALANCE_PENCE)),
+  method: BalanceMethodSchema,
+});
 export type Balance = z.infer<typeof BalanceSchema>;
 
 export const AttendanceRequestSchema = z
-  .object({
+  .strictObject({
     /** null takes the mark back (undo). */
-    attendance: AttendanceSchema.nullable(),
+    attendance: z.nullable(AttendanceSchema),
     /** Taken at the counter when completing; only with 'completed'. */
-    balance: BalanceSchema.optional(),
+    balance: z.optional(BalanceSchema),
   })
-  .strict()
-  .refine((r) => r.balance === undefined || r.attendance === 'completed', {
-    message: 'a balance is taken only when completing',
-    path: ['balance'],
-  });
+  .check(
+    z.refine((r) => r.balance === undefined || r.attendance === 'completed', {
+      message: 'a balance is taken only when completing',
+      path: ['balance'],
+    }),
+  );
 export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
 
 export const AttendanceResponseSchema = z.object({
   booking: ScheduleBookingSchema,
   /** What it was before, to send back as the undo. */
-  previous: z.object({ attendance: AttendanceSchema.nullable(), balance: BalanceSchema.nullable() }),
+  previous: z.object({ attendance: z.nullable(AttendanceSchema), balance: z.nullable(BalanceSchema) }),
 });
 export type AttendanceResponse = z.infer<typeof AttendanceResponseSchema>;
 
-export const StaffNoteRequestSchema = z.object({ note: freeText(1000, { label: 'the note' }) }).strict();
+export const StaffNoteRequestSchema = z.strictObject({ note: freeText(1000, { label: 'the note' }) });
 
 export const StaffBookingResponseSchema = z.object({ booking: ScheduleBookingSchema });
 export type StaffBookingResponse = z.infer<typeof StaffBookingResponseSchema>;
@@ -264,29 +263,31 @@ export type StaffBookingResponse = z.infer<typeof StaffBookingResponseSchema>;
 export const MAX_BLOCK_DAYS = 14;
 
 export const BlockRequestSchema = z
-  .object({
+  .strictObject({
     start: InstantSchema,
     end: InstantSchema,
     reason: z._default(plainText(0, 200, { label: 'the reason' }), ''),
   })
-  .strict()
-  .refine((b) => Date.parse(b.end) > Date.parse(b.start), { message: 'must end after it starts', path: ['end'] })
-  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= MAX_BLOCK_DAYS * 86_400_000, {
-    message: `can be at most ${MAX_BLOCK_DAYS} days long`,
-    path: ['end'],
-  });
+  .check(
+    z.refine((b) => Date.parse(b.end) > Date.parse(b.start), { message: 'must end after it starts', path: ['end'] }),
+    z.refine((b) => Date.parse(b.end) - Date.parse(b.start) <= MAX_BLOCK_DAYS * 86_400_000, {
+      message: `can be at most ${MAX_BLOCK_DAYS} days long`,
+      path: ['end'],
+    }),
+  );
 export type BlockRequest = z.infer<typeof BlockRequestSchema>;
 
 export const BlockResponseSchema = z.object({ block: TimeBlockSchema });
 
 /** The bookings in the way of a block (409 slot_taken). */
 export const BlockConflictSchema = z.object({ id: z.string(), start: InstantSchema, end: InstantSchema });
+export const BlockConflictsSchema = z.array(BlockConflictSchema);
 
 // ---------------------------------------------------------------------------------------------
 // GET /v1.0.1/management/customer-lookup?q=… : a caller found by number, name or dog
 // ---------------------------------------------------------------------------------------------
 
-export const CustomerLookupQuerySchema = z.object({ q: plainText(2, 80) }).strict();
+export const CustomerLookupQuerySchema = z.strictObject({ q: plainText(2, 80) });
 
 export const LookupDogSchema = z.object({
   id: z.string(),
@@ -303,7 +304,7 @@ export type LookupDog = z.infer<typeof LookupDogSchema>;
 export const LookupCustomerSchema = z.object({
   id: CustomerIdSchema,
   name: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   email: z.string(),
   /** Whether the number was proved by a code (docs/decisions/050). */
   verified: z.boolean(),

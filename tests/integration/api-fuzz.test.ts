@@ -1854,7 +1854,7 @@ const ROWS: Record<string, Row> = {
     runs: 400,
     requests: staffChangeRequests,
     least: { ok: 10, refused: 200 },
-    answer: AttendanceResponseSchema.or(z.object({ booking: ScheduleBookingSchema })),
+    answer: z.union([AttendanceResponseSchema, z.object({ booking: ScheduleBookingSchema })]),
   },
   'management-blocks': {
     label: 'POST /v1.0.1/management/blocks[/{id}/remove]',

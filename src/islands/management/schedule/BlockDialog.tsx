@@ -4,7 +4,7 @@ import { staffCall } from '../../../client/staff-session.ts';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { addDays, zonedDateTimeToInstant } from '../../../domain/london-time.ts';
 import {
-  BlockConflictSchema,
+  BlockConflictsSchema,
   BlockResponseSchema,
   ScheduleResponseSchema,
   type ScheduleDay,
@@ -25,7 +25,7 @@ const TIME_FIELDS = [
 /** A refusal for bookings in the way says which, so staff know what to move first. */
 function withConflicts<T>(result: ApiResult<T>): ApiResult<T> {
   if (result.error === null) return result;
-  const conflicts = BlockConflictSchema.array().safeParse((result.body as { conflicts?: unknown } | null)?.conflicts);
+  const conflicts = BlockConflictsSchema.safeParse((result.body as { conflicts?: unknown } | null)?.conflicts);
   if (!conflicts.success || !conflicts.data.length) return result;
   const times = conflicts.data.map((c) => `${formatClock(c.start)}–${formatClock(c.end)}`).join(', ');
   return {
