@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { MagicRequestSchema } from '../../src/domain/api.ts';
+import { MagicRequestSchema } from '../../src/domain/api-for-server.ts';
 import { endpoint, json, parseJsonBody } from '../../src/server/http.ts';
 import { handleMagic, magicCallsExceeded, TOO_MANY_REQUESTS } from '../../src/server/magic.ts';
 

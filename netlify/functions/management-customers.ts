@@ -10,7 +10,7 @@ import {
   NewDogSchema,
   PageQuerySchema,
   StaffDogIdSchema,
-} from '../../src/domain/customer-records.ts';
+} from '../../src/domain/customer-records-for-server.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
 import { eraseCustomer, exportCustomer, mergeCustomers, requestMergeCode } from '../../src/server/customer-privacy.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { EmptyRequestSchema, PasskeySignInSchema } from '../../src/domain/staff.ts';
+import { EmptyRequestSchema, PasskeySignInSchema } from '../../src/domain/staff-for-server.ts';
 import { endpoint, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { relyingPartyOf, signInOptions, signInWithPasskey } from '../../src/server/passkeys.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { EmptyRequestSchema, PasskeyRegistrationSchema, RecordIdSchema } from '../../src/domain/staff.ts';
+import { EmptyRequestSchema, PasskeyRegistrationSchema, RecordIdSchema } from '../../src/domain/staff-for-server.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { EmptyRequestSchema } from '../../src/domain/staff.ts';
+import { EmptyRequestSchema } from '../../src/domain/staff-for-server.ts';
 import { json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';

@@ -6,7 +6,7 @@ import {
   ServiceIdSchema,
   ServiceInputSchema,
   SettingsChangeSchema,
-} from '../../src/domain/shop-settings.ts';
+} from '../../src/domain/shop-settings-for-server.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
 import { json, parseJsonBody, parseWith } from '../../src/server/http.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { StaffCodeRequestSchema, StaffSignInByCodeSchema } from '../../src/domain/staff.ts';
+import { StaffCodeRequestSchema, StaffSignInByCodeSchema } from '../../src/domain/staff-for-server.ts';
 import { endpoint, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { clientIp } from '../../src/server/request-headers.ts';

@@ -1,5 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { AddStaffSchema, ChangeStaffPhoneSchema, EmptyRequestSchema, RecordIdSchema } from '../../src/domain/staff.ts';
+import {
+  AddStaffSchema,
+  ChangeStaffPhoneSchema,
+  EmptyRequestSchema,
+  RecordIdSchema,
+} from '../../src/domain/staff-for-server.ts';
 import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { EmptyRequestSchema, StepUpByCodeSchema, StepUpByPasskeySchema } from '../../src/domain/staff.ts';
+import { EmptyRequestSchema, StepUpByCodeSchema, StepUpByPasskeySchema } from '../../src/domain/staff-for-server.ts';
 import { json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { proveWithPasskey, relyingPartyOf, stepUpOptions } from '../../src/server/passkeys.ts';

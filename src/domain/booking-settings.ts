@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calendar.ts';
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import site from '../../content/site.json' with { type: 'json' };
@@ -7,6 +7,7 @@ import site from '../../content/site.json' with { type: 'json' };
  * The shop's booking rules as data. Pure code takes a `BookingSettings` as an argument; where the
  * settings are stored (and how staff change them) is the server's business. The defaults come from
  * content/site.json (opening hours, time zone, promotion) and from the shop (two tables, a day's notice…).
+ * Written in zod/mini, as every schema a page loads (docs/decisions/054): the Settings page edits them.
  */
 
 // The calendar values live in calendar.ts, which the booking island loads without the rest of this
@@ -15,32 +16,33 @@ export { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calenda
 
 export const OpeningSpanSchema = z
   .object({ opens: WallTimeSchema, closes: WallTimeSchema })
-  .refine((s) => s.opens < s.closes, 'a day must close after it opens');
+  .check(z.refine((s) => s.opens < s.closes, 'a day must close after it opens'));
 export type OpeningSpan = z.infer<typeof OpeningSpanSchema>;
 
 export const DepositSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
-  z.object({ kind: z.literal('fixed'), pence: z.number().int().positive().max(1_000_000) }),
-  z.object({ kind: z.literal('percent'), percent: z.number().positive().max(100) }),
+  z.object({ kind: z.literal('fixed'), pence: z.number().check(z.int(), z.positive(), z.maximum(1_000_000)) }),
+  z.object({ kind: z.literal('percent'), percent: z.number().check(z.positive(), z.maximum(100)) }),
 ]);
 export type Deposit = z.infer<typeof DepositSchema>;
 
 export const PromotionSchema = z.object({
-  discountPence: z.number().int().positive(),
+  discountPence: z.number().check(z.int(), z.positive()),
   /** Dogs strictly under this weight qualify. */
-  maxWeightKg: z.number().positive(),
+  maxWeightKg: z.number().check(z.positive()),
   /** The booking type `kind` it applies to (booking_types.kind). */
-  serviceKind: z.string().min(1),
+  serviceKind: z.string().check(z.minLength(1)),
   /** Optional end of a limited-time offer (ISO instant); none means "until withdrawn". */
-  endsAt: z.iso.datetime({ offset: true }).refine(instantWithinHorizon, DATE_HORIZON_MESSAGE).optional(),
+  endsAt: z.optional(z.iso.datetime({ offset: true }).check(z.refine(instantWithinHorizon, DATE_HORIZON_MESSAGE))),
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
 
+const whole = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
+
 export const BookingSettingsSchema = z.object({
-  timeZone: z
-    .string()
-    .min(1)
-    .refine((tz) => {
+  timeZone: z.string().check(
+    z.minLength(1),
+    z.refine((tz) => {
       try {
         new Intl.DateTimeFormat('en-GB', { timeZone: tz });
         return true;
@@ -48,38 +50,27 @@ export const BookingSettingsSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone'),
+  ),
   openingHours: z.object(
-    Object.fromEntries(WEEKDAYS.map((d) => [d, OpeningSpanSchema.nullable()])) as Record<
+    Object.fromEntries(WEEKDAYS.map((d) => [d, z.nullable(OpeningSpanSchema)])) as Record<
       Weekday,
-      z.ZodNullable<typeof OpeningSpanSchema>
+      z.ZodMiniNullable<typeof OpeningSpanSchema>
     >,
   ),
   /** Grooming tables: how many appointments may run at the same moment. */
-  capacity: z.number().int().min(1).max(50),
-  minNoticeMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(60 * 24 * 30),
-  horizonWeeks: z.number().int().min(1).max(104),
-  slotStepMinutes: z.number().int().min(5).max(240),
+  capacity: whole(1, 50),
+  minNoticeMinutes: whole(0, 60 * 24 * 30),
+  horizonWeeks: whole(1, 104),
+  slotStepMinutes: whole(5, 240),
   /** How long an unpaid booking holds its slot; Stripe Checkout sessions live at least 30 minutes. */
-  holdMinutes: z
-    .number()
-    .int()
-    .min(30)
-    .max(24 * 60),
+  holdMinutes: whole(30, 24 * 60),
   deposit: DepositSchema,
-  cancellationNoticeHours: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 14),
+  cancellationNoticeHours: whole(0, 24 * 14),
   /** Days the shop sets itself (holidays, training), in the shop's time zone. */
-  closures: z.array(IsoDateSchema).max(1000),
+  closures: z.array(IsoDateSchema).check(z.maxLength(1000)),
   /** Bank holidays of England and Wales close the shop unless this is false. */
   closedOnBankHolidays: z.boolean(),
-  promotion: PromotionSchema.nullable(),
+  promotion: z.nullable(PromotionSchema),
 });
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 

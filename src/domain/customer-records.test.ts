@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerChangeSchema, MergeRequestSchema, mergeRule, vaccinationDue } from './customer-records.ts';
+import { CustomerChangeSchema } from './customer-change.ts';
+import { MergeRequestSchema, mergeRule, vaccinationDue } from './customer-records.ts';
 
 describe('vaccinationDue', () => {
   it.each([

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { CoatSchema, UkMobileSchema } from './booking-schemas.ts';
+import { z } from 'zod/mini';
+import { CoatSchema } from './booking-api-schemas.ts';
+import { IsoDateSchema } from './calendar.ts';
 import { PhoneProofSchema } from './phone-codes.ts';
-import { IsoDateSchema } from './booking-settings.ts';
 import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
 import { freeText, plainText } from './text.ts';
 
@@ -9,59 +9,62 @@ import { freeText, plainText } from './text.ts';
  * The customers screens of the staff area (/management/customers, /management/customer/{_id}):
  * search, the list with last and next visit, one customer's record with their dogs, visits, notes
  * and messages, merging two records of one person, and the UK GDPR export and erasure. Shared by the
- * islands and netlify/functions/management-customers.ts (docs/decisions/061-staff-records.md).
+ * islands and netlify/functions/management-customers.ts (docs/decisions/061-staff-records.md), written
+ * in zod/mini so the pages load no classic zod (docs/decisions/054); the function parses its requests
+ * through customer-records-for-server.ts. The change of contact details checks a UK mobile with
+ * libphonenumber, so it is apart, in customer-change.ts: the pages load it only with the contact form.
  */
-export const CustomerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a customer id');
-export const StaffDogIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a dog id');
+export type { CustomerChange, CustomerChangeSchema } from './customer-change.ts';
+
+export const CustomerIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a customer id'));
+export const StaffDogIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a dog id'));
 const Instant = z.iso.datetime({ offset: true });
+const integer = () => z.number().check(z.int());
+const count = () => z.number().check(z.int(), z.nonnegative());
 
 // ---- search ------------------------------------------------------------------------------------
 
-export const CustomerSearchQuerySchema = z
-  .object({
-    q: z.optional(plainText(0, 100, { label: 'the search' })),
-    cursor: CursorSchema.optional(),
-    limit: PageLimitSchema.optional(),
-  })
-  .strict();
+export const CustomerSearchQuerySchema = z.strictObject({
+  q: z.optional(plainText(0, 100, { label: 'the search' })),
+  cursor: z.optional(CursorSchema),
+  limit: z.optional(PageLimitSchema),
+});
 export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
 
 export const CustomerListItemSchema = z.object({
   _id: CustomerIdSchema,
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   /** The number was proved by a code (decision 050): the record of that number. */
   verified: z.boolean(),
   dogs: z.array(z.object({ _id: StaffDogIdSchema, name: z.string() })),
-  lastVisit: Instant.nullable(),
-  nextVisit: Instant.nullable(),
-  visits: z.number().int().nonnegative(),
+  lastVisit: z.nullable(Instant),
+  nextVisit: z.nullable(Instant),
+  visits: count(),
 });
 export type CustomerListItem = z.infer<typeof CustomerListItemSchema>;
 
 export const CustomerListResponseSchema = z.object({
   customers: z.array(CustomerListItemSchema),
-  nextCursor: CursorSchema.nullable(),
+  nextCursor: z.nullable(CursorSchema),
 });
 export type CustomerListResponse = z.infer<typeof CustomerListResponseSchema>;
 
 // ---- one customer --------------------------------------------------------------------------------
 
-export const VaccinationSchema = z
-  .object({
-    name: plainText(1, 60, { label: 'the vaccination' }),
-    /** The day it runs out; the screen flags one that has or will within a month. */
-    expiresOn: IsoDateSchema,
-  })
-  .strict();
+export const VaccinationSchema = z.strictObject({
+  name: plainText(1, 60, { label: 'the vaccination' }),
+  /** The day it runs out; the screen flags one that has or will within a month. */
+  expiresOn: IsoDateSchema,
+});
 export type Vaccination = z.infer<typeof VaccinationSchema>;
 
 export const DogCardSchema = z.object({
   _id: StaffDogIdSchema,
   name: z.string(),
-  breed: z.object({ _id: z.string(), name: z.string() }).nullable(),
-  weightKg: z.number().nullable(),
+  breed: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  weightKg: z.nullable(z.number()),
   /** Every weight it has been given, oldest first. */
   weights: z.array(z.object({ kg: z.number(), at: Instant })),
   coat: z.nullable(CoatSchema),
@@ -69,8 +72,8 @@ export const DogCardSchema = z.object({
   ownerNotes: z.string(),
   nervous: z.boolean(),
   temperament: z.string(),
-  vetName: z.string().nullable(),
-  vetPhone: z.string().nullable(),
+  vetName: z.nullable(z.string()),
+  vetPhone: z.nullable(z.string()),
   vaccinations: z.array(z.object({ name: z.string(), expiresOn: IsoDateSchema })),
 });
 export type DogCard = z.infer<typeof DogCardSchema>;
@@ -80,17 +83,17 @@ export const VisitSchema = z.object({
   start: Instant,
   end: Instant,
   status: z.enum(['pending_payment', 'confirmed', 'cancelled', 'expired']),
-  attendance: z.enum(['arrived', 'completed', 'no_show']).nullable(),
+  attendance: z.nullable(z.enum(['arrived', 'completed', 'no_show'])),
   service: z.string(),
-  dogName: z.string().nullable(),
+  dogName: z.nullable(z.string()),
   /** The "from" price less the promotion, as the customer was told. */
-  pricePence: z.number().int(),
-  promotionPence: z.number().int(),
-  depositPaidPence: z.number().int(),
-  depositRefundedPence: z.number().int(),
-  balancePaidPence: z.number().int(),
-  balanceMethod: z.enum(['card', 'cash']).nullable(),
-  staffNote: z.string().nullable(),
+  pricePence: integer(),
+  promotionPence: integer(),
+  depositPaidPence: integer(),
+  depositRefundedPence: integer(),
+  balancePaidPence: integer(),
+  balanceMethod: z.nullable(z.enum(['card', 'cash'])),
+  staffNote: z.nullable(z.string()),
 });
 export type Visit = z.infer<typeof VisitSchema>;
 
@@ -99,124 +102,105 @@ export const MessageSchema = z.object({
   channel: z.enum(['email', 'sms']),
   kind: z.string(),
   recipient: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   /** The start of the text as sent. */
   preview: z.string(),
   createdAt: Instant,
-  sentAt: Instant.nullable(),
-  failedAt: Instant.nullable(),
+  sentAt: z.nullable(Instant),
+  failedAt: z.nullable(Instant),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const VisitsPageSchema = z.object({ visits: z.array(VisitSchema), nextCursor: CursorSchema.nullable() });
+export const VisitsPageSchema = z.object({ visits: z.array(VisitSchema), nextCursor: z.nullable(CursorSchema) });
 export type VisitsPage = z.infer<typeof VisitsPageSchema>;
-export const MessagesPageSchema = z.object({ messages: z.array(MessageSchema), nextCursor: CursorSchema.nullable() });
+export const MessagesPageSchema = z.object({ messages: z.array(MessageSchema), nextCursor: z.nullable(CursorSchema) });
 export type MessagesPage = z.infer<typeof MessagesPageSchema>;
 
 /** Another record that may be the same person: the same number or e-mail address. */
 export const SameContactSchema = z.object({
   _id: CustomerIdSchema,
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   verified: z.boolean(),
-  visits: z.number().int().nonnegative(),
+  visits: count(),
   dogs: z.array(z.string()),
 });
 export type SameContact = z.infer<typeof SameContactSchema>;
 
 export const CustomerRecordSchema = z.object({
   _id: CustomerIdSchema,
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   verified: z.boolean(),
   marketingConsent: z.boolean(),
   notes: z.string(),
   createdAt: Instant,
   /** Erased under UK GDPR: the id and the accounts' rows are all that is left. */
-  erasedAt: Instant.nullable(),
+  erasedAt: z.nullable(Instant),
   staff: z.boolean(),
   dogs: z.array(DogCardSchema),
   visits: VisitsPageSchema,
   messages: MessagesPageSchema,
   sameContact: z.array(SameContactSchema),
   totals: z.object({
-    visits: z.number().int(),
-    noShows: z.number().int(),
-    upcoming: z.number().int(),
-    paidPence: z.number().int(),
+    visits: integer(),
+    noShows: integer(),
+    upcoming: integer(),
+    paidPence: integer(),
   }),
 });
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
 
-export const PageQuerySchema = z
-  .object({ cursor: CursorSchema.optional(), limit: PageLimitSchema.optional() })
-  .strict();
+export const PageQuerySchema = z.strictObject({ cursor: z.optional(CursorSchema), limit: z.optional(PageLimitSchema) });
 
 // ---- changes -------------------------------------------------------------------------------------
 
-export const CustomerChangeSchema = z
-  .object({
-    name: plainText(1, 80, { label: 'the name' }),
-    /** Empty: no number. A change of number is unproved until its owner proves it again. */
-    phone: z.union([z.literal(''), UkMobileSchema]),
-    email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid e-mail address'))]),
-    notes: freeText(2000, { label: 'the notes' }),
-    marketingConsent: z.boolean(),
-  })
-  .partial()
-  .strict()
-  .refine((c) => Object.keys(c).length > 0, 'Nothing to change');
-export type CustomerChange = z.infer<typeof CustomerChangeSchema>;
-
 const DogFields = {
   name: plainText(1, 40, { label: "the dog's name" }),
-  breedId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'),
-  weightKg: z
-    .number()
-    .min(0.5)
-    .max(100)
-    .refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
+  breedId: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id')),
+  weightKg: z.number().check(
+    z.minimum(0.5),
+    z.maximum(100),
+    z.refine((w) => Math.abs(Math.round(w * 10) - w * 10) < 1e-6, 'use at most one decimal place'),
+  ),
   coat: CoatSchema,
   nervous: z.boolean(),
   temperament: freeText(500, { label: 'the temperament' }),
   vetName: plainText(0, 120, { label: "the vet's name" }),
   vetPhone: z
     .string()
-    .trim()
-    .max(40)
-    .regex(/^[+\d\s().-]*$/, "Please enter the vet's number with digits only"),
-  vaccinations: z.array(VaccinationSchema).max(20),
+    .check(z.trim(), z.maxLength(40), z.regex(/^[+\d\s().-]*$/, "Please enter the vet's number with digits only")),
+  vaccinations: z.array(VaccinationSchema).check(z.maxLength(20)),
 };
 export const DogChangeSchema = z
-  .object(DogFields)
-  .partial()
-  .strict()
-  .refine((c) => Object.keys(c).length > 0, 'Nothing to change');
+  .partial(z.strictObject(DogFields))
+  .check(z.refine((c) => Object.keys(c).length > 0, 'Nothing to change'));
 export type DogChange = z.infer<typeof DogChangeSchema>;
-export const NewDogSchema = z
-  .object(DogFields)
-  .partial({ nervous: true, temperament: true, vetName: true, vetPhone: true, vaccinations: true })
-  .strict();
+export const NewDogSchema = z.partial(z.strictObject(DogFields), {
+  nervous: true,
+  temperament: true,
+  vetName: true,
+  vetPhone: true,
+  vaccinations: true,
+});
 export type NewDog = z.infer<typeof NewDogSchema>;
 
-export const MergeRequestSchema = z
-  .object({
-    /** The other record: its dogs, visits and messages join this one, its devices are signed out, and it goes. */
-    from: CustomerIdSchema,
-    /** A code texted to the proved number for this merge (`…/merge/code`), read out by the customer. */
-    phoneProof: z.optional(PhoneProofSchema),
-  })
-  .strict();
+export const MergeRequestSchema = z.strictObject({
+  /** The other record: its dogs, visits and messages join this one, its devices are signed out, and it goes. */
+  from: CustomerIdSchema,
+  /** A code texted to the proved number for this merge (`…/merge/code`), read out by the customer. */
+  phoneProof: z.optional(PhoneProofSchema),
+});
 export type MergeRequest = z.infer<typeof MergeRequestSchema>;
 
 /** Asks for the code that lets one proved and one unproved record be merged. */
-export const MergeCodeRequestSchema = z.object({ from: CustomerIdSchema }).strict();
+export const MergeCodeRequestSchema = z.strictObject({ from: CustomerIdSchema });
 export const MergeCodeSentSchema = z.object({
   requestId: z.string(),
   expiresAt: Instant,
-  digits: z.number().int(),
+  digits: integer(),
   /** The proved number the code went to. */
   phone: z.string(),
 });
@@ -242,30 +226,28 @@ export function mergeRule(kept: { verified: boolean }, absorbed: { verified: boo
   };
 }
 
-export const EraseRequestSchema = z
-  .object({
-    /** Said out loud, so a stray call erases nobody. */
-    confirm: z.literal('erase'),
-  })
-  .strict();
+export const EraseRequestSchema = z.strictObject({
+  /** Said out loud, so a stray call erases nobody. */
+  confirm: z.literal('erase'),
+});
 
 export const CustomerSavedSchema = z.object({ customer: CustomerRecordSchema });
 export const MergedSchema = z.object({
   customer: CustomerRecordSchema,
   merged: CustomerIdSchema,
-  dogsMerged: z.number().int(),
-  visitsMoved: z.number().int(),
+  dogsMerged: integer(),
+  visitsMoved: integer(),
   /** Device keys revoked by the merge: their phones no longer open either record. */
-  devicesSignedOut: z.number().int(),
+  devicesSignedOut: integer(),
 });
 export const ErasedSchema = z.object({
   customer: CustomerIdSchema,
   erasedAt: Instant,
   /** What was deleted or emptied; the visits stay as the accounts' rows. */
-  dogs: z.number().int(),
-  messages: z.number().int(),
-  deviceKeys: z.number().int(),
-  visitsKept: z.number().int(),
+  dogs: integer(),
+  messages: integer(),
+  deviceKeys: integer(),
+  visitsKept: integer(),
 });
 export type Erased = z.infer<typeof ErasedSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } from './booking-settings.ts';
 import { formatPence } from './money.ts';
 import { freeText, plainText } from './text.ts';
@@ -10,7 +10,9 @@ export { describeMinutes };
 /**
  * The Settings screen of the staff area (/management/settings): the services and their prices, the
  * booking rules staff may change, and the days the shop closes. Shared by the island and
- * netlify/functions/management-settings.ts (docs/decisions/061-staff-records.md).
+ * netlify/functions/management-settings.ts (docs/decisions/061-staff-records.md), written in zod/mini
+ * so the page loads no classic zod (docs/decisions/054); the function parses its requests through
+ * shop-settings-for-server.ts.
  */
 
 /** The booking rules the screen edits; the others (time zone, slot step, hold) are the developers'. */
@@ -26,13 +28,13 @@ export const EDITABLE_SETTINGS = [
 export type EditableSettingKey = (typeof EDITABLE_SETTINGS)[number];
 
 const editable = Object.fromEntries(EDITABLE_SETTINGS.map((k) => [k, true])) as Record<EditableSettingKey, true>;
-export const EditableSettingsSchema = BookingSettingsSchema.pick(editable);
+export const EditableSettingsSchema = z.pick(BookingSettingsSchema, editable);
 export type EditableSettings = z.infer<typeof EditableSettingsSchema>;
 
 /** POST /management/settings: any of the editable rules; at least one. */
-export const SettingsChangeSchema = EditableSettingsSchema.partial()
-  .strict()
-  .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
+export const SettingsChangeSchema = z
+  .partial(z.strictObject(EditableSettingsSchema.shape))
+  .check(z.refine((change) => Object.keys(change).length > 0, 'Nothing to change'));
 export type SettingsChange = z.infer<typeof SettingsChangeSchema>;
 
 export function editableSettingsOf(settings: BookingSettings): EditableSettings {
@@ -75,39 +77,43 @@ export function serviceKindLabel(kind: string): string {
 const ServiceFields = {
   title: plainText(1, 120, { label: 'the title' }),
   /** Pence, the "from" price. */
-  price: z.number().int('Please give the price in whole pence').min(0).max(1_000_000),
-  duration: z.number().int().min(5, 'A service takes at least 5 minutes').max(600, 'A service takes at most 10 hours'),
+  price: z.number().check(z.int('Please give the price in whole pence'), z.minimum(0), z.maximum(1_000_000)),
+  duration: z
+    .number()
+    .check(
+      z.int(),
+      z.minimum(5, 'A service takes at least 5 minutes'),
+      z.maximum(600, 'A service takes at most 10 hours'),
+    ),
   /** HTML; sanitised when it is saved and again whenever it is read (decision 016). */
   description: freeText(5000, { label: 'the description' }),
-  display_order: z.number().int().min(0).max(10_000),
+  display_order: z.number().check(z.int(), z.minimum(0), z.maximum(10_000)),
   kind: ServiceKindSchema,
   active: z.boolean(),
 };
-export const ServiceInputSchema = z.object(ServiceFields).strict();
+export const ServiceInputSchema = z.strictObject(ServiceFields);
 export type ServiceInput = z.infer<typeof ServiceInputSchema>;
 export const ServiceChangeSchema = z
-  .object(ServiceFields)
-  .partial()
-  .strict()
-  .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
+  .partial(z.strictObject(ServiceFields))
+  .check(z.refine((change) => Object.keys(change).length > 0, 'Nothing to change'));
 export type ServiceChange = z.infer<typeof ServiceChangeSchema>;
 
-export const ServiceIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a service id');
+export const ServiceIdSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a service id'));
 
 export const StaffServiceSchema = z.object({
   _id: ServiceIdSchema,
   title: z.string(),
   kind: z.string(),
-  price: z.number().int().nonnegative(),
-  duration: z.number().int().positive(),
+  price: z.number().check(z.int(), z.nonnegative()),
+  duration: z.number().check(z.int(), z.positive()),
   /** As stored (what staff edit). */
   description: z.string(),
   /** As the public site shows it, sanitised. */
   descriptionHtml: z.string(),
-  display_order: z.number().int(),
+  display_order: z.number().check(z.int()),
   active: z.boolean(),
   /** Confirmed or held bookings from now on, so staff know who a change touches. */
-  bookingsAhead: z.number().int().nonnegative(),
+  bookingsAhead: z.number().check(z.int(), z.nonnegative()),
 });
 export type StaffService = z.infer<typeof StaffServiceSchema>;
 
@@ -115,18 +121,16 @@ export const ClosureSchema = z.object({ date: IsoDateSchema, reason: z.string() 
 /** The day in a closure's address (/closures/{date}/remove), as the function's parser takes it. */
 export const ClosureDateSchema = z.pipe(z.unknown(), IsoDateSchema);
 export type Closure = z.infer<typeof ClosureSchema>;
-export const ClosureInputSchema = z
-  .object({
-    date: IsoDateSchema,
-    reason: z.optional(plainText(0, 200, { label: 'the reason' })),
-  })
-  .strict();
+export const ClosureInputSchema = z.strictObject({
+  date: IsoDateSchema,
+  reason: z.optional(plainText(0, 200, { label: 'the reason' })),
+});
 export type ClosureInput = z.infer<typeof ClosureInputSchema>;
 
 export const AuditEntrySchema = z.object({
   at: z.iso.datetime({ offset: true }),
   /** The staff member's name, or null when they have since been removed. */
-  who: z.string().nullable(),
+  who: z.nullable(z.string()),
   summary: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -153,7 +157,7 @@ export const ServiceSavedSchema = z.object({ service: StaffServiceSchema });
 export const ClosuresSavedSchema = z.object({
   closures: z.array(ClosureSchema),
   /** Appointments already booked on the day just closed: the shop must tell those customers itself. */
-  bookingsThatDay: z.number().int().nonnegative(),
+  bookingsThatDay: z.number().check(z.int(), z.nonnegative()),
 });
 export type ClosuresSaved = z.infer<typeof ClosuresSavedSchema>;
 

@@ -1649,7 +1649,7 @@ const ROWS: Record<string, Row> = {
     runs: 1700,
     requests: magicRequests,
     least: { ok: 200, refused: 700 },
-    answer: IdentifyResponseSchema.or(RecordedResponseSchema),
+    answer: z.union([IdentifyResponseSchema, RecordedResponseSchema]),
     learn: async (_req, answer) => {
       const id = (answer as { session_id?: unknown }).session_id;
       if (typeof id === 'string') pools.sessionIds.push(id);
@@ -1900,7 +1900,7 @@ const ROWS: Record<string, Row> = {
     runs: 500,
     requests: passkeySignInRequests,
     least: { ok: 30, refused: 250 },
-    answer: PasskeyOptionsResponseSchema.or(StaffSignInResponseSchema),
+    answer: z.union([PasskeyOptionsResponseSchema, StaffSignInResponseSchema]),
     learn: async (_req, answer) => {
       const options = PasskeyOptionsResponseSchema.safeParse(answer);
       if (options.success) pools.challengeIds.push(options.data.challengeId);
@@ -1913,14 +1913,14 @@ const ROWS: Record<string, Row> = {
     runs: 400,
     requests: sessionRequests,
     least: { ok: 60, refused: 100 },
-    answer: StaffSessionResponseSchema.or(OkResponseSchema),
+    answer: z.union([StaffSessionResponseSchema, OkResponseSchema]),
   },
   'management-staff': {
     label: 'GET|POST /v1.0.1/management/staff[/{id}/…]',
     runs: 600,
     requests: staffListRequests,
     least: { ok: 60, refused: 250 },
-    answer: StaffListResponseSchema.or(AddStaffResponseSchema).or(OkResponseSchema),
+    answer: z.union([StaffListResponseSchema, AddStaffResponseSchema, OkResponseSchema]),
     learn: async (_req, answer) => {
       const added = AddStaffResponseSchema.safeParse(answer);
       if (added.success) pools.staffIds.push(added.data.member._id);
@@ -1950,7 +1950,7 @@ const ROWS: Record<string, Row> = {
     runs: 600,
     requests: passkeyRequests,
     least: { ok: 60, refused: 250 },
-    answer: PasskeysResponseSchema.or(PasskeyOptionsResponseSchema).or(PasskeyResponseSchema).or(OkResponseSchema),
+    answer: z.union([PasskeysResponseSchema, PasskeyOptionsResponseSchema, PasskeyResponseSchema, OkResponseSchema]),
     learn: async (_req, answer) => {
       const added = PasskeyResponseSchema.safeParse(answer);
       if (added.success) pools.passkeyIds.push(added.data.passkey._id);

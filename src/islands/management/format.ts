@@ -1,4 +1,4 @@
-import { formatUkMobile } from '../../domain/phone.ts';
+import { formatUkMobile } from '../../domain/phone-format.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { sameYear, writtenDate, writtenDay, writtenTime, writtenWhen } from '../../domain/written-dates.ts';
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { CustomerSavedSchema, type CustomerRecord } from '../../../domain/customer-records.ts';
@@ -5,7 +6,7 @@ import { Checkbox } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextArea, TextField } from '../../forms/TextField.tsx';
 import { formatDay, formatPhone } from '../format.ts';
-import { checkContact, contactFormOf } from './contact-form.ts';
+import { checkContact, contactFormOf, loadPhoneCheck } from './contact-form.ts';
 import { EditableCard } from './EditableCard.tsx';
 import type { Saved } from './saved.ts';
 import { useRecordForm } from './use-record-form.ts';
@@ -78,6 +79,8 @@ function ContactEditor({
     send: (body) => staffCall(apiRoutes.saveCustomer, { params: { id: c._id }, body, schema: CustomerSavedSchema }),
     onSaved,
   });
+  // The number's check comes with the form (docs/decisions/054), so Save never waits for it.
+  useEffect(() => void loadPhoneCheck().catch(() => undefined), []);
   return (
     <form className="rec-form" onSubmit={save} noValidate>
       <TextField label="Name" maxLength={80} autoComplete="off" {...text('name')} />

@@ -12,7 +12,7 @@ const contact: ContactForm = {
 };
 
 describe('checkContact', () => {
-  it.each<[string, Partial<ContactForm>, ReturnType<typeof checkContact>]>([
+  it.each<[string, Partial<ContactForm>, Awaited<ReturnType<typeof checkContact>>]>([
     ['trims the name and e-mail', {}, { body: { ...contact, name: 'Sam', email: 'sam@example.com', phone: '' } }],
     [
       'writes a mobile as stored',
@@ -25,8 +25,8 @@ describe('checkContact', () => {
       { problem: 'Please enter a UK mobile number, like 07700 900461, or leave it empty' },
     ],
     ['asks for a name', { name: '  ' }, { problem: 'Please enter their name' }],
-  ])('%s', (_, change, answer) => {
-    expect(checkContact({ ...contact, ...change })).toEqual(answer);
+  ])('%s', async (_, change, answer) => {
+    expect(await checkContact({ ...contact, ...change })).toEqual(answer);
   });
 });
 

@@ -17,7 +17,8 @@ export function useRecordForm<F, B>({
   onSaved,
 }: {
   initial(): F;
-  check(form: F): { body: B } | { problem: string };
+  /** May wait for what it checks with (the contact form's phone check, fetched when it opens). */
+  check(form: F): { body: B } | { problem: string } | Promise<{ body: B } | { problem: string }>;
   send(body: B): Promise<ApiResult<{ customer: CustomerRecord }>>;
   onSaved(customer: CustomerRecord): void;
 }) {
@@ -36,14 +37,18 @@ export function useRecordForm<F, B>({
     checked: form[name] as boolean,
     onChange: (checked: boolean) => set({ [name]: checked } as Partial<F>),
   });
-  const save = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const checked = check(form);
+  const go = (checked: { body: B } | { problem: string }) => {
     if ('problem' in checked) return submit.fail(checked.problem);
     void submit.run(
       () => send(checked.body),
       (saved) => onSaved(saved.customer),
     );
+  };
+  const save = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = check(form);
+    if (checked instanceof Promise) void checked.then(go);
+    else go(checked);
   };
   return { id, form, set, text, box, submit, save };
 }

@@ -8,7 +8,7 @@ import {
   type MessageRetryResponse,
   type StoppedMessage,
 } from '../../../domain/dashboard.ts';
-import { formatUkMobile } from '../../../domain/phone.ts';
+import { formatUkMobile } from '../../../domain/phone-format.ts';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import type { ButtonStatus } from '../../forms/status.ts';
 import { useSubmit } from '../../forms/use-submit.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatUkMobile } from '../../../domain/phone.ts';
+import { formatUkMobile } from '../../../domain/phone-format.ts';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
@@ -19,10 +19,10 @@ export function AddStaffForm({ staff }: { staff: StaffList }) {
   const phone = usePhone();
   const submit = useSubmit('We could not add them. Please try again.');
 
-  const add = () => {
+  const add = async () => {
     nameField.touch();
     phone.field.touch();
-    if (!validateName(name).ok || !phone.e164) return;
+    if (!validateName(name).ok || !(await phone.checked())) return;
     staff.quiet();
     void submit.run(
       () => staff.add({ name: name.trim(), phone: phone.value }),
@@ -42,7 +42,7 @@ export function AddStaffForm({ staff }: { staff: StaffList }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        add();
+        void add();
       }}
       aria-label="Add a member of staff"
     >

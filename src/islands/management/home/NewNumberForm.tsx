@@ -4,8 +4,10 @@ import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { formatPhone } from '../format.ts';
-import { checkUkMobile } from '../sign-in/PhoneField.tsx';
+import { checkUkMobile, loadUkMobileCheck } from '../sign-in/PhoneField.tsx';
 import type { StaffList } from './use-staff-list.ts';
+
+const NOT_CHANGED = 'We could not change the number. Please try again.';
 
 /** A member's new mobile, in place in the list; the old number is told too (docs/decisions/070). */
 export function NewNumberForm({
@@ -18,11 +20,13 @@ export function NewNumberForm({
   onClose(): void;
 }) {
   const [phone, setPhone] = useState('');
-  const submit = useSubmit('We could not change the number. Please try again.');
+  const submit = useSubmit(NOT_CHANGED);
   const who = member.name ?? 'this member';
 
-  const save = () => {
-    const checked = checkUkMobile(phone);
+  const save = async () => {
+    const normalise = await loadUkMobileCheck().catch(() => null);
+    if (!normalise) return submit.fail(NOT_CHANGED);
+    const checked = checkUkMobile(normalise, phone);
     if (!checked.ok) return submit.fail(checked.message);
     void submit.run(
       () => staff.changeNumber(member, phone),
@@ -42,7 +46,7 @@ export function NewNumberForm({
       aria-label={`New number for ${who}`}
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        void save();
       }}
     >
       <TextField

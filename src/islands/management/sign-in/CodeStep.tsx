@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatUkMobile } from '../../../domain/phone.ts';
+import { formatUkMobile } from '../../../domain/phone-format.ts';
 import { PHONE_CODE_DIGITS, PHONE_CODE_MINUTES } from '../../../domain/phone-codes.ts';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { OtpField } from '../../forms/OtpField.tsx';

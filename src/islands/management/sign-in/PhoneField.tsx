@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import { normaliseUkMobile } from '../../../domain/phone.ts';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Validation } from '../../forms/status.ts';
 import { TextField } from '../../forms/TextField.tsx';
 import { useValidatedField, type ValidatedField } from '../../forms/use-validated-field.ts';
@@ -11,17 +10,56 @@ export function validatedProps(field: ValidatedField<string>) {
 
 export const UK_MOBILE_WANTED = 'Please enter a UK mobile number, like 07700 900461';
 
+/** A UK mobile as E.164, or null: src/domain/phone.ts's normaliseUkMobile. */
+type Normalise = (input: string) => string | null;
+let normaliser: Normalise | undefined;
+let loading: Promise<Normalise> | undefined;
+
+/**
+ * The UK mobile check (libphonenumber and its +44 metadata, about 11 KB gzipped) is fetched the first
+ * time a number is typed or checked, not with the page (docs/decisions/054); once here it is
+ * synchronous. A failed fetch (a dropped connection) is tried again the next time.
+ */
+export function loadUkMobileCheck(): Promise<Normalise> {
+  return (loading ??= import('../../../domain/phone.ts').then(
+    ({ normaliseUkMobile }) => (normaliser = normaliseUkMobile),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
+}
+
+/** The check once it is here (undefined before); fetched as soon as there is a number to check. */
+function useUkMobileCheck(value: string): Normalise | undefined {
+  const [normalise, setNormalise] = useState(() => normaliser);
+  useEffect(() => {
+    if (normalise || value === '') return;
+    let shown = true;
+    loadUkMobileCheck().then(
+      (loaded) => shown && setNormalise(() => loaded),
+      () => undefined,
+    );
+    return () => {
+      shown = false;
+    };
+  }, [normalise, value]);
+  return normalise;
+}
+
 /** A UK mobile or what is wrong with it; `successText` is said beside a right one. */
-export function checkUkMobile(value: string, successText?: string): Validation {
-  return normaliseUkMobile(value) ? { ok: true, text: successText } : { ok: false, message: UK_MOBILE_WANTED };
+export function checkUkMobile(normalise: Normalise, value: string, successText?: string): Validation {
+  return normalise(value) ? { ok: true, text: successText } : { ok: false, message: UK_MOBILE_WANTED };
 }
 
 export interface Phone {
   value: string;
   set(value: string): void;
   field: ValidatedField<string>;
-  /** The number in E.164, or null while it is not a UK mobile. */
+  /** The number in E.164, or null while it is not a UK mobile (or its check is still on its way). */
   e164: string | null;
+  /** The number in E.164 or null, once the check is here: what a submit waits for. */
+  checked(): Promise<string | null>;
   /** Empty again, and not called wrong for it. */
   clear(): void;
 }
@@ -29,12 +67,21 @@ export interface Phone {
 /** A UK mobile being typed, checked as it is typed. */
 export function usePhone(successText?: string): Phone {
   const [value, set] = useState('');
-  const field = useValidatedField(value, (typed: string) => checkUkMobile(typed, successText));
+  const normalise = useUkMobileCheck(value);
+  const field = useValidatedField(value, (typed: string) =>
+    normalise ? checkUkMobile(normalise, typed, successText) : { ok: false, message: UK_MOBILE_WANTED },
+  );
   return {
     value,
     set,
-    field,
-    e164: normaliseUkMobile(value),
+    // A number typed before its check has arrived is 'Validating', as while typing pauses.
+    field: normalise || value === '' ? field : { ...field, status: 2, successText: undefined, message: undefined },
+    e164: normalise ? normalise(value) : null,
+    checked: () =>
+      loadUkMobileCheck().then(
+        (loaded) => loaded(value),
+        () => null,
+      ),
     clear: () => {
       set('');
       field.reset('');

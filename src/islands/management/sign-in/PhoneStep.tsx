@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { lastTypedPhone, rememberTypedPhone } from '../../../client/staff-session.ts';
-import { formatUkMobile } from '../../../domain/phone.ts';
+import { formatUkMobile } from '../../../domain/phone-format.ts';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { PhoneField, usePhone } from './PhoneField.tsx';
 
@@ -22,11 +22,12 @@ export function PhoneStep({
     if (typed) set(formatUkMobile(typed));
   }, [set]);
 
-  const send = () => {
+  const send = async () => {
     phone.field.touch();
-    if (!phone.e164) return;
-    rememberTypedPhone(phone.e164);
-    onSend(phone.e164);
+    const e164 = await phone.checked();
+    if (!e164) return;
+    rememberTypedPhone(e164);
+    onSend(e164);
   };
 
   return (
@@ -34,7 +35,7 @@ export function PhoneStep({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        send();
+        void send();
       }}
     >
       <PhoneField
