@@ -15,7 +15,7 @@ import {
   setBreedImage,
   updateBreed,
 } from '../../src/server/breed-records.ts';
-import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
+import { EmptyRequestSchema } from '../../src/domain/staff-lists-for-server.ts';
 import { json, parseJsonBody, parseWith } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';

@@ -11,7 +11,7 @@ import {
   PageQuerySchema,
   StaffDogIdSchema,
 } from '../../src/domain/customer-records-for-server.ts';
-import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
+import { EmptyRequestSchema } from '../../src/domain/staff-lists-for-server.ts';
 import { eraseCustomer, exportCustomer, mergeCustomers, requestMergeCode } from '../../src/server/customer-privacy.ts';
 import {
   addDog,

@@ -7,7 +7,7 @@ import {
   ServiceInputSchema,
   SettingsChangeSchema,
 } from '../../src/domain/shop-settings-for-server.ts';
-import { EmptyRequestSchema } from '../../src/domain/staff-lists.ts';
+import { EmptyRequestSchema } from '../../src/domain/staff-lists-for-server.ts';
 import { json, parseJsonBody, parseWith } from '../../src/server/http.ts';
 import {
   addClosure,

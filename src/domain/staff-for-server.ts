@@ -11,7 +11,7 @@ export * from './staff.ts';
 
 // These names shadow the star export above (an explicit export always wins).
 export const RecordIdSchema = forServer(staff.RecordIdSchema);
-export const EmptyRequestSchema = forServer(staff.EmptyRequestSchema);
+export { EmptyRequestSchema } from './staff-lists-for-server.ts';
 export const PasskeySignInSchema = forServer(staff.PasskeySignInSchema);
 export const PasskeyRegistrationSchema = forServer(staff.PasskeyRegistrationSchema);
 export const StepUpByCodeSchema = forServer(staff.StepUpByCodeSchema);

@@ -52,8 +52,8 @@ export type StaffSignInResponse = z.infer<typeof StaffSignInResponseSchema>;
 
 // ---- passkeys (WebAuthn, through SimpleWebAuthn) -------------------------------------------------
 
-/** The bodies of the two options calls: nothing to say. */
-export const EmptyRequestSchema = z.strictObject({});
+/** The bodies of the two options calls: nothing to say (the one empty body, staff-lists.ts). */
+export { EmptyRequestSchema } from './staff-lists.ts';
 
 /** The options for `startAuthentication` / `startRegistration`, with the challenge record to send back. */
 export const PasskeyOptionsResponseSchema = z.object({
