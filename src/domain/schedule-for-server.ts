@@ -1,4 +1,5 @@
 import * as schedule from './schedule.ts';
+import * as staffBooking from './staff-booking-request.ts';
 import { forServer } from './for-server.ts';
 
 /**
@@ -8,11 +9,12 @@ import { forServer } from './for-server.ts';
  * breed-records-for-server.ts does).
  */
 export * from './schedule.ts';
+export { NewCustomerSchema, type StaffBookingRequest, type StaffBookingRequestInput } from './staff-booking-request.ts';
 
 // These names shadow the star export above (an explicit export always wins).
 export const ScheduleQuerySchema = forServer(schedule.ScheduleQuerySchema);
 export const FreeTimesQuerySchema = forServer(schedule.FreeTimesQuerySchema);
-export const StaffBookingRequestSchema = forServer(schedule.StaffBookingRequestSchema);
+export const StaffBookingRequestSchema = forServer(staffBooking.StaffBookingRequestSchema);
 export const StaffMoveRequestSchema = forServer(schedule.StaffMoveRequestSchema);
 export const StaffCancelRequestSchema = forServer(schedule.StaffCancelRequestSchema);
 export const AttendanceRequestSchema = forServer(schedule.AttendanceRequestSchema);

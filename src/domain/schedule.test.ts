@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_SETTINGS } from './booking-settings.ts';
-import {
-  AttendanceRequestSchema,
-  BlockRequestSchema,
-  mondayOf,
-  scheduleDays,
-  StaffBookingRequestSchema,
-} from './schedule.ts';
+import { StaffBookingRequestSchema } from './staff-booking-request.ts';
+import { AttendanceRequestSchema, BlockRequestSchema, mondayOf, scheduleDays } from './schedule.ts';
 
 describe('scheduleDays', () => {
   const settings = { ...DEFAULT_BOOKING_SETTINGS, closures: ['2026-11-26'] };

@@ -6,12 +6,9 @@ import {
   BookingStatusSchema,
   CoatSchema,
   DayClosedReasonSchema,
-  DogIdSchema,
-  DogSchema,
   InstantSchema,
   ServiceIdSchema,
 } from './booking-api-schemas.ts';
-import { UkMobileSchema } from './booking-request-schemas.ts';
 import { CustomerIdSchema } from './customer-records.ts';
 import type { BookingSettings } from './booking-settings.ts';
 import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
@@ -177,37 +174,6 @@ export type FreeTimesQuery = z.infer<typeof FreeTimesQuerySchema>;
 
 export const FreeTimesResponseSchema = z.object({ timeZone: z.string(), day: AvailabilityDaySchema });
 export type FreeTimesResponse = z.infer<typeof FreeTimesResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// POST /v1.0.1/management/bookings: a booking taken on the phone
-// ---------------------------------------------------------------------------------------------
-
-export const NewCustomerSchema = z.strictObject({
-  name: plainText(1, 80, { label: "the customer's name" }),
-  phone: UkMobileSchema,
-  /** Optional on the phone; the confirmation then goes by text only. */
-  email: z.optional(
-    z.union([
-      z.literal(''),
-      z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Please enter a valid e-mail address')),
-    ]),
-  ),
-});
-
-export const StaffBookingRequestSchema = z.strictObject({
-  serviceId: ServiceIdSchema,
-  start: InstantSchema,
-  /** A customer found by the lookup, or one typed in. */
-  customer: z.union([z.strictObject({ id: CustomerIdSchema }), NewCustomerSchema]),
-  /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
-  dog: z.strictObject({ ...DogSchema.shape, id: z.optional(DogIdSchema) }),
-  /** For the team, never shown to the customer. */
-  note: z.optional(freeText(1000, { label: 'the note' })),
-  /** A fresh uuid per attempt: a double tap books once. */
-  idempotencyKey: z.uuid(),
-});
-export type StaffBookingRequestInput = z.input<typeof StaffBookingRequestSchema>;
-export type StaffBookingRequest = z.output<typeof StaffBookingRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /v1.0.1/management/bookings/{id}/move | cancel | attendance | note

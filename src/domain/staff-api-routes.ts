@@ -18,11 +18,11 @@ import type { RefundRequestSchema } from './finances.ts';
 import type {
   AttendanceRequestSchema,
   BlockRequestSchema,
-  StaffBookingRequestSchema,
   StaffCancelRequestSchema,
   StaffMoveRequestSchema,
   StaffNoteRequestSchema,
 } from './schedule.ts';
+import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
 import type {
   ClosureInputSchema,
   ServiceChangeSchema,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { StaffBookingRequest, StaffBookingResponse } from '../../domain/schedule.ts';
+import type { StaffBookingResponse } from '../../domain/schedule.ts';
+import type { StaffBookingRequest } from '../../domain/staff-booking-request.ts';
 import { audit } from '../audit.ts';
 import {
   asSlotTaken,

@@ -1,5 +1,6 @@
 import type { Coat } from '../../../domain/booking-api-schemas.ts';
-import type { LookupCustomer, LookupDog, StaffBookingRequestInput } from '../../../domain/schedule.ts';
+import type { LookupCustomer, LookupDog } from '../../../domain/schedule.ts';
+import type { StaffBookingRequestInput } from '../../../domain/staff-booking-request.ts';
 
 /**
  * The phone booking's form as one value: who is calling, which dog, which service and time, the
