@@ -62,9 +62,12 @@ for (const width of WIDTHS) {
       expect(await axeViolations(page), `${screen.name} at ${width} px`).toEqual([]);
       await shot(page, `staff-${screen.name}-${width}`);
     }
+    // Signed out, by the way staff arrive: the guard's redirect, and the login page saying why.
     await page.context().clearCookies();
-    await page.goto('/management/login');
+    await page.goto('/management');
+    await expect(page).toHaveURL(/\/management\/login$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('0x02');
     await nothingMoved(page, `login at ${width} px`);
     await wholeScreenFits(page);
     expect(await axeViolations(page), `login at ${width} px`).toEqual([]);
