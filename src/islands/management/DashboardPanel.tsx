@@ -6,7 +6,7 @@ import { customersChart, takingsChart } from './dashboard/figures.ts';
 import { MessagesCard } from './dashboard/MessagesCard.tsx';
 import { SourcesCard } from './dashboard/SourcesCard.tsx';
 import { TextBudgetWarning } from './dashboard/TextBudgetWarning.tsx';
-import { useDashboard } from './dashboard/use-dashboard.ts';
+import type { Dashboard } from './dashboard/use-dashboard.ts';
 import { WeekTiles } from './dashboard/WeekTiles.tsx';
 import { ErrorNotice } from './StaffDialog.tsx';
 import './schedule.css';
@@ -14,18 +14,19 @@ import './dashboard/dashboard.css';
 
 /**
  * The dashboard's working part (docs/decisions/060): today and tomorrow at a glance from the
- * schedule, and the week's figures from GET /management/dashboard, with small uPlot charts that
- * each have their table beside them.
+ * schedule, and the week's figures from GET /management/dashboard (`useDashboard`), with small
+ * uPlot charts that each have their table beside them. Drawn whole once both have answered, so
+ * neither day's card grows under the other's eyes.
  */
-export function DashboardPanel() {
-  const { figures, days, error, reload } = useDashboard();
+export function DashboardPanel({ dashboard }: { dashboard: Dashboard }) {
+  const { figures, days, error, reload } = dashboard;
   const charts = useMemo(
     () => (figures ? { takings: takingsChart(figures), customers: customersChart(figures) } : null),
     [figures],
   );
 
   if (error) return <ErrorNotice message={error} onRetry={() => void reload()} />;
-  if (!figures || !charts)
+  if (!figures || !days || !charts)
     return (
       <p role="status" className="sched-loading">
         Loading today and the week’s figures…

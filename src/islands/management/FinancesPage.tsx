@@ -7,10 +7,12 @@ import { RangePicker } from './finances/RangePicker.tsx';
 import { TakingsCard } from './finances/TakingsCard.tsx';
 import { Totals } from './finances/Totals.tsx';
 import { useCsvExport } from './finances/use-csv-export.ts';
+import { useDeposits } from './finances/use-deposits.ts';
 import { changeView, firstView } from './finances/view.ts';
 import { SHOP_TIME_ZONE } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
+import { usePartsInOrder } from './use-parts-in-order.ts';
 import { useStaffSession } from './use-staff-session.ts';
 
 /** /management/finances: takings, deposits with their refunds, the balance taken in the shop, offers, and the accountant's CSV. */
@@ -27,7 +29,14 @@ function Finances() {
     query: { ...view.range, by: view.by },
     schema: FinancesResponseSchema,
   });
+  const deposits = useDeposits(view.range, takings.reload);
   const csv = useCsvExport();
+  // The takings and the deposits show together once both have answered: the deposits, the lower
+  // card, never appear first to be pushed down by the takings (issue 19, CLS 0).
+  const shown = usePartsInOrder([
+    Boolean(takings.data || takings.error) && Boolean(deposits.first.data || deposits.first.error),
+  ]);
+  const loading = <p role="status">Loading the takings…</p>;
 
   return (
     <ManagementPage title="Finances">
@@ -43,16 +52,22 @@ function Finances() {
         </button>
       </div>
       <Outcome outcome={csv.said} />
-      {takings.error ? <LoadFailed what="the takings" error={takings.error} onRetry={takings.reload} /> : null}
-      {takings.data ? (
+      {shown ? (
         <>
-          <Totals figures={takings.data.totals} />
-          <TakingsCard periods={takings.data.periods} by={view.by} onBy={(by) => change({ type: 'by', by })} />
+          {takings.error ? <LoadFailed what="the takings" error={takings.error} onRetry={takings.reload} /> : null}
+          {takings.data ? (
+            <>
+              <Totals figures={takings.data.totals} />
+              <TakingsCard periods={takings.data.periods} by={view.by} onBy={(by) => change({ type: 'by', by })} />
+            </>
+          ) : takings.error ? null : (
+            loading
+          )}
+          <Deposits deposits={deposits} onlinePayments={takings.data?.onlinePayments ?? false} />
         </>
-      ) : takings.error ? null : (
-        <p role="status">Loading the takings…</p>
+      ) : (
+        loading
       )}
-      <Deposits range={view.range} onlinePayments={takings.data?.onlinePayments ?? false} onRefunded={takings.reload} />
     </ManagementPage>
   );
 }

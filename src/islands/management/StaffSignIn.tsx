@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { COOKIE_NAMES, getCookie } from '../../client/cookies.ts';
 import { keepStaffSignIn, previousUser, takeLoginRedirect } from '../../client/staff-session.ts';
 import { loginReasonText } from '../../domain/login-reasons.ts';
@@ -25,17 +25,14 @@ const said = (problem: SubmitProblem | null) =>
   problem && (problem.status === 0 && !problem.code ? UNREACHABLE : problem.text);
 
 export default function StaffSignIn() {
-  const [reason, setReason] = useState<string | null>(null);
-  const [hasPasskey, setHasPasskey] = useState(false);
+  // Read as the form is first drawn (the island renders only in the browser): the reason set in
+  // an effect came a frame later, above the form, and moved it (issue 19, CLS 0).
+  const [reason] = useState(() => loginReasonText(getCookie(COOKIE_NAMES.logoutReason)));
+  const [hasPasskey] = useState(() => previousUser()?.passkey === true);
   const [done, setDone] = useState<'code' | 'passkey' | null>(null);
   const supported = usePasskeySupport();
   const code = useCodeProof(signInByCode);
   const passkey = usePasskeyProof(signInByPasskey, 'Signing in with a passkey did not work. Please try again.');
-
-  useEffect(() => {
-    setReason(loginReasonText(getCookie(COOKIE_NAMES.logoutReason)));
-    setHasPasskey(previousUser()?.passkey === true);
-  }, []);
 
   const signedIn = (via: 'code' | 'passkey') => (answer: StaffSignInResponse) => {
     setDone(via);

@@ -29,7 +29,8 @@ export function drawChart(
     {
       width: width(),
       height: 180,
-      legend: { show: true, live: false },
+      // The key is the card's own (ChartCard), drawn with the card: uPlot's would grow the card when it loads.
+      legend: { show: false },
       cursor: { show: false },
       padding: [12, 8, 0, 4],
       scales: {

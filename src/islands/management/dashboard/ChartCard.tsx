@@ -34,9 +34,18 @@ export function ChartCard({ title, caption, chart }: { title: string; caption: s
     <section className="mgmt-card dash-chart" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <p className="dash-caption">{caption}</p>
+      {/* The plot's box has the chart's height before uPlot arrives, and its key is drawn with the card. */}
       <div ref={target} className="dash-chart__plot" aria-hidden="true">
         {failed ? <p>The chart could not be drawn; the table below has the figures.</p> : null}
       </div>
+      <ul className="dash-legend" aria-hidden="true">
+        {chart.series.map((s) => (
+          <li key={s.label}>
+            <span className="dash-legend__mark" data-kind={s.kind} style={{ color: s.colour }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
       <details className="dash-details">
         <summary>Show the figures as a table</summary>
         <FiguresTable caption={chart.table.name} head={chart.table.head} rows={textRows(chart.table.rows)} />

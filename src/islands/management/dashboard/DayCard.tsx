@@ -6,9 +6,9 @@ import { blockText, cardNotes, cardStatus, dayLayout, longDate } from '../schedu
  * Today or tomorrow at a glance: the day's blocks and appointments (each with its state in words,
  * what is paid and due, what to watch for), or why it is shut; a link to it on the schedule.
  */
-export function DayCard({ title, date, schedule }: { title: string; date: string; schedule: ScheduleResponse | null }) {
-  const layout = schedule ? dayLayout(schedule, date, new Date()) : null;
-  const day = layout?.day;
+export function DayCard({ title, date, schedule }: { title: string; date: string; schedule: ScheduleResponse }) {
+  const layout = dayLayout(schedule, date, new Date());
+  const { day } = layout;
   return (
     <section className="mgmt-card dash-day" aria-labelledby={`dash-${title}`}>
       <div className="dash-day__head">
@@ -19,22 +19,17 @@ export function DayCard({ title, date, schedule }: { title: string; date: string
           Open in the schedule
         </a>
       </div>
-      {!layout ? (
-        <p role="status" className="sched-loading">
-          Loading…
-        </p>
-      ) : null}
       {day && !day.open ? (
         <p className="dash-closed">
           {day.reason === 'bank_holiday' ? `Closed: ${day.holiday ?? 'bank holiday'}` : 'The shop is closed.'}
         </p>
       ) : null}
-      {day?.open && !layout?.bookings.length ? (
+      {day?.open && !layout.bookings.length ? (
         <p className="dash-closed">
           No appointments yet. Open {day.opens}–{day.closes}.
         </p>
       ) : null}
-      {layout?.blocks.map((b) => {
+      {layout.blocks.map((b) => {
         const { when, reason } = blockText(b);
         return (
           <p key={b.block.id} className="sched-week__block">
@@ -43,7 +38,7 @@ export function DayCard({ title, date, schedule }: { title: string; date: string
           </p>
         );
       })}
-      {layout?.bookings.length ? (
+      {layout.bookings.length ? (
         <ul className="dash-list">
           {layout.bookings.map((placed) => (
             <DayItem key={placed.booking.id} {...placed} />

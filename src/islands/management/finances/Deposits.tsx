@@ -3,20 +3,11 @@ import { formatPence } from '../../../domain/money.ts';
 import { formatWhen } from '../format.ts';
 import { Card, LoadFailed, Outcome, ShowMore } from '../records-ui.tsx';
 import { RefundForm } from './RefundForm.tsx';
-import { useDeposits } from './use-deposits.ts';
-import type { Range } from './view.ts';
+import type { DepositList } from './use-deposits.ts';
 
-/** The deposits paid in the period, with what was refunded and a refund for what is left. */
-export function Deposits({
-  range,
-  onlinePayments,
-  onRefunded,
-}: {
-  range: Range;
-  onlinePayments: boolean;
-  onRefunded(): void;
-}) {
-  const { first, pages, said, refunding, startRefund, stopRefund, refunded } = useDeposits(range, onRefunded);
+/** The deposits paid in the period (`useDeposits`), with what was refunded and a refund for what is left. */
+export function Deposits({ deposits: list, onlinePayments }: { deposits: DepositList; onlinePayments: boolean }) {
+  const { first, pages, said, refunding, startRefund, stopRefund, refunded } = list;
   const { list: deposits, cursor, state, more } = pages;
   return (
     <Card id="deposits-title" title="Deposits">

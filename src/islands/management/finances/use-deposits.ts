@@ -37,3 +37,5 @@ export function useDeposits(range: Range, onRefunded: () => void) {
     },
   };
 }
+
+export type DepositList = ReturnType<typeof useDeposits>;

@@ -2,11 +2,11 @@ import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { formatDay } from '../format.ts';
 import { LoadFailed, Outcome } from '../records-ui.tsx';
 import { ConfirmRemove } from './ConfirmRemove.tsx';
-import { usePasskeys } from './use-passkeys.ts';
+import type { PasskeyList } from './use-passkeys.ts';
 
-/** The signed-in member's passkeys: when each was added and last used, and one more on this device. */
-export function Passkeys() {
-  const { passkeys, failed, supported, adding, said, add, remove } = usePasskeys();
+/** The signed-in member's passkeys (`usePasskeys`): when each was added and last used, and one more on this device. */
+export function Passkeys({ list }: { list: PasskeyList }) {
+  const { passkeys, failed, supported, adding, said, add, remove } = list;
   return (
     <section className="mgmt-card" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">Passkeys</h2>

@@ -1,22 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { callApi } from '../../../client/api.ts';
-import { forgetStaffSignIn, staffCall } from '../../../client/staff-session.ts';
+import { forgetStaffSignIn } from '../../../client/staff-session.ts';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { MANAGEMENT_LOGIN } from '../../../domain/management-guard.ts';
-import { StaffSessionResponseSchema, type StaffMemberView } from '../../../domain/staff.ts';
+import type { StaffMemberView } from '../../../domain/staff.ts';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { formatPhone } from '../format.ts';
 
-/** Who is signed in on this device, and the way out. */
-export function SignedIn() {
-  const [me, setMe] = useState<StaffMemberView | null>(null);
+/** Who is signed in on this device (`useSignedIn`), and the way out. */
+export function SignedIn({ me }: { me: StaffMemberView | null }) {
   const [signingOut, setSigningOut] = useState(false);
-
-  useEffect(() => {
-    void staffCall(apiRoutes.staffSession, { schema: StaffSessionResponseSchema }).then((result) =>
-      setMe(result.data?.staff ?? null),
-    );
-  }, []);
 
   const signOut = async () => {
     setSigningOut(true);

@@ -5,11 +5,10 @@ import { LoadFailed, Outcome } from '../records-ui.tsx';
 import { AddStaffForm } from './AddStaffForm.tsx';
 import { ConfirmRemove } from './ConfirmRemove.tsx';
 import { NewNumberForm } from './NewNumberForm.tsx';
-import { useStaffList, type StaffList } from './use-staff-list.ts';
+import type { StaffList } from './use-staff-list.ts';
 
-/** Everyone who can sign in to the staff area, with add, remove and change of number. */
-export function StaffMembers() {
-  const staff = useStaffList();
+/** Everyone who can sign in to the staff area (`useStaffList`), with add, remove and change of number. */
+export function StaffMembers({ staff }: { staff: StaffList }) {
   return (
     <section className="mgmt-card" aria-labelledby="staff-title">
       {staff.proofDialog}

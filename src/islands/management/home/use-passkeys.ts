@@ -32,8 +32,7 @@ const addPasskey: PasskeyProofCalls<unknown> = {
 
 export type Said = { ok: boolean; text: string };
 
-/** The member's own passkeys: the list, adding one on this device, removing one (a lost phone). */
-export function usePasskeys(): {
+export interface PasskeyList {
   passkeys: PasskeyView[] | null;
   /** Why the list did not load, and the way to ask again. */
   failed: { error: string; retry(): void } | null;
@@ -42,7 +41,10 @@ export function usePasskeys(): {
   said: Said | null;
   add(): void;
   remove(passkey: PasskeyView): Promise<void>;
-} {
+}
+
+/** The member's own passkeys: the list, adding one on this device, removing one (a lost phone). */
+export function usePasskeys(): PasskeyList {
   const list = useStaffRoute(apiRoutes.passkeys, { schema: PasskeysResponseSchema });
   const supported = usePasskeySupport();
   const adding = usePasskeyProof(addPasskey, 'We could not add that passkey. Please try again.');

@@ -2,9 +2,13 @@ import { useEffect, useState } from 'react';
 import { useSubmit, type Submit } from '../../forms/use-submit.ts';
 import { passkeyProof, type PasskeyProofCalls } from './passkey-proof.ts';
 
-/** Whether this browser can make and use passkeys; false until the WebAuthn helper has loaded. */
+/**
+ * Whether this browser can make and use passkeys: known as the page is first drawn (WebAuthn's
+ * `PublicKeyCredential`, what the helper itself tests), so a passkey button is never inserted above
+ * a form already shown; then confirmed by the WebAuthn helper, loaded now for the first ceremony.
+ */
 export function usePasskeySupport(): boolean {
-  const [supported, setSupported] = useState(false);
+  const [supported, setSupported] = useState(() => typeof globalThis.PublicKeyCredential === 'function');
   useEffect(() => {
     void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) =>
       setSupported(browserSupportsWebAuthn()),
