@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ChartFigures } from './figures.ts';
 import { FiguresTable, textRows } from './FiguresTable.tsx';
 
@@ -8,14 +8,35 @@ const formatters = {
 };
 
 /**
- * A small uPlot chart (loaded with the first chart, not with the page), hidden from assistive
+ * Whether the element is on the screen or close to it: the charts sit below the day's cards on a
+ * phone, and loading and drawing uPlot there would hold up the first screen for a picture nobody sees
+ * yet. Without IntersectionObserver, at once.
+ */
+function useNearScreen(element: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near || !element.current) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const watch = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '200px 0px',
+    });
+    watch.observe(element.current);
+    return () => watch.disconnect();
+  }, [element, near]);
+  return near;
+}
+
+/**
+ * A small uPlot chart (loaded when it comes near the screen, not with the page), hidden from assistive
  * technology, with its figures as a table one tap away ("Show the figures as a table", decision 060).
  * `chart` should keep its identity while the figures are the same: it is drawn again when it changes.
  */
 export function ChartCard({ title, caption, chart }: { title: string; caption: string; chart: ChartFigures }) {
   const target = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const near = useNearScreen(target);
   useEffect(() => {
+    if (!near) return;
     let stop: (() => void) | undefined;
     let current = true;
     void import('../charts.ts')
@@ -28,7 +49,7 @@ export function ChartCard({ title, caption, chart }: { title: string; caption: s
       current = false;
       stop?.();
     };
-  }, [chart]);
+  }, [chart, near]);
   const id = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className="mgmt-card dash-chart" aria-labelledby={id}>
