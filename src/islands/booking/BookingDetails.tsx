@@ -5,7 +5,7 @@ import { googleCalendarUrl } from '../../domain/ics.ts';
 import { formatPence } from '../../domain/money.ts';
 import type { BookingView, Outcome } from './booking-view.ts';
 import { ChangeOfPlan } from './ChangeOfPlan.tsx';
-import type { ConfirmationIslandProps } from './ConfirmationIsland.tsx';
+import type { ConfirmationIslandProps } from './confirmation-parts.tsx';
 import { Contact } from './confirmation-parts.tsx';
 import { writtenTime, writtenWhen } from '../../domain/written-dates.ts';
 import { formatDuration } from './duration.ts';

@@ -1,15 +1,10 @@
 import { BookingDetails } from './BookingDetails.tsx';
-import { useBookingView, type ConfirmationMode } from './booking-view.ts';
-import { Card, Contact, Loading, ProblemCard, type ContactProps } from './confirmation-parts.tsx';
+import { useBookingView } from './booking-view.ts';
+import { Card, Contact, Loading, ProblemCard, type ConfirmationIslandProps } from './confirmation-parts.tsx';
 import { PaymentCancelled } from './PaymentCancelled.tsx';
 import './booking.css';
 
-export interface ConfirmationIslandProps extends ContactProps {
-  /** booking: /b/{id}; success: /booking-success/{session_id}; cancelled: /booking-payment-cancelled/{session_id}. */
-  mode: ConfirmationMode;
-  /** How soon WhatsApp messages are answered, from content/site.json. */
-  whatsappReplyMinutes: number;
-}
+export type { ConfirmationIslandProps };
 
 /** A booking's own page and the two pages Stripe returns to: the booking, or what became of it. */
 export default function ConfirmationIsland(props: ConfirmationIslandProps) {

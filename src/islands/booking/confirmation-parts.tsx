@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../forms/Field.tsx';
+import type { ConfirmationMode } from './booking-view.ts';
 
 /** The shop's numbers, as the confirmation pages get them from content/site.json. */
 export interface ContactProps {
@@ -65,4 +66,12 @@ export function Contact({ phoneDisplay, phoneE164, whatsappE164 }: ContactProps)
       </a>
     </div>
   );
+}
+
+/** What the confirmation pages give their island (ConfirmationIsland.tsx) and its panels. */
+export interface ConfirmationIslandProps extends ContactProps {
+  /** booking: /b/{id}; success: /booking-success/{session_id}; cancelled: /booking-payment-cancelled/{session_id}. */
+  mode: ConfirmationMode;
+  /** How soon WhatsApp messages are answered, from content/site.json. */
+  whatsappReplyMinutes: number;
 }

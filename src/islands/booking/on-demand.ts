@@ -1,9 +1,7 @@
-import { STEP } from './answers.ts';
-
 /**
- * What the booking form imports on demand (docs/decisions/055): later steps' components (the review's
- * with what confirming needs) and the schemas. Each is imported once; the next step's code is fetched
- * when the browser is idle, so a visitor never waits for it.
+ * What the booking form imports on demand (docs/decisions/055): the schemas here, the later steps'
+ * components in step-loaders.ts. Each is imported once; the next step's code is fetched when the
+ * browser is idle, so a visitor never waits for it.
  */
 
 /** Imports a module once, sharing the promise; a failed import (a dropped connection) may be tried again. */
@@ -15,16 +13,6 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
       throw error;
     }));
 }
-
-export const loadStep = {
-  [STEP.dog]: once(() => import('./steps/DogStep.tsx')),
-  [STEP.time]: once(() => import('./steps/TimeStep.tsx')),
-  [STEP.you]: once(() => import('./steps/YouStep.tsx')),
-  // The review imports what confirming needs, so "Confirm booking" never waits for code.
-  [STEP.review]: once(() => import('./steps/ReviewStep.tsx')),
-};
-export type LazyStep = keyof typeof loadStep;
-export type StepComponents = { [S in LazyStep]?: Awaited<ReturnType<(typeof loadStep)[S]>>['default'] };
 
 export const bookingTypes = once(() => import('../../domain/booking-types.ts'));
 export const bookingSchemas = once(() => import('../../domain/booking-api-schemas.ts'));

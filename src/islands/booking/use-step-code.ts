@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { STEP, type StepIndex } from './answers.ts';
-import { loadStep, whenIdle, type StepComponents } from './on-demand.ts';
+import { whenIdle } from './on-demand.ts';
+import { loadStep, type StepComponents } from './step-loaders.ts';
 
 /** The later steps' components as they arrive, and whether the one on show failed to load. */
 export function useStepCode() {
