@@ -114,7 +114,7 @@ test('a new visitor books using only the keyboard', async ({ page }) => {
   expect(act.count).toBeLessThanOrEqual(12);
 });
 
-test('a returning number on a new device books with one Confirm: no code, before or after (decisions 072, 079)', async ({
+test('a returning number on a new device books with one Confirm (decisions 072, 079), its review within 390 px', async ({
   page,
 }) => {
   const me = visitor('again');
@@ -142,9 +142,24 @@ test('a returning number on a new device books with one Confirm: no code, before
   await page.locator('.times-grid button').last().click();
   await page.getByLabel('Your name').fill(me.name);
   await page.getByLabel('UK mobile').fill(me.phone);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(me.email);
+  // A long address, as families' shared ones are: the review must still fit a 390 px phone.
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`the.${me.email.replace('@', '.household@family-')}`);
   await page.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(page.getByRole('heading', { name: /Review and confirm/ })).toBeVisible();
+  await expect(page.locator('.price')).toBeVisible();
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const step = document.querySelector('.review')!.closest('.booking-card')!;
+    return {
+      width,
+      scrollWidth: document.documentElement.scrollWidth,
+      wider: [...step.querySelectorAll('*')]
+        .filter((el) => !el.closest('.visually-hidden') && el.getBoundingClientRect().right > width)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${Math.round(el.getBoundingClientRect().right)}`),
+    };
+  });
+  expect(overflowing).toEqual({ width: 390, scrollWidth: 390, wider: [] });
+  await expect(page.getByRole('button', { name: 'Change you' })).toBeInViewport();
   await page.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
   // One press booked: a code step would have kept the visitor on the review.
