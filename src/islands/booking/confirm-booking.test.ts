@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_ANSWERS, type Answers } from './answer-basics.ts';
+import { COMPLETE_ANSWERS as complete } from './answers.cases.ts';
 import type { ConfirmAction } from './confirm-state.ts';
 
 const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
@@ -11,21 +11,6 @@ vi.mock('../../client/api.ts', () => ({
   },
 }));
 const { confirmBooking } = await import('./confirm-booking.ts');
-
-const complete: Answers = {
-  ...EMPTY_ANSWERS,
-  serviceId: 'full',
-  dogName: 'Bella',
-  breedId: 'cockapoo',
-  weight: '9.5',
-  coat: 'medium',
-  date: '2026-12-01',
-  start: '2026-12-01T10:30:00.000Z',
-  ownerName: 'Sam Patel',
-  phone: '07700 900123',
-  email: 'sam@example.com',
-  acceptTerms: true,
-};
 
 async function confirm(result: typeof answer) {
   answer = result;
