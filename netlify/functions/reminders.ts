@@ -5,6 +5,8 @@ import { sendDueMessages } from '../../src/server/messages/outbox.ts';
 /**
  * Daily at 17:00 UTC (17:00 in winter, 18:00 in summer in London): the reminders for tomorrow's
  * appointments go into the outbox, and out straight away rather than at the next five-minute run.
+ * The hour is REMINDER_RUN_UTC_HOUR (src/domain/reminders.ts), by which the booking pages promise a
+ * reminder; a booking made after it for the next day is told it gets none (decision 079).
  */
 export default async () => {
   const run = await enqueueReminders({ now: new Date() });

@@ -125,6 +125,8 @@ export type Quote = z.infer<typeof QuoteSchema>;
 export const PolicyReasonSchema = z.enum([
   'free_change',
   'late_change',
+  /** Booked inside the free period: movable up to the booking notice (docs/decisions/079). */
+  'late_booking',
   'started',
   'cancelled',
   'expired',
@@ -161,6 +163,8 @@ export const BookingViewSchema = z.object({
   policyReason: PolicyReasonSchema,
   /** The policy in a sentence, for the page. */
   policyMessage: z.string(),
+  /** Whether a reminder is still to come the day before (src/domain/reminders.ts reminderPlan). */
+  reminder: z.enum(['day_before', 'too_late', 'passed']),
   location: LocationSchema,
 });
 export type BookingView = z.infer<typeof BookingViewSchema>;

@@ -7,12 +7,19 @@ import { writtenWhen } from './written-dates.ts';
  * refunded, up to cancellationNoticeHours before the start; after that the customer may still
  * cancel (so the table is freed) but the deposit is kept, and moving is for the shop to arrange
  * (otherwise a late move would be a free cancellation). Nothing changes once it has started.
+ *
+ * A booking made inside that period (the same day, the evening before) never had a free period: it
+ * may be moved online like any booking, up to the notice the shop needs to take a booking online
+ * (minNoticeMinutes), after which its time could no longer be booked by anyone else either; a
+ * cancellation keeps any deposit, as for any late cancellation (docs/decisions/079).
  */
 export interface PolicyInput {
   appointmentStart: Date;
   now: Date;
-  settings: Pick<BookingSettings, 'cancellationNoticeHours' | 'timeZone'>;
+  settings: Pick<BookingSettings, 'cancellationNoticeHours' | 'minNoticeMinutes' | 'timeZone'>;
   status: BookingStatus;
+  /** When it was booked; left out, as if in good time. */
+  bookedAt?: Date;
 }
 
 export interface PolicyDecision {
@@ -32,7 +39,7 @@ export interface PolicyDecision {
 /** "Tuesday 1 December at 10:30". */
 const whenInShop = (instant: Date, timeZone: string) => writtenWhen(instant, timeZone, { weekday: 'long' }, ' at ');
 
-export function canChange({ appointmentStart, now, settings, status }: PolicyInput): PolicyDecision {
+export function canChange({ appointmentStart, now, settings, status, bookedAt }: PolicyInput): PolicyDecision {
   const freeUntil = new Date(appointmentStart.getTime() - settings.cancellationNoticeHours * 3600_000);
   const decide = (
     reason: PolicyReason,
@@ -77,6 +84,21 @@ export function canChange({ appointmentStart, now, settings, status }: PolicyInp
       true,
       true,
       `You can cancel or move this appointment free of charge until ${whenInShop(freeUntil, settings.timeZone)}; any deposit you paid is refunded.`,
+    );
+  }
+  const moveUntil = new Date(appointmentStart.getTime() - settings.minNoticeMinutes * 60_000);
+  if (
+    status === 'confirmed' &&
+    bookedAt &&
+    bookedAt.getTime() > freeUntil.getTime() &&
+    now.getTime() <= moveUntil.getTime()
+  ) {
+    return decide(
+      'late_booking',
+      true,
+      true,
+      false,
+      `You booked less than ${settings.cancellationNoticeHours} hours ahead, so you can move this appointment online until ${whenInShop(moveUntil, settings.timeZone)}. You can still cancel, but any deposit is kept.`,
     );
   }
   return decide(

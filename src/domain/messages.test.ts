@@ -146,6 +146,20 @@ describe('details', () => {
   });
 
   it.each([
+    // Booked in good time: the general rule.
+    ['2026-03-20T12:00:00Z', 'You can cancel or move it free of charge up to 24 hours before.'],
+    // Booked the evening before (decision 079): movable online up to the 2-hour booking notice.
+    [
+      '2026-03-29T19:00:00Z',
+      'You booked less than 24 hours ahead, so you can move this appointment online until Monday 30 March at 07:00. You can still cancel, but any deposit is kept.',
+    ],
+  ])('the confirmation of a booking made at %s says what the booking page says', (now, line) => {
+    const [mail] = confirmationMessages(booking, { ...ctx, minNoticeMinutes: 120, now: new Date(now) });
+    expect(mail!.bodyText).toContain(line);
+    if (line.startsWith('You booked')) expect(mail!.bodyText).not.toContain('free of charge');
+  });
+
+  it.each([
     [{ refundedPence: 1000, keptPence: 0 }, 'Your deposit of £10.00 is on its way back'],
     [{ refundedPence: 0, keptPence: 1000 }, 'the deposit of £10.00 is kept'],
   ])('cancellation money: %j', (refund, phrase) => {

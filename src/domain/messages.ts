@@ -1,5 +1,6 @@
 import site from '../../content/site.json' with { type: 'json' };
 import type { Quote } from './booking-schemas.ts';
+import { canChange } from './cancellation-policy.ts';
 import { buildIcs, type CalendarEvent } from './ics.ts';
 import { formatPence } from './money.ts';
 import { formatUkMobile } from './phone.ts';
@@ -64,6 +65,8 @@ export interface MessageContext {
   siteUrl: string;
   timeZone: string;
   cancellationNoticeHours: number;
+  /** The notice an online booking needs: a booking made inside the free period may move up to it. */
+  minNoticeMinutes?: number;
   now: Date;
 }
 
@@ -143,6 +146,22 @@ function details(booking: MessageBooking, ctx: MessageContext): string {
 
 const contactLine = `If you have a question, message us on WhatsApp (we usually reply in about ${site.whatsapp.replyMinutes} minutes) or call ${site.phone.display}.`;
 const signOff = (dog: string) => `See you and ${dog} soon,\n${site.name}`;
+
+/**
+ * Made inside the free period (the same day, the evening before), a booking was never free to change:
+ * its confirmation says what the page says (src/domain/cancellation-policy.ts, decision 079).
+ */
+function bookedLatePolicy(booking: MessageBooking, ctx: MessageContext): string | null {
+  if (ctx.minNoticeMinutes === undefined) return null;
+  const decision = canChange({
+    appointmentStart: booking.start,
+    now: ctx.now,
+    bookedAt: ctx.now,
+    status: 'confirmed',
+    settings: { ...ctx, minNoticeMinutes: ctx.minNoticeMinutes },
+  });
+  return decision.reason === 'free_change' ? null : decision.message;
+}
 
 function policyLine(ctx: MessageContext): string {
   return `You can cancel or move it free of charge up to ${ctx.cancellationNoticeHours} hours before. After that you can still cancel, but any deposit is kept.`;
@@ -248,7 +267,7 @@ export function confirmationMessages(
           `Thank you for booking with us. ${booking.dog.name} is booked in, and we're looking forward to meeting them.`,
           details(booking, ctx),
           `Your booking, with directions, a calendar file and the option to cancel or move it:\n${link}`,
-          policyLine(ctx),
+          bookedLatePolicy(booking, ctx) ?? policyLine(ctx),
           `${site.address.directions}`,
           contactLine,
           signOff(booking.dog.name),

@@ -127,12 +127,13 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
                   <>
                     {/* Sanitised on the server (sanitize-html) before it is stored. */}
                     <div className="prices__description" dangerouslySetInnerHTML={{ __html: service.description }} />
+                    {/* A text link like "see all": the prices page has one button, its "Book Now"; both words are the spec's. */}
                     <a
-                      className="button"
+                      className="prices__book"
                       href={`/book-appointment?type=${encodeURIComponent(service._id)}`}
                       aria-label={`book now: ${service.title}`}
                     >
-                      book now
+                      book now<span aria-hidden="true"> →</span>
                     </a>
                   </>
                 )}

@@ -114,6 +114,58 @@ test('a new visitor books using only the keyboard', async ({ page }) => {
   expect(act.count).toBeLessThanOrEqual(12);
 });
 
+test('a returning number on a new device books with one Confirm (decisions 072, 079), its review within 390 px', async ({
+  page,
+}) => {
+  const me = visitor('again');
+  const { days } = await availability(page, 'shower');
+  const day = days.filter((d) => d.open && d.slots.length > 4)[6]!;
+  // The number booked before, from another device: this browser holds no key of it.
+  const earlier = await page.request.post('/v1.0.1/bookings', {
+    data: {
+      serviceId: 'shower',
+      start: day.slots[1]!.start,
+      dog: { name: 'Olive', breedId: 'beagle', weightKg: 12, coat: 'short' },
+      owner: { name: me.name, phone: me.phone, email: me.email, marketingConsent: false, acceptTerms: true },
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(earlier.status()).toBe(201);
+  await page.context().clearCookies();
+
+  await page.goto('/book?type=shower');
+  await page.getByLabel("Your dog's name").fill('Olive');
+  await page.getByRole('combobox', { name: 'Breed' }).fill('beag');
+  await page.getByRole('option', { name: 'Beagle' }).click();
+  await page.getByLabel('Weight').fill('12');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('.times-grid button').last().click();
+  await page.getByLabel('Your name').fill(me.name);
+  await page.getByLabel('UK mobile').fill(me.phone);
+  // A long address, as families' shared ones are: the review must still fit a 390 px phone.
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`the.${me.email.replace('@', '.household@family-')}`);
+  await page.getByRole('button', { name: 'Agree and continue' }).click();
+  await expect(page.getByRole('heading', { name: /Review and confirm/ })).toBeVisible();
+  await expect(page.locator('.price')).toBeVisible();
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const step = document.querySelector('.review')!.closest('.booking-card')!;
+    return {
+      width,
+      scrollWidth: document.documentElement.scrollWidth,
+      wider: [...step.querySelectorAll('*')]
+        .filter((el) => !el.closest('.visually-hidden') && el.getBoundingClientRect().right > width)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${Math.round(el.getBoundingClientRect().right)}`),
+    };
+  });
+  expect(overflowing).toEqual({ width: 390, scrollWidth: 390, wider: [] });
+  await expect(page.getByRole('button', { name: 'Change you' })).toBeInViewport();
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
+  // One press booked: a code step would have kept the visitor on the review.
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
+});
+
 test('answers survive a reload and going back and forth', async ({ page }) => {
   await page.goto('/book?source=bookLink&type=shower');
   await page.waitForSelector('astro-island:not([ssr])');

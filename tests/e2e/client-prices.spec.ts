@@ -176,6 +176,9 @@ test('expands a service chosen with the keyboard: its description and a book now
   const bookFirst = page.getByRole('link', { name: /^book now/ });
   await expect(bookFirst).toHaveCount(1);
   await expect(bookFirst).toHaveAttribute('href', `/book-appointment?type=${first!._id}`);
+  // A text link like 'see all', not a second button beside the page's 'Book Now' (issue 20).
+  await expect(bookFirst).not.toHaveClass(/\bbutton\b/);
+  await expect(bookFirst).toHaveAccessibleName(`book now: ${first!.title}`);
   await expect(page.locator('.prices__description').first()).toBeVisible();
 
   // Arrow keys move the choice, as in any radio group; only the chosen row is open.

@@ -384,9 +384,10 @@ describe('cancel and move within and outside the policy', () => {
   it('cancels late without a refund, and refuses a late move', async () => {
     const day = await nextOpenDay();
     const bookingId = await paidBooking(day.slots[0]!.start);
-    // As if the appointment were in 3 hours: inside the 24-hour notice.
+    // As if the appointment, booked two days ago, were in 3 hours: inside the 24-hour notice.
     await query(
-      `UPDATE bookings SET start_at = date_trunc('minute', now()) + interval '3 hours', end_at = date_trunc('minute', now()) + interval '5 hours' WHERE id = $1`,
+      `UPDATE bookings SET start_at = date_trunc('minute', now()) + interval '3 hours', end_at = date_trunc('minute', now()) + interval '5 hours',
+              created_at = now() - interval '2 days' WHERE id = $1`,
       [bookingId],
     );
     const move = await change(bookingId, 'move', { start: day.slots[8]!.start });
@@ -403,6 +404,48 @@ describe('cancel and move within and outside the policy', () => {
       deposit_refunded_pence: 0,
       cells: 0,
     });
+  });
+
+  it('moves a booking made inside the 24 hours, up to the 2-hour booking notice (decision 079)', async () => {
+    const day = await nextOpenDay();
+    const bookingId = await paidBooking(day.slots[0]!.start);
+    const view = async () =>
+      BookingViewSchema.parse(await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json());
+    // Booked just now for 3 hours from now (the same day): never a free period, nor a reminder.
+    await query(
+      `UPDATE bookings SET start_at = date_trunc('minute', now()) + interval '3 hours', end_at = date_trunc('minute', now()) + interval '5 hours' WHERE id = $1`,
+      [bookingId],
+    );
+    expect(await view()).toMatchObject({
+      canMove: true,
+      canCancel: true,
+      refundOnCancel: false,
+      policyReason: 'late_booking',
+      reminder: 'too_late',
+    });
+    expect((await view()).policyMessage).toMatch(
+      /^You booked less than 24 hours ahead, so you can move this appointment online until /,
+    );
+    const moved = await change(bookingId, 'move', { start: day.slots[8]!.start });
+    expect(moved.status).toBe(200);
+    // Moved to another day in good time: the ordinary rule, and the reminder the day before.
+    expect(BookingViewSchema.parse(await moved.json())).toMatchObject({
+      start: day.slots[8]!.start,
+      policyReason: 'free_change',
+      reminder: 'day_before',
+    });
+
+    // Inside the booking notice (here 90 minutes away), a move is for the shop to arrange.
+    await query(
+      `UPDATE bookings SET start_at = date_trunc('minute', now()) + interval '90 minutes', end_at = date_trunc('minute', now()) + interval '210 minutes' WHERE id = $1`,
+      [bookingId],
+    );
+    expect(await view()).toMatchObject({ canMove: false, canCancel: true, policyReason: 'late_change' });
+    const late = await change(bookingId, 'move', { start: day.slots[12]!.start });
+    expect(late.status).toBe(409);
+    expect(BookingErrorSchema.parse(await late.json()).code).toBe('policy');
+    // Cancelling is still open (and frees the next hours for the other tests).
+    expect((await change(bookingId, 'cancel')).status).toBe(200);
   });
 
   it('refuses to change an appointment that has started', async () => {

@@ -6,6 +6,7 @@ import { config as reminderConfig } from '../../netlify/functions/reminders.ts';
 import { config as senderConfig } from '../../netlify/functions/send-outbox.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { addDays, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
+import { REMINDER_RUN_UTC_HOUR } from '../../src/domain/reminders.ts';
 import { query } from '../../src/server/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { providersFromEnv, sendDueMessages, type OutboxRow } from '../../src/server/messages/outbox.ts';
@@ -77,8 +78,9 @@ describe('enqueueReminders', () => {
     }
   });
 
-  it('the scheduled functions run daily at 17:00 UTC and every minute', () => {
-    expect(reminderConfig.schedule).toBe('0 17 * * *');
+  it('the scheduled functions run daily at 17:00 UTC (the hour the booking pages promise by) and every minute', () => {
+    expect(reminderConfig.schedule).toBe(`0 ${REMINDER_RUN_UTC_HOUR} * * *`);
+    expect(REMINDER_RUN_UTC_HOUR).toBe(17);
     expect(senderConfig.schedule).toBe('* * * * *');
   });
 });

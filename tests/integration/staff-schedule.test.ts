@@ -397,6 +397,8 @@ describe('POST /management/bookings/{id}/move and /cancel', () => {
   it('moves inside the customer notice window, where the customer may not, and tells them', async () => {
     const day = await freshDay();
     const made = CreateBookingResponseSchema.parse((await bookOnline(day.slots[0]!.start)).body);
+    // Booked a month ago, before the window (one booked inside it may move online: decision 079).
+    await query(`UPDATE bookings SET created_at = now() - interval '30 days' WHERE id = $1`, [made.bookingId]);
     await transaction((tx) => updateBookingSettings(tx, { cancellationNoticeHours: 24 * 14 }));
     try {
       const own = await bookingChangesHandler(

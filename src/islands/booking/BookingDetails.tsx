@@ -18,6 +18,14 @@ const HEADINGS: Record<BookingView['status'], string> = {
   expired: 'This booking was not completed',
 };
 
+/** What the confirmation page promises about a reminder: only what the daily job will do (decision 079). */
+const REMINDER_WORDS: Record<BookingView['reminder'], string> = {
+  day_before: "We've sent your confirmation and we'll remind you the day before.",
+  too_late:
+    "We've sent your confirmation. Your appointment is soon, so there's no separate reminder: the confirmation has all you need.",
+  passed: "We've sent your confirmation.",
+};
+
 /** The booking: what, when, where and for how much, the calendar links, and the change of plan. */
 export function BookingDetails({
   view,
@@ -37,7 +45,7 @@ export function BookingDetails({
         <h2 className="booking-step-title">{HEADINGS[view.status]}</h2>
         {view.status === 'confirmed' ? (
           <p>
-            Thank you, {view.ownerName.split(' ')[0]}. We've sent your confirmation and we'll remind you the day before.
+            Thank you, {view.ownerName.split(' ')[0]}. {REMINDER_WORDS[view.reminder]}
           </p>
         ) : null}
         {props.mode === 'success' ? (

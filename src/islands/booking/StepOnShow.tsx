@@ -95,7 +95,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
       />
     );
   } else if (step === STEP.review && ReviewStep) {
-    // Booking, and the code check a number may need first, come with the review step's code.
+    // Booking comes with the review step's code.
     shown = (
       <ReviewStep
         state={state}

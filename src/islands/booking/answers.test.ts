@@ -9,24 +9,12 @@ import {
   stepProblems,
   type Answers,
 } from './answers.ts';
+import { COMPLETE_ANSWERS } from './answers.cases.ts';
 import { validateDog } from './dog-answers.ts';
 import { bookingRequest, validateOwner } from './owner-answers.ts';
 import { typicalCoat } from './typical-coats.ts';
 
-const complete: Answers = {
-  ...EMPTY_ANSWERS,
-  serviceId: 'full',
-  dogName: 'Bella',
-  breedId: 'cockapoo',
-  weight: '9.5',
-  coat: 'medium',
-  date: '2026-12-01',
-  start: '2026-12-01T10:30:00.000Z',
-  ownerName: 'Sam Patel',
-  phone: '07700 900123',
-  email: 'sam@example.com',
-  acceptTerms: true,
-};
+const complete: Answers = COMPLETE_ANSWERS;
 
 class MemoryStorage {
   map = new Map<string, string>();

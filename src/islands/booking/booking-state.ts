@@ -1,7 +1,6 @@
 import type { Slot } from '../../domain/booking-api-schemas.ts';
 import type { ButtonStatus } from '../forms/status.ts';
 import { EMPTY_ANSWERS, STEP, type Answers, type StepIndex, type Stored } from './answer-basics.ts';
-import type { PhoneCheck } from './phone-check.ts';
 
 /**
  * The booking form's state in one reducer: where the visitor is, what they answered, and how the
@@ -23,7 +22,6 @@ export interface BookingState {
   /** Someone else took the chosen time a moment ago. */
   slotTaken: boolean;
   freshDay: FreshDay | null;
-  phoneCheck: PhoneCheck | null;
   confirmStatus: ButtonStatus;
   confirmError: string | null;
 }
@@ -35,7 +33,6 @@ export const INITIAL_STATE: BookingState = {
   attempted: [],
   slotTaken: false,
   freshDay: null,
-  phoneCheck: null,
   confirmStatus: 0,
   confirmError: null,
 };
@@ -52,8 +49,8 @@ export type BookingAction =
   | { type: 'prefilled'; owner: Owner }
   | { type: 'timeChosen'; date: string; start: string }
   /**
-   * What confirming or the code check did (confirm-state.ts): their transitions are loaded with the
-   * review step that uses them, not with the first step.
+   * What confirming did (confirm-state.ts): its transitions are loaded with the review step that
+   * uses them, not with the first step.
    */
   | { type: 'confirm'; apply(s: BookingState): BookingState };
 

@@ -3,45 +3,28 @@ import { callApi } from '../../client/api.ts';
 import { COOKIE_NAMES, setCookie } from '../../client/cookies.ts';
 import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingErrorSchema, CreateBookingResponseSchema } from '../../domain/booking-api-schemas.ts';
-import { PHONE_CODE_DIGITS, PhoneCodeResponseSchema } from '../../domain/phone-codes.ts';
 import { STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
 import { rememberBookingView } from './booking-view-store.ts';
 import { bookingRequest } from './owner-answers.ts';
-import type { PhoneCheck } from './phone-check.ts';
 import type { ConfirmAction } from './confirm-state.ts';
 
 /**
- * Booking (POST /bookings) and the code check, should the server ask for one (since decision 072 it
- * does not for a number's bookings ahead): only the review step needs them, so they are a module of
- * their own, loaded with it (docs/decisions/055). What they learn goes to the form's reducer
- * (confirm-state.ts, through `confirmStep`).
+ * Booking (POST /bookings): only the review step needs it, so it is a module of its own, loaded with
+ * it (docs/decisions/055). What it learns goes to the form's reducer (confirm-state.ts, through
+ * `confirmStep`). One "Confirm booking" books, whatever the number: the server gives every unproven
+ * booking the same answer and never asks for a code (decision 072), so the island has no code step
+ * (decision 079); `phoneProof` stays in the API for callers that prove a number.
  */
-
 export interface ConfirmContext {
   answers: Answers;
-  phoneCheck: PhoneCheck | null;
   /** The idempotency key of the request being tried, and the request it is for. */
   idempotency: { current: { key: string; body: string } | null };
   dispatch: Dispatch<ConfirmAction>;
   go(step: StepIndex): void;
 }
 
-/** Texts a code to `phone` and keeps the request it answers to. */
-export async function askForCode(phone: string, dispatch: Dispatch<ConfirmAction>): Promise<void> {
-  dispatch({ type: 'codeSending', phone });
-  const sent = await callApi(apiRoutes.phoneCodes, {
-    body: { phone, purpose: 'booking' },
-    schema: PhoneCodeResponseSchema,
-  });
-  dispatch({
-    type: 'codeSent',
-    requestId: sent.data?.requestId ?? null,
-    error: sent.data ? null : (sent.error ?? 'We could not send the code. Please try again.'),
-  });
-}
-
 export async function confirmBooking(c: ConfirmContext): Promise<void> {
-  const { answers, phoneCheck, idempotency } = c;
+  const { answers, idempotency } = c;
   const key = idempotency.current?.key ?? crypto.randomUUID();
   const body = bookingRequest(answers, key);
   if (!body) {
@@ -52,9 +35,6 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
   const bodyText = JSON.stringify({ ...body, idempotencyKey: '' });
   if (!idempotency.current || idempotency.current.body !== bodyText) idempotency.current = { key, body: bodyText };
   body.idempotencyKey = idempotency.current.key;
-  if (phoneCheck?.requestId && phoneCheck.code.length === PHONE_CODE_DIGITS) {
-    Object.assign(body, { phoneProof: { requestId: phoneCheck.requestId, code: phoneCheck.code } });
-  }
 
   c.dispatch({ type: 'confirming' });
   const result = await callApi(apiRoutes.book, {
@@ -84,14 +64,6 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
       // Someone else took the time: keep every answer, show the day's fresh times the answer carries.
       c.dispatch({ type: 'slotTaken', slots: refusal.success ? (refusal.data.slots ?? []) : [] });
       c.go(STEP.time);
-      return;
-    case 'phone_verification_required':
-      c.dispatch({ type: 'confirmSettled' });
-      await askForCode(body.owner.phone, c.dispatch);
-      return;
-    case 'phone_code_wrong':
-    case 'phone_code_expired':
-      c.dispatch({ type: 'codeRefused', error: result.error, expired: result.code === 'phone_code_expired' });
       return;
   }
   c.dispatch({

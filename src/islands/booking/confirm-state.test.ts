@@ -5,12 +5,6 @@ import { confirmReducer, confirmStep, type ConfirmAction } from './confirm-state
 
 const slot = { start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T11:00:00.000Z' } as never;
 const ready: BookingState = { ...INITIAL_STATE, phase: 'ready' };
-const withCheck: BookingState = {
-  ...ready,
-  confirmStatus: 1,
-  phoneCheck: { phone: '+447700900123', requestId: 'r1', code: '123456', sending: false, error: null },
-};
-
 describe('confirmReducer', () => {
   const cases: Array<[string, BookingState, ConfirmAction, Partial<BookingState>]> = [
     [
@@ -36,37 +30,6 @@ describe('confirmReducer', () => {
         freshDay: { date: '2026-12-01', slots: [slot] },
         answers: { ...EMPTY_ANSWERS, dogName: 'Bella', date: '2026-12-01', start: null },
       },
-    ],
-    [
-      'a code is on its way',
-      ready,
-      { type: 'codeSending', phone: '+447700900123' },
-      { phoneCheck: { phone: '+447700900123', requestId: null, code: '', sending: true, error: null } },
-    ],
-    [
-      'a code was sent',
-      { ...withCheck, phoneCheck: { ...withCheck.phoneCheck!, sending: true, requestId: null } },
-      { type: 'codeSent', requestId: 'r2', error: null },
-      { phoneCheck: { ...withCheck.phoneCheck!, requestId: 'r2', sending: false } },
-    ],
-    ['no code check, nothing to send', ready, { type: 'codeSent', requestId: 'r2', error: null }, { phoneCheck: null }],
-    [
-      'typing a code clears its error',
-      { ...withCheck, phoneCheck: { ...withCheck.phoneCheck!, error: 'Wrong' } },
-      { type: 'codeTyped', code: '12' },
-      { phoneCheck: { ...withCheck.phoneCheck!, code: '12', error: null } },
-    ],
-    [
-      'a wrong code keeps its request',
-      withCheck,
-      { type: 'codeRefused', error: 'Wrong', expired: false },
-      { confirmStatus: 0, phoneCheck: { ...withCheck.phoneCheck!, code: '', error: 'Wrong' } },
-    ],
-    [
-      'an expired code needs a new request',
-      withCheck,
-      { type: 'codeRefused', error: 'Expired', expired: true },
-      { confirmStatus: 0, phoneCheck: { ...withCheck.phoneCheck!, requestId: null, code: '', error: 'Expired' } },
     ],
   ];
   it.each(cases)('%s', (_, before, action, expected) => {

@@ -96,11 +96,8 @@ function StatusIcon({ status }: { status: InputStatus }) {
         <path d="M8 3.5v5.5M8 11.8v.4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
       </svg>
     );
-  return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
-      <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    </svg>
-  );
+  // Ready (1) is no warning: the word alone, quiet (forms.css), no hollow circle to read as a radio or an alert.
+  return null;
 }
 
 /** The frame every block shares: label, optional hint, the control, its §4 status and the error. */

@@ -48,7 +48,13 @@ export async function cancelBooking(
     const settings = await loadBookingSettings(tx);
     const booking = await findBooking(tx, id, { lock: true });
     if (!booking) throw notFound();
-    const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
+    const policy = canChange({
+      appointmentStart: booking.start_at,
+      now,
+      settings,
+      status: booking.status,
+      bookedAt: booking.booked_at,
+    });
     const { staff } = context;
     if (staff) {
       const decision = staffMayCancel({
@@ -126,7 +132,13 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
         });
         if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
       } else {
-        const policy = canChange({ appointmentStart: booking.start_at, now, settings, status: booking.status });
+        const policy = canChange({
+          appointmentStart: booking.start_at,
+          now,
+          settings,
+          status: booking.status,
+          bookedAt: booking.booked_at,
+        });
         if (!policy.canMove) throw new HttpError(409, policy.message, { code: 'policy' });
       }
       if (start.getTime() === booking.start_at.getTime())

@@ -44,6 +44,7 @@ export async function enqueueBookingNotices(
     siteUrl: extra.siteUrl ?? siteUrl(),
     timeZone: settings.timeZone,
     cancellationNoticeHours: settings.cancellationNoticeHours,
+    minNoticeMinutes: settings.minNoticeMinutes,
     now,
   };
   const about = messageBookingFrom(booking);

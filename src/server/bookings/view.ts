@@ -2,6 +2,7 @@ import site from '../../../content/site.json' with { type: 'json' };
 import type { BookingStatus, BookingView, Location, Quote } from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { canChange } from '../../domain/cancellation-policy.ts';
+import { reminderPlan } from '../../domain/reminders.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -41,6 +42,8 @@ export interface BookingRecord {
   revision: number;
   /** What happened at the counter (arrived, completed, no-show), if anything yet. */
   attendance: 'arrived' | 'completed' | 'no_show' | null;
+  /** When it was booked (a booking made inside the free period may still move: docs/decisions/079). */
+  booked_at: Date;
 }
 
 const SELECT_BOOKING = `
@@ -49,7 +52,8 @@ const SELECT_BOOKING = `
          b.start_at, b.end_at, b.hold_expires_at, b.quote, b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence,
          b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
-         b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision, b.attendance
+         b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision, b.attendance,
+         b.created_at AS booked_at
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
     JOIN dogs d ON d.id = b.dog_id
@@ -83,7 +87,7 @@ export const SHOP_LOCATION: Location = {
 export type BookingViewWithPayment = BookingView & { checkoutUrl?: string; holdExpiresAt?: string };
 
 export function bookingView(b: BookingRecord, settings: BookingSettings, now: Date): BookingViewWithPayment {
-  const policy = canChange({ appointmentStart: b.start_at, now, settings, status: b.status });
+  const policy = canChange({ appointmentStart: b.start_at, now, settings, status: b.status, bookedAt: b.booked_at });
   const depositHeld = b.deposit_paid_pence - b.deposit_refunded_pence - b.refund_due_pence;
   return {
     id: b.id,
@@ -101,6 +105,7 @@ export function bookingView(b: BookingRecord, settings: BookingSettings, now: Da
     refundOnCancel: policy.refundDeposit && depositHeld > 0,
     policyReason: policy.reason,
     policyMessage: policy.message,
+    reminder: reminderPlan({ start: b.start_at, bookedAt: b.booked_at, now, timeZone: settings.timeZone }),
     location: SHOP_LOCATION,
     ...(isLiveHold({ status: b.status, holdExpiresAt: b.hold_expires_at }, now) &&
     b.hold_expires_at &&

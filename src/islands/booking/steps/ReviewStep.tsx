@@ -3,23 +3,21 @@ import type { BookingType } from '../../../domain/booking-types.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { normaliseUkMobile } from '../../../domain/phone.ts';
 import { formatUkMobile } from '../../../domain/phone-format.ts';
-import { PHONE_CODE_DIGITS } from '../../../domain/phone-codes.ts';
 import { Spinner } from '../../forms/Field.tsx';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
-import { OtpField } from '../../forms/OtpField.tsx';
 import { STEP, parseWeight, type StepIndex } from '../answers.ts';
 import { COAT_LABELS } from '../../../domain/coats.ts';
 import { writtenWhen } from '../../../domain/written-dates.ts';
 import { formatDuration } from '../duration.ts';
 import type { BookingAction, BookingState } from '../booking-state.ts';
-import { askForCode, confirmBooking, type ConfirmContext } from '../confirm-booking.ts';
+import { confirmBooking, type ConfirmContext } from '../confirm-booking.ts';
 import { confirmStep, type ConfirmAction } from '../confirm-state.ts';
 import { RetryNotice } from '../RetryNotice.tsx';
 import { PriceLines } from '../PriceLines.tsx';
 import type { Quote } from '../use-quote.ts';
 
 export interface ReviewStepProps {
-  /** The form's state: the answers, and how confirming and the code check stand. */
+  /** The form's state: the answers, and how confirming stands. */
   state: BookingState;
   dispatch: Dispatch<BookingAction>;
   /** The key of the booking being tried, kept while the visitor steps back and forth. */
@@ -33,7 +31,7 @@ export interface ReviewStepProps {
 }
 
 /**
- * Step 5, "Review and confirm", with the server's quote and the code check: loaded on demand, with
+ * Step 5, "Review and confirm", with the server's quote: loaded on demand, with
  * what booking needs (confirm-booking.ts), so "Confirm booking" never waits for code (docs/decisions/055).
  */
 export default function ReviewStep({
@@ -46,10 +44,10 @@ export default function ReviewStep({
   onJump,
   onBack,
 }: ReviewStepProps) {
-  const { answers, phoneCheck, confirmStatus: status, confirmError: error } = state;
+  const { answers, confirmStatus: status, confirmError: error } = state;
   const { estimate, timeZone } = quote;
   const send = (action: ConfirmAction) => dispatch(confirmStep(action));
-  const onConfirm = () => void confirmBooking({ answers, phoneCheck, idempotency, dispatch: send, go: onJump });
+  const onConfirm = () => void confirmBooking({ answers, idempotency, dispatch: send, go: onJump });
   const rows: Array<{ label: string; value: ReactNode; step: StepIndex }> = [
     {
       label: 'Service',
@@ -81,8 +79,6 @@ export default function ReviewStep({
     },
   ];
   const price = estimate?.quote;
-  const waitingForCode =
-    phoneCheck !== null && (phoneCheck.requestId === null || phoneCheck.code.length < PHONE_CODE_DIGITS);
   return (
     <>
       <dl className="review">
@@ -118,50 +114,6 @@ export default function ReviewStep({
           <Spinner /> Working out the price…
         </p>
       )}
-      {phoneCheck ? (
-        <div className="phone-check" role="group" aria-labelledby="phone-check-title">
-          <h3 id="phone-check-title" className="phone-check-title">
-            Check it is your number
-          </h3>
-          <p>
-            This number already has a booking with us, so we need to check it is yours before booking again.{' '}
-            {phoneCheck.sending ? (
-              'Sending a code…'
-            ) : phoneCheck.requestId ? (
-              <>
-                We have texted a {PHONE_CODE_DIGITS}-digit code to <strong>{formatUkMobile(phoneCheck.phone)}</strong>.
-              </>
-            ) : null}
-          </p>
-          {phoneCheck.requestId ? (
-            <OtpField
-              id="f-phone-code"
-              label="Code from the text"
-              value={phoneCheck.code}
-              onChange={(code) => send({ type: 'codeTyped', code })}
-              maxLength={PHONE_CODE_DIGITS}
-              status={phoneCheck.error ? 4 : phoneCheck.code.length === PHONE_CODE_DIGITS ? 3 : 1}
-              successText="Ready"
-              message={phoneCheck.error ?? undefined}
-              onEnter={onConfirm}
-            />
-          ) : phoneCheck.error ? (
-            <div className="notice notice--error" role="alert">
-              <p>{phoneCheck.error}</p>
-            </div>
-          ) : null}
-          <p>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => void askForCode(phoneCheck.phone, send)}
-              disabled={phoneCheck.sending}
-            >
-              Send a new code
-            </button>
-          </p>
-        </div>
-      ) : null}
       {error ? (
         <div className="notice notice--error" role="alert">
           <p>{error}</p>
@@ -169,7 +121,7 @@ export default function ReviewStep({
       ) : null}
       <div className="step-buttons">
         <InteractiveButton
-          status={waitingForCode ? 2 : status}
+          status={status}
           onClick={onConfirm}
           className="step-next"
           statusText={status === 1 ? 'Booking…' : status === 3 ? 'Not booked yet' : status === 4 ? 'Booked' : undefined}

@@ -31,7 +31,7 @@ const OWNER_FIELDS: Array<{ name: OwnerField } & Omit<TextFieldProps, 'id' | 'va
     autoComplete: 'tel',
     inputMode: 'tel',
     maxLength: 20,
-    hint: 'For your confirmation and a reminder the day before.',
+    hint: 'For your confirmation, and a reminder the day before if you book by 5pm the day before.',
   },
   { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 },
 ];
