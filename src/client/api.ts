@@ -20,6 +20,14 @@ export const PAGE_VIEW_TIMEOUT_MS = 1000;
 /** Calls the spec gives no timeout (blog posts, customer auth, booking). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * No answer at all (status 0) or the server's own failure (5xx): the request may never have been
+ * handled, so it says nothing about what was asked, and sending it again is safe to offer.
+ */
+export function noVerdict(status: number): boolean {
+  return status === 0 || status >= 500;
+}
+
 export interface ApiResult<T> {
   data: T | null;
   error: string | null;

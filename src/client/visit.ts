@@ -1,5 +1,5 @@
 import * as apiRoutes from '../domain/api-routes.ts';
-import { AUTH_TIMEOUT_MS, callApi, IDENTIFY_TIMEOUT_MS, PAGE_VIEW_TIMEOUT_MS } from './api.ts';
+import { AUTH_TIMEOUT_MS, callApi, IDENTIFY_TIMEOUT_MS, noVerdict, PAGE_VIEW_TIMEOUT_MS } from './api.ts';
 import { FINGERPRINT_BACKOFF_MS, retryWithBackoff } from './backoff.ts';
 import { COOKIE_NAMES, deleteCookie, getCookie, setCookie } from './cookies.ts';
 import type { SiteEvent } from './events.ts';
@@ -66,7 +66,7 @@ export async function deviceAuth(): Promise<void> {
   const { DeviceUserSchema } = await import('../domain/api-answers.ts');
   const result = await callApi(apiRoutes.deviceAuth, { timeoutMs: AUTH_TIMEOUT_MS, schema: DeviceUserSchema });
   // No answer, or the server's own failure (5xx), says nothing about the key: keep it for next time.
-  if (result.status === 0 || result.status >= 500) return;
+  if (noVerdict(result.status)) return;
   const key = result.data?.auth[0]?.key;
   // A staff sign-in (on the counter tablet, say) is the staff area's: its cookie keeps the key's own
   // lifetime and SameSite=Strict, and a staff member is not the device's customer.

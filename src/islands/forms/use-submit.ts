@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiResult } from '../../client/api.ts';
+import { noVerdict, type ApiResult } from '../../client/api.ts';
 
 /** What went wrong with the last submission: the words to show, the server's code, and a retry. */
 export interface SubmitProblem {
@@ -22,11 +22,6 @@ export interface Submit {
   /** A problem found before sending (a field left empty, a price that is not money). */
   fail(text: string): void;
   clear(): void;
-}
-
-/** A 5xx or no answer at all: the call may never have been made, so trying again is safe to offer. */
-export function retryable(status: number): boolean {
-  return status === 0 || status >= 500;
 }
 
 /** The one submit hook of every form, public and staff: busy, the error with its code, and retry. */
@@ -61,7 +56,7 @@ export function useSubmit(fallback = 'That did not work. Please try again.'): Su
         text: result.error || fallback,
         code: result.code,
         status: result.status,
-        retry: retryable(result.status) ? () => void run(call, onDone) : undefined,
+        retry: noVerdict(result.status) ? () => void run(call, onDone) : undefined,
       });
       return null;
     },

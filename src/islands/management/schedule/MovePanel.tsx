@@ -4,7 +4,8 @@ import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { StaffBookingResponseSchema } from '../../../domain/schedule.ts';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
-import { retryable, useSubmit } from '../../forms/use-submit.ts';
+import { noVerdict } from '../../../client/api.ts';
+import { useSubmit } from '../../forms/use-submit.ts';
 import { formatClock, shortDate } from '../format.ts';
 import { dayOf, type ChangePanelProps } from './common.ts';
 import { FreeTimes } from './FreeTimes.tsx';
@@ -33,7 +34,7 @@ export function MovePanel({ booking: b, now, onBack, onClose, onChanged }: Chang
           body: { start },
           schema: StaffBookingResponseSchema,
         });
-        if (result.error !== null && !retryable(result.status)) {
+        if (result.error !== null && !noVerdict(result.status)) {
           setStart('');
           setTimesVersion((n) => n + 1);
         }

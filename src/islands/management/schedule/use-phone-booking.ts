@@ -5,7 +5,8 @@ import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../../../domain/booking-types.ts';
 import { BreedsResponseSchema, type Breed } from '../../../domain/breeds.ts';
 import { StaffBookingResponseSchema, type ScheduleBooking } from '../../../domain/schedule.ts';
-import { retryable, useSubmit } from '../../forms/use-submit.ts';
+import { noVerdict } from '../../../client/api.ts';
+import { useSubmit } from '../../forms/use-submit.ts';
 import {
   initialPhoneBooking,
   phoneBookingReducer,
@@ -51,7 +52,7 @@ export function usePhoneBooking(date: string, onBooked: (booking: ScheduleBookin
           schema: StaffBookingResponseSchema,
         });
         // Refused for sure: the next attempt is a new request. No answer: the same key, so a retry books once.
-        if (result.error === null || retryable(result.status)) return result;
+        if (result.error === null || noVerdict(result.status)) return result;
         const slotGone = SLOT_GONE.has(result.code ?? '');
         dispatch({ type: 'refused', key: newKey(), slotGone });
         return slotGone
