@@ -8,7 +8,7 @@ import {
 } from '../../domain/london-time.ts';
 import type { ScheduleBooking, ScheduleDay, ScheduleResponse, TimeBlockView } from '../../domain/schedule.ts';
 import { formatPence } from '../../domain/money.ts';
-import { longDate, shortDate } from './format.ts';
+import { shortDate } from './format.ts';
 
 /** One slot step's height on the day grid, in pixels (kept in step with schedule.css). */
 export const ROW_HEIGHT = 30;
@@ -255,5 +255,3 @@ export function tableOf(schedule: ScheduleResponse, booking: ScheduleBooking, no
   const date = instantToZoned(new Date(booking.start), schedule.timeZone).date;
   return dayLayout(schedule, date, now).bookings.find((b) => b.booking.id === booking.id)?.table.table ?? null;
 }
-
-export { longDate, shortDate };

@@ -1,6 +1,7 @@
 import { formatPence } from '../../../domain/money.ts';
 import type { ScheduleBooking, ScheduleResponse } from '../../../domain/schedule.ts';
-import { blockText, cardNotes, cardStatus, dayLayout, longDate } from '../schedule-layout.ts';
+import { longDate } from '../format.ts';
+import { blockText, cardNotes, cardStatus, dayLayout } from '../schedule-layout.ts';
 
 /**
  * Today or tomorrow at a glance: the day's blocks and appointments (each with its state in words,

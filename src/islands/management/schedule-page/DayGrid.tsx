@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { ScheduleBooking } from '../../../domain/schedule.ts';
-import { blockText, closedText, longDate, ROW_HEIGHT, type DayLayout } from '../schedule-layout.ts';
+import { longDate } from '../format.ts';
+import { blockText, closedText, ROW_HEIGHT, type DayLayout } from '../schedule-layout.ts';
 import { BookingCard } from './BookingCard.tsx';
 
 /**

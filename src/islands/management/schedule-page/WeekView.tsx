@@ -1,5 +1,6 @@
 import type { ScheduleDay, ScheduleResponse } from '../../../domain/schedule.ts';
-import { blockText, cardStatus, dayEntries, dayLayout, shortDate, type DayEntry } from '../schedule-layout.ts';
+import { shortDate } from '../format.ts';
+import { blockText, cardStatus, dayEntries, dayLayout, type DayEntry } from '../schedule-layout.ts';
 
 /**
  * The week: a column a day (its hours, or why shut, and how many are booked), each day's blocks and

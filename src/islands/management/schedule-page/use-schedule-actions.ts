@@ -11,7 +11,8 @@ import {
 } from '../../../domain/schedule.ts';
 import { SHOP_TIME_ZONE } from '../../../domain/shop.ts';
 import { dayOf } from '../schedule/common.ts';
-import { shortDate, wallTime } from '../schedule-layout.ts';
+import { shortDate } from '../format.ts';
+import { wallTime } from '../schedule-layout.ts';
 import type { Announcement } from './AnnouncementBar.tsx';
 
 /** "Tue 24 Nov at 10:30": when an instant is, in the shop's words. */
