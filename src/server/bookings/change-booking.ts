@@ -1,5 +1,4 @@
 import type { BookingView } from '../../domain/booking-schemas.ts';
-import { canChange } from '../../domain/cancellation-policy.ts';
 import { staffBookingSettings, staffMayCancel, staffMayMove } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
 import { HttpError } from '../http.ts';
@@ -14,7 +13,7 @@ import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { isCapacityViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { bookingTransaction } from './transaction.ts';
-import { bookingView, findBooking, notFound } from './view.ts';
+import { bookingView, findBooking, notFound, policyOf } from './view.ts';
 
 const MINUTE = 60_000;
 
@@ -48,13 +47,7 @@ export async function cancelBooking(
     const settings = await loadBookingSettings(tx);
     const booking = await findBooking(tx, id, { lock: true });
     if (!booking) throw notFound();
-    const policy = canChange({
-      appointmentStart: booking.start_at,
-      now,
-      settings,
-      status: booking.status,
-      bookedAt: booking.booked_at,
-    });
+    const policy = policyOf(booking, settings, now);
     const { staff } = context;
     if (staff) {
       const decision = staffMayCancel({
@@ -132,13 +125,7 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
         });
         if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
       } else {
-        const policy = canChange({
-          appointmentStart: booking.start_at,
-          now,
-          settings,
-          status: booking.status,
-          bookedAt: booking.booked_at,
-        });
+        const policy = policyOf(booking, settings, now);
         if (!policy.canMove) throw new HttpError(409, policy.message, { code: 'policy' });
       }
       if (start.getTime() === booking.start_at.getTime())

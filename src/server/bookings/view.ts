@@ -86,8 +86,13 @@ export const SHOP_LOCATION: Location = {
  */
 export type BookingViewWithPayment = BookingView & { checkoutUrl?: string; holdExpiresAt?: string };
 
+/** What the shop's rules let the customer change about this booking now (cancellation-policy.ts). */
+export function policyOf(b: BookingRecord, settings: BookingSettings, now: Date) {
+  return canChange({ appointmentStart: b.start_at, now, settings, status: b.status, bookedAt: b.booked_at });
+}
+
 export function bookingView(b: BookingRecord, settings: BookingSettings, now: Date): BookingViewWithPayment {
-  const policy = canChange({ appointmentStart: b.start_at, now, settings, status: b.status, bookedAt: b.booked_at });
+  const policy = policyOf(b, settings, now);
   const depositHeld = b.deposit_paid_pence - b.deposit_refunded_pence - b.refund_due_pence;
   return {
     id: b.id,
