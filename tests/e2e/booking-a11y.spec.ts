@@ -47,6 +47,25 @@ test('axe finds nothing on each step of /book', async ({ page }) => {
   await expectNoViolations(page, 'review step');
 });
 
+// A chip's text turns white the moment it is chosen; its background must too, or the text is
+// unreadable while a fade runs (CI's axe once caught a staff chip mid-fade).
+test('a chosen chip is dark the moment it is chosen, with no fade left running', async ({ page }) => {
+  await page.goto('/book');
+  await page.getByRole('radio', { name: /Puppy Introduction/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: /Your dog/ })).toBeVisible();
+  const chip = page.locator('label[for="f-coat-long"]');
+  await chip.click();
+  const seen = await chip.evaluate((label) => {
+    const style = getComputedStyle(label);
+    const fading = label.getAnimations().map((a) => (a as CSSTransition).transitionProperty);
+    return { background: style.backgroundColor, text: style.color, fading };
+  });
+  expect(seen.text).toBe('rgb(255, 255, 255)');
+  expect(seen.fading).not.toContain('background-color');
+  expect(seen.background).not.toBe('rgb(255, 255, 255)');
+});
+
 test('axe finds nothing on /b/{id}, including the move picker, and the page offers what the customer needs', async ({
   page,
 }) => {
