@@ -7,7 +7,7 @@ import { staffEndpoint } from '../../src/server/staff.ts';
 /** GET /management/free-times?service=&date=[&exclude=]: a day's free starts as staff may book them. */
 export default staffEndpoint(['GET'], async (req) => {
   const query = parseQuery(req, FreeTimesQuerySchema);
-  const found = await dayAvailability(query.service, query.date, new Date(), {
+  const found = await dayAvailability({ serviceId: query.service }, query.date, new Date(), {
     exclude: query.exclude,
     forStaff: true,
   });

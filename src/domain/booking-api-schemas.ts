@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
+import { SIZES } from './catalogue.ts';
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import { freeText, plainText } from './text.ts';
 
@@ -18,6 +19,21 @@ export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
 /** A service id as booking_types stores it. */
 export const ServiceIdSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a service id'));
+/** Extras' ids, like services' (docs/decisions/080-sizes-and-extras.md). */
+export const ExtraIdSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be an extra id'));
+/** A dog's visit takes at most this many extras: more is a mistake or a stranger. */
+export const MAX_EXTRAS = 10;
+export const ExtraIdsSchema = z.array(ExtraIdSchema).check(z.maxLength(MAX_EXTRAS));
+/** The same in a query string: `extras=nail-grind,bandana`. */
+export const ExtraIdsQuerySchema = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(MAX_EXTRAS * 65)),
+    z.transform((s: string) => (s === '' ? [] : s.split(','))),
+  ),
+  ExtraIdsSchema,
+);
+/** The weight of a dog in a query string, as the quote and the times read it. */
+const WeightQuerySchema = z.coerce.number().check(z.minimum(0.5), z.maximum(100));
 /** Booking ids are random base64url strings (128 bits or more). */
 export const BookingIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a booking id'));
 /** Saved dogs' ids are random base64url strings (96 bits: src/server/ids.ts randomId(12)). */
@@ -41,6 +57,9 @@ export const AvailabilityQuerySchema = z.strictObject({
   days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_AVAILABILITY_DAYS))),
   /** When moving a booking: leave this booking out of the busy times. */
   exclude: z.optional(BookingIdSchema),
+  /** The dog's weight and extras: a visit's length depends on its size and extras (decision 080). */
+  weightKg: z.optional(WeightQuerySchema),
+  extras: z.optional(ExtraIdsQuerySchema),
 });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuerySchema>;
 
@@ -101,7 +120,7 @@ const integer = () => z.number().check(z.int());
 const nonNegativeInteger = () => z.number().check(z.int(), z.nonnegative());
 
 export const QuoteLineSchema = z.object({
-  kind: z.enum(['service', 'promotion', 'total', 'deposit']),
+  kind: z.enum(['service', 'extra', 'promotion', 'total', 'deposit']),
   label: z.string(),
   /** Signed pence: the promotion line is negative. */
   pence: integer(),
@@ -111,6 +130,8 @@ export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 export const QuoteSchema = z.object({
   fromPricePence: nonNegativeInteger(),
   promotionPence: nonNegativeInteger(),
+  /** The extras' sum; absent in quotes stored before extras existed (docs/decisions/080). */
+  extrasPence: z.optional(nonNegativeInteger()),
   totalFromPence: nonNegativeInteger(),
   depositPence: nonNegativeInteger(),
   promotionApplied: z.boolean(),
@@ -230,15 +251,30 @@ export const SLOT_TAKEN_MESSAGE = 'That time has just been taken';
 
 export const QuoteQuerySchema = z.strictObject({
   service: ServiceIdSchema,
-  weightKg: z.optional(z.coerce.number().check(z.minimum(0.5), z.maximum(100))),
+  weightKg: z.optional(WeightQuerySchema),
   /** The dog's breed: the answer then carries the breed's usual figures for a full groom. */
   breed: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a breed id'))),
+  extras: z.optional(ExtraIdsQuerySchema),
 });
 export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
+
+export const OfferedExtraSchema = z.object({
+  id: ExtraIdSchema,
+  title: z.string(),
+  pricePence: nonNegativeInteger(),
+  durationMin: nonNegativeInteger(),
+});
+export type OfferedExtra = z.infer<typeof OfferedExtraSchema>;
 
 export const QuoteResponseSchema = z.object({
   serviceId: ServiceIdSchema,
   quote: QuoteSchema,
+  /** The size the dog is priced as (its weight, else its breed's usual size); null: one price for all. */
+  size: z.nullable(z.enum(SIZES)),
+  /** The visit's length with its size and extras: what the times offered are checked against. */
+  durationMin: z.number().check(z.int(), z.positive()),
+  /** The extras this service offers, in catalogue order, for the booker to pick from. */
+  extrasOffered: z.array(OfferedExtraSchema),
   /** How the deposit is paid: online through Stripe now, or nothing until the shop. */
   payment: z.enum(['online_deposit', 'in_shop']),
   timeZone: z.string(),

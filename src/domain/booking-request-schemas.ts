@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DogIdSchema, DogSchema, InstantSchema, ServiceIdSchema } from './booking-api-schemas.ts';
+import { DogIdSchema, DogSchema, ExtraIdsSchema, InstantSchema, ServiceIdSchema } from './booking-api-schemas.ts';
 import { normaliseUkMobile } from './phone.ts';
 import { PhoneProofSchema } from './phone-codes.ts';
 import { plainText } from './text.ts';
@@ -43,6 +43,8 @@ export const CreateBookingRequestSchema = z.strictObject({
   serviceId: ServiceIdSchema,
   start: InstantSchema,
   dog: DogSchema,
+  /** Extras for the dog's visit, offered with the service (decision 080). */
+  extras: z.optional(ExtraIdsSchema),
   owner: OwnerSchema,
   /** A dog saved on this device's customer (device auth); the server checks it belongs to them. */
   savedDogId: z.optional(DogIdSchema),

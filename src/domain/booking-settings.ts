@@ -71,6 +71,13 @@ export const BookingSettingsSchema = z.object({
   /** Bank holidays of England and Wales close the shop unless this is false. */
   closedOnBankHolidays: z.boolean(),
   promotion: z.nullable(PromotionSchema),
+  /** The heaviest small and medium dog in kg (src/domain/catalogue.ts); heavier is large. */
+  sizeLimitsKg: z
+    .object({
+      small: z.number().check(z.positive(), z.maximum(100)),
+      medium: z.number().check(z.positive(), z.maximum(100)),
+    })
+    .check(z.refine((l) => l.small < l.medium, 'a medium dog must be allowed to weigh more than a small one')),
 });
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
@@ -101,6 +108,7 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = Object.freeze({
     maxWeightKg: site.promotion.maxWeightKg,
     serviceKind: site.promotion.serviceKind,
   },
+  sizeLimitsKg: { small: 10, medium: 25 },
 }) as BookingSettings;
 
 /**

@@ -63,6 +63,46 @@ describe('quote: the promotion (£5 off a shower for a dog under 12kg)', () => {
   });
 });
 
+describe('quote: size and extras (decision 080)', () => {
+  const grind = { title: 'Nail grind', pricePence: 500 };
+  const bandana = { title: 'Bandana', pricePence: 300 };
+  it.each([
+    { name: 'a medium dog names its size', size: 'medium' as const, extras: [], total: 5500, extrasPence: undefined },
+    { name: 'extras add up', size: 'medium' as const, extras: [grind, bandana], total: 6300, extrasPence: 800 },
+    { name: 'one price for all sizes', size: null, extras: [grind], total: 6000, extrasPence: 500 },
+  ])('$name', ({ size, extras, total, extrasPence }) => {
+    const q = quote({ service: { ...full, price: 5500 }, size, extras, dogWeightKg: 14, settings: s(), now });
+    expect(q.totalFromPence).toBe(total);
+    expect(q.extrasPence).toBe(extrasPence);
+    expect(q.lines[0]!.label).toBe(size ? 'Full Groom, medium dog' : 'Full Groom');
+    expect(q.lines.filter((l) => l.kind === 'extra').map((l) => l.pence)).toEqual(extras.map((e) => e.pricePence));
+  });
+
+  it('discounts the service, never the extras, and takes the deposit on the whole', () => {
+    const q = quote({
+      service: shower,
+      size: 'small',
+      extras: [grind],
+      dogWeightKg: 8,
+      settings: s({ deposit: { kind: 'percent', percent: 50 } }),
+      now,
+    });
+    expect(q.lines).toEqual([
+      { kind: 'service', label: 'Bath & Brush (Shower), small dog', pence: 3000 },
+      { kind: 'promotion', label: 'Small dog offer, £5 off (under 12kg)', pence: -500 },
+      { kind: 'extra', label: 'Nail grind', pence: 500 },
+      { kind: 'total', label: 'Total, from', pence: 3000 },
+      { kind: 'deposit', label: 'Deposit due now', pence: 1500 },
+    ]);
+  });
+
+  it('refuses an extra that is not whole pence', () => {
+    expect(() =>
+      quote({ service: shower, extras: [{ title: 'x', pricePence: -1 }], dogWeightKg: 8, settings: s(), now }),
+    ).toThrow(RangeError);
+  });
+});
+
 describe('depositFor', () => {
   it.each([
     [{ kind: 'none' }, 4500, 0],

@@ -1,5 +1,6 @@
 import type { Quote, QuoteLine } from './booking-schemas.ts';
 import type { BookingSettings, Deposit, Promotion } from './booking-settings.ts';
+import { SIZE_LABELS, type Size } from './catalogue.ts';
 import { formatPence } from './money.ts';
 
 /**
@@ -8,7 +9,12 @@ import { formatPence } from './money.ts';
  * asking, so the deposit is taken from the "from" total.
  */
 export interface QuoteInput {
+  /** The service at the dog's size: `price` is that size's price (src/domain/catalogue.ts). */
   service: { price: number; kind: string; title?: string };
+  /** The size priced, named on the service's line; null or absent when the service has one price. */
+  size?: Size | null;
+  /** The dog's extras, each a line of its own; the small dog offer never discounts them. */
+  extras?: readonly { title: string; pricePence: number }[];
   dogWeightKg: number;
   settings: Pick<BookingSettings, 'promotion' | 'deposit'>;
   now: Date;
@@ -85,16 +91,28 @@ export function breedEstimate(band: BreedBand): string | null {
   return parts.length ? `usually ${parts.join(', ')}` : null;
 }
 
-export function quote({ service, dogWeightKg, settings, now }: QuoteInput): Quote {
+export function quote({ service, size = null, extras = [], dogWeightKg, settings, now }: QuoteInput): Quote {
   if (!Number.isInteger(service.price) || service.price < 0)
     throw new RangeError(`price must be whole pence, got ${service.price}`);
+  for (const extra of extras)
+    if (!Number.isInteger(extra.pricePence) || extra.pricePence < 0)
+      throw new RangeError(`an extra's price must be whole pence, got ${extra.pricePence}`);
   const fromPricePence = service.price;
   const applied = promotionApplies(settings.promotion, service.kind, dogWeightKg, now);
   const promotionPence = applied ? Math.min(settings.promotion!.discountPence, fromPricePence) : 0;
-  const totalFromPence = fromPricePence - promotionPence;
+  const extrasPence = extras.reduce((sum, e) => sum + e.pricePence, 0);
+  const totalFromPence = fromPricePence + extrasPence - promotionPence;
   const depositPence = depositFor(settings.deposit, totalFromPence);
 
-  const lines: QuoteLine[] = [{ kind: 'service', label: service.title ?? 'Grooming', pence: fromPricePence }];
+  const title = service.title ?? 'Grooming';
+  const lines: QuoteLine[] = [
+    {
+      kind: 'service',
+      label: size ? `${title}, ${SIZE_LABELS[size].toLowerCase()} dog` : title,
+      pence: fromPricePence,
+    },
+  ];
+  // The offer sits under the service it discounts, before the extras it leaves alone.
   if (applied) {
     lines.push({
       kind: 'promotion',
@@ -102,8 +120,17 @@ export function quote({ service, dogWeightKg, settings, now }: QuoteInput): Quot
       pence: -promotionPence,
     });
   }
+  lines.push(...extras.map((e): QuoteLine => ({ kind: 'extra', label: e.title, pence: e.pricePence })));
   lines.push({ kind: 'total', label: 'Total, from', pence: totalFromPence });
   if (depositPence > 0) lines.push({ kind: 'deposit', label: 'Deposit due now', pence: depositPence });
 
-  return { fromPricePence, promotionPence, totalFromPence, depositPence, promotionApplied: applied, lines };
+  return {
+    fromPricePence,
+    promotionPence,
+    ...(extras.length ? { extrasPence } : {}),
+    totalFromPence,
+    depositPence,
+    promotionApplied: applied,
+    lines,
+  };
 }

@@ -144,14 +144,16 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
     expect(answer.bookingId.length).toBeGreaterThanOrEqual(22); // ≥ 128 random bits in base64url
 
     const [row] = await query<Record<string, unknown>>(
-      `SELECT b.status, b.start_at, b.end_at, b.price_from_pence, b.deposit_pence, c.phone, c.name, d.name AS dog, d.weight_kg::text AS weight,
+      `SELECT b.status, b.start_at, b.end_at, b.price_from_pence, b.size, b.deposit_pence, c.phone, c.name, d.name AS dog, d.weight_kg::text AS weight,
               (SELECT count(*)::int FROM booking_cells WHERE booking_id = b.id) AS cells
          FROM bookings b JOIN customers c ON c.id = b.customer_id JOIN dogs d ON d.id = b.dog_id WHERE b.id = $1`,
       [answer.bookingId],
     );
     expect(row).toMatchObject({
       status: 'confirmed',
-      price_from_pence: 4500,
+      // 11.5 kg is a medium dog: a medium full groom's price and its 120 minutes (decision 080).
+      price_from_pence: 5500,
+      size: 'medium',
       deposit_pence: 0,
       name: 'Sam Jones',
       dog: 'Biscuit',
@@ -201,7 +203,8 @@ describe('POST /v1.0.1/bookings without a deposit', () => {
       dog: { name: 'Biscuit', breed: 'Beagle' },
       ownerName: 'Sam Jones',
     });
-    expect(view.price.fromPricePence).toBe(4500);
+    expect(view.price.fromPricePence).toBe(5500);
+    expect(view.price.lines[0]).toEqual({ kind: 'service', label: 'Full Groom, medium dog', pence: 5500 });
 
     const ics = await bookingHandler(new Request(`${API}/bookings/${answer.bookingId}/calendar.ics`));
     expect(ics.status).toBe(200);

@@ -183,7 +183,10 @@ describe('checkout.session.async_payment_failed', () => {
       }),
     );
     expect(completed.body.outcome).toBe('awaiting_payment');
-    expect(await row(bookingId)).toMatchObject({ status: 'pending_payment', cells: 24 });
+    expect(await row(bookingId)).toMatchObject({
+      status: 'pending_payment',
+      cells: 21 /* Biscuit, 9 kg: a small dog's full groom, 105 minutes */,
+    });
 
     const failed = signedEvent(WEBHOOK_SECRET, 'checkout.session.async_payment_failed', {
       ...base,

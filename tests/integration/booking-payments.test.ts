@@ -176,7 +176,11 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     expect(expiresAt - started).toBeGreaterThanOrEqual(30 * 60_000);
     expect(expiresAt - started).toBeLessThan(35 * 60_000);
     const row = await bookingRow(answer.bookingId);
-    expect(row).toMatchObject({ status: 'pending_payment', cells: 24, deposit_paid_pence: 0 });
+    expect(row).toMatchObject({
+      status: 'pending_payment',
+      cells: 21 /* Mabel, 9 kg: a small dog's full groom, 105 minutes */,
+      deposit_paid_pence: 0,
+    });
     expect(Math.floor(row.hold_expires_at!.getTime() / 1000) * 1000).toBe(expiresAt);
 
     // The hold takes the table: with capacity 1 the time is gone for others.
@@ -258,7 +262,11 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     const late = await webhook('checkout.session.expired', expiredSession(row.stripe_session_id, bookingId));
     expect(late.body.outcome).toBe('unchanged_confirmed');
 
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', deposit_paid_pence: 1000, cells: 24 });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'confirmed',
+      deposit_paid_pence: 1000,
+      cells: 21 /* Mabel, 9 kg: a small dog's full groom, 105 minutes */,
+    });
     expect(await outboxCount(bookingId)).toBe(messages);
     const view = BookingViewSchema.parse(
       await (await bookingHandler(new Request(`${API}/bookings/${bookingId}`))).json(),
@@ -282,7 +290,11 @@ describe('a booking with a deposit, through Stripe Checkout', () => {
     // Out of order: the completion arrives after the expiry. The time is still free: confirm.
     const completed = await webhook('checkout.session.completed', completedSession(row.stripe_session_id, bookingId));
     expect(completed.body.outcome).toBe('confirmed_after_expiry');
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'confirmed', cells: 24, deposit_paid_pence: 1000 });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'confirmed',
+      cells: 21 /* Mabel, 9 kg: a small dog's full groom, 105 minutes */,
+      deposit_paid_pence: 1000,
+    });
   });
 
   it('refunds a completion that comes after the hold lapsed and someone else took the time', async () => {

@@ -136,8 +136,9 @@ describe('GET /management/schedule', () => {
       takenBy: 'online',
       dog: { name: 'Rex', breed: 'Beagle' },
       customer: { name: 'Sam Online' },
-      totalFromPence: 4500,
-      balanceDuePence: 4500,
+      // Rex, 14 kg, is priced as a medium dog (decision 080).
+      totalFromPence: 5500,
+      balanceDuePence: 5500,
       attendance: null,
     });
     expect(b).toMatchObject({

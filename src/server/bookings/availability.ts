@@ -12,22 +12,7 @@ import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
-
-export interface ServiceRow {
-  id: string;
-  title: string;
-  kind: string;
-  price_pence: number;
-  duration_min: number;
-}
-
-export async function findService(tx: Tx, id: string): Promise<ServiceRow | null> {
-  const { rows } = await tx.query<ServiceRow>(
-    'SELECT id, title, kind, price_pence, duration_min FROM booking_types WHERE id = $1 AND active',
-    [id],
-  );
-  return rows[0] ?? null;
-}
+import { planVisit, type VisitAsked } from './catalogue.ts';
 
 /**
  * Bookings that may occupy a table between two instants: confirmed ones and unpaid holds (whether a
@@ -81,8 +66,14 @@ export async function availability(
   now = new Date(),
   tx: Tx = db(),
 ): Promise<AvailabilityResponse> {
-  const [settings, service] = await Promise.all([loadBookingSettings(tx), findService(tx, query.service)]);
-  if (!service)
+  const settings = await loadBookingSettings(tx);
+  const minutes = await visitLength(
+    tx,
+    { serviceId: query.service, weightKg: query.weightKg, extraIds: query.extras },
+    settings,
+    query.exclude,
+  );
+  if (minutes === null)
     throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
   const today = todayIn(settings.timeZone, now);
   const lastDay = lastBookableDay(settings, now);
@@ -99,13 +90,33 @@ export async function availability(
   const from = query.from ?? today;
   const days = query.days ?? settings.horizonWeeks * 7 + 1;
   const to = addDays(from, days - 1);
-  return { timeZone: settings.timeZone, days: await daysBetween(tx, settings, service, from, to, now, query.exclude) };
+  return { timeZone: settings.timeZone, days: await daysBetween(tx, settings, minutes, from, to, now, query.exclude) };
+}
+
+/**
+ * How long the visit whose times are asked for takes: a booking being moved keeps its own length
+ * (its size and extras were priced with it); otherwise the visit as asked. Null: a service not sold.
+ */
+async function visitLength(
+  tx: Tx,
+  asked: VisitAsked,
+  settings: BookingSettings,
+  moving: string | undefined,
+): Promise<number | null> {
+  if (moving !== undefined) {
+    const { rows } = await tx.query<{ minutes: number }>(
+      `SELECT (extract(epoch FROM end_at - start_at) / 60)::int AS minutes FROM bookings WHERE id = $1`,
+      [moving],
+    );
+    if (rows[0]) return rows[0].minutes;
+  }
+  return (await planVisit(tx, asked, settings))?.durationMin ?? null;
 }
 
 async function daysBetween(
   tx: Tx,
   settings: BookingSettings,
-  service: ServiceRow,
+  durationMinutes: number,
   from: string,
   to: string,
   now: Date,
@@ -116,7 +127,7 @@ async function daysBetween(
   return availableSlots({
     now,
     settings,
-    durationMinutes: service.duration_min,
+    durationMinutes,
     from,
     to,
     busy: busyIntervalsFrom(rows, now),
@@ -124,26 +135,27 @@ async function daysBetween(
 }
 
 /**
- * One day's free start times for a service, as its booker may take them: a customer by the shop's
+ * One day's free start times for a visit, as its booker may take them: a customer by the shop's
  * rules, staff without the minimum notice (src/domain/staff-rules.ts). Null for a service not sold.
  */
 export async function dayAvailability(
-  serviceId: string,
+  asked: VisitAsked,
   date: string,
   now = new Date(),
   options: { exclude?: string | undefined; forStaff?: boolean } = {},
 ): Promise<{ settings: BookingSettings; day: AvailabilityDay } | null> {
   const pool = db();
-  const [stored, service] = await Promise.all([loadBookingSettings(pool), findService(pool, serviceId)]);
-  if (!service) return null;
+  const stored = await loadBookingSettings(pool);
+  const minutes = await visitLength(pool, asked, stored, options.exclude);
+  if (minutes === null) return null;
   const settings = options.forStaff ? staffBookingSettings(stored) : stored;
-  const [day] = await daysBetween(pool, settings, service, date, date, now, options.exclude);
+  const [day] = await daysBetween(pool, settings, minutes, date, date, now, options.exclude);
   return day ? { settings, day } : null;
 }
 
 /** The free start times of the day of `instant`, as the loser of a race is offered them. */
 export async function freshSlotsOfDay(
-  serviceId: string,
+  asked: VisitAsked,
   instant: Date,
   now = new Date(),
   exclude?: string,
@@ -151,5 +163,5 @@ export async function freshSlotsOfDay(
 ): Promise<Slot[]> {
   const settings = await loadBookingSettings(db());
   const date = instantToZoned(instant, settings.timeZone).date;
-  return (await dayAvailability(serviceId, date, now, { exclude, ...options }))?.day.slots ?? [];
+  return (await dayAvailability(asked, date, now, { exclude, ...options }))?.day.slots ?? [];
 }

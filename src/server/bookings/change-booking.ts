@@ -164,7 +164,7 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
       (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken'))
     ) {
       throw slotTaken(
-        await freshSlotsOfDay(serviceId, start, now, id, { forStaff: Boolean(context.staff) }).catch(() => []),
+        await freshSlotsOfDay({ serviceId }, start, now, id, { forStaff: Boolean(context.staff) }).catch(() => []),
       );
     }
     throw error;

@@ -14,7 +14,8 @@ import { checkPhoneCode, spendPhoneCode, type CheckedCode } from '../phone-codes
 import { idempotencyDigest, seal, unseal } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { siteUrl as configuredSiteUrl } from '../site-url.ts';
-import { findService, freshSlotsOfDay } from './availability.ts';
+import { freshSlotsOfDay } from './availability.ts';
+import { planVisit, type VisitAsked } from './catalogue.ts';
 import { isCapacityViolation, isUniqueViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { priceFor } from './quote.ts';
@@ -165,9 +166,8 @@ export async function reserveBooking(
         tx,
         {
           bookingId,
-          serviceId: request.serviceId,
+          visit: visitAsked(request),
           start,
-          weightKg: request.dog.weightKg,
           contact: { name: request.owner.name, email: request.owner.email, phone: request.owner.phone },
           idempotencyKey: request.idempotencyKey,
           requestHash: requestHash(request),
@@ -211,7 +211,7 @@ export async function reserveBooking(
       const winner = await findByIdempotencyKey(request.idempotencyKey);
       if (winner) return { answer: await replay(winner, request, context, now) };
     }
-    throw await asSlotTaken(error, request.serviceId, start, now);
+    throw await asSlotTaken(error, visitAsked(request), start, now);
   }
 }
 
@@ -228,11 +228,24 @@ export interface BookingParty {
   sealedKey?: string;
 }
 
+/** The visit a booking request asks for: its service, the dog's weight and breed, its extras. */
+export function visitAsked(request: {
+  serviceId: string;
+  dog: { weightKg: number; breedId: string };
+  extras?: readonly string[] | undefined;
+}): VisitAsked & { weightKg: number } {
+  return {
+    serviceId: request.serviceId,
+    weightKg: request.dog.weightKg,
+    breedId: request.dog.breedId,
+    extraIds: request.extras ?? [],
+  };
+}
+
 export interface BookingDraft {
   bookingId: string;
-  serviceId: string;
+  visit: VisitAsked & { weightKg: number };
   start: Date;
-  weightKg: number;
   contact: { name: string; email: string; phone: string };
   idempotencyKey: string;
   requestHash: string;
@@ -258,15 +271,15 @@ export async function writeBooking(
 ): Promise<{ status: 'confirmed' | 'pending_payment'; accessKey?: string; messageIds: string[]; customerId: string }> {
   const stored = await loadBookingSettings(tx);
   const settings = draft.actor.kind === 'staff' ? staffBookingSettings(stored) : stored;
-  const service = await findService(tx, draft.serviceId);
-  if (!service)
+  const visit = await planVisit(tx, draft.visit, settings);
+  if (!visit)
     throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
-  const end = new Date(draft.start.getTime() + service.duration_min * MINUTE);
+  const end = new Date(draft.start.getTime() + visit.durationMin * MINUTE);
 
   await assertSlotBookable(tx, { now, settings, start: draft.start, end });
 
   const party = await draft.party(tx);
-  const price = priceFor(service, draft.weightKg, settings, now);
+  const price = priceFor(visit, draft.visit.weightKg, settings, now);
   const takeDeposit = price.depositPence > 0 && draft.onlineDeposit;
   // Inside the window Stripe accepts for a Checkout page, which ends with the hold (decision 064).
   const holdExpiresAt = takeDeposit ? holdEnd(now, settings.holdMinutes) : null;
@@ -275,13 +288,13 @@ export async function writeBooking(
   await tx.query(
     `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, hold_expires_at,
         quote, price_from_pence, promotion_pence, deposit_pence, idempotency_key, request_hash, device_key_issued, device_key_sealed,
-        contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at, created_by, staff_note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26)`,
+        contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at, created_by, staff_note, size)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27)`,
     [
       draft.bookingId,
       party.customerId,
       party.dogId,
-      service.id,
+      visit.service.id,
       draft.start,
       end,
       takeDeposit ? 'pending_payment' : 'confirmed',
@@ -304,8 +317,23 @@ export async function writeBooking(
       takeDeposit ? null : now,
       staff?.staffId ?? null,
       staff?.note || null,
+      visit.sized.size,
     ],
   );
+  if (visit.extras.length > 0) {
+    await tx.query(
+      `INSERT INTO booking_extras (booking_id, extra_id, title, price_pence, duration_min)
+       SELECT $1, e.id, e.title, e.price_pence, e.duration_min
+         FROM unnest($2::text[], $3::text[], $4::int[], $5::int[]) AS e (id, title, price_pence, duration_min)`,
+      [
+        draft.bookingId,
+        visit.extras.map((e) => e.id),
+        visit.extras.map((e) => e.title),
+        visit.extras.map((e) => e.pricePence),
+        visit.extras.map((e) => e.durationMin),
+      ],
+    );
+  }
   const messageIds = takeDeposit
     ? []
     : await enqueueBookingNotices(tx, draft.bookingId, staff ? 'confirmed_by_staff' : 'confirmed', {
@@ -326,13 +354,13 @@ export async function writeBooking(
  */
 export async function asSlotTaken(
   error: unknown,
-  serviceId: string,
+  visit: VisitAsked,
   start: Date,
   now: Date,
   options: { exclude?: string; forStaff?: boolean } = {},
 ): Promise<unknown> {
   if (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')) {
-    return slotTaken(await freshSlotsOfDay(serviceId, start, now, options.exclude, options).catch(() => []));
+    return slotTaken(await freshSlotsOfDay(visit, start, now, options.exclude, options).catch(() => []));
   }
   return error;
 }

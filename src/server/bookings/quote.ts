@@ -6,7 +6,7 @@ import { HttpError } from '../http.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { breedBand } from './breeds.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { findService, type ServiceRow } from './availability.ts';
+import { planVisit, type PlannedVisit } from './catalogue.ts';
 
 /**
  * The price of a booking as the server charges it. Both the booking itself and GET /v1.0.1/quote use
@@ -14,14 +14,16 @@ import { findService, type ServiceRow } from './availability.ts';
  * deposit when online payment is not configured (the customer then pays in the shop).
  */
 export function priceFor(
-  service: ServiceRow,
+  visit: PlannedVisit,
   dogWeightKg: number | undefined,
   settings: BookingSettings,
   now: Date,
 ): Quote {
   const online = stripeClient() !== null;
   return quote({
-    service: { price: service.price_pence, kind: service.kind, title: service.title },
+    service: { price: visit.sized.pricePence, kind: visit.service.kind, title: visit.service.title },
+    size: visit.sized.size,
+    extras: visit.extras,
     dogWeightKg: dogWeightKg ?? Number.NaN,
     settings: { promotion: settings.promotion, deposit: online ? settings.deposit : { kind: 'none' } },
     now,
@@ -29,10 +31,16 @@ export function priceFor(
 }
 
 export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx = db()): Promise<QuoteResponse> {
-  const [settings, service] = await Promise.all([loadBookingSettings(tx), findService(tx, query.service)]);
-  if (!service)
+  const settings = await loadBookingSettings(tx);
+  const visit = await planVisit(
+    tx,
+    { serviceId: query.service, weightKg: query.weightKg, breedId: query.breed, extraIds: query.extras },
+    settings,
+  );
+  if (!visit)
     throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
-  const price = priceFor(service, query.weightKg, settings, now);
+  const { service } = visit;
+  const price = priceFor(visit, query.weightKg, settings, now);
   const promotion = settings.promotion;
   // The offer is shown while it runs, for the service it is for (weight decides whether it applies).
   const running = promotion && promotionApplies(promotion, promotion.serviceKind, 0, now) ? promotion : null;
@@ -41,6 +49,14 @@ export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx =
   return {
     serviceId: service.id,
     quote: price,
+    size: visit.sized.size,
+    durationMin: visit.durationMin,
+    extrasOffered: visit.offered.map(({ id, title, pricePence, durationMin }) => ({
+      id,
+      title,
+      pricePence,
+      durationMin,
+    })),
     payment: price.depositPence > 0 ? 'online_deposit' : 'in_shop',
     timeZone: settings.timeZone,
     cancellationNoticeHours: settings.cancellationNoticeHours,

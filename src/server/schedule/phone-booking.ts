@@ -8,6 +8,7 @@ import {
   dogFor,
   findByIdempotencyKey,
   sendSoon,
+  visitAsked,
   writeBooking,
   type ExistingBooking,
 } from '../bookings/create-booking.ts';
@@ -97,9 +98,8 @@ export async function createPhoneBooking(
         tx,
         {
           bookingId,
-          serviceId: request.serviceId,
+          visit: visitAsked(request),
           start,
-          weightKg: request.dog.weightKg,
           contact: customer.contact,
           idempotencyKey: request.idempotencyKey,
           requestHash: requestHash(request),
@@ -144,7 +144,7 @@ export async function createPhoneBooking(
       const winner = await findByIdempotencyKey(request.idempotencyKey);
       if (winner) return replay(winner, request);
     }
-    throw await asSlotTaken(error, request.serviceId, start, now, { forStaff: true });
+    throw await asSlotTaken(error, visitAsked(request), start, now, { forStaff: true });
   }
   const booking = await scheduleBooking(db(), bookingId);
   if (!booking) throw bookingNotFound();

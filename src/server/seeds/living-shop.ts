@@ -10,7 +10,8 @@ import {
   weekdayOf,
   zonedDateTimeToInstant,
 } from '../../domain/london-time.ts';
-import { findService, type ServiceRow } from '../bookings/availability.ts';
+import { loadService } from '../bookings/catalogue.ts';
+import { serviceForSize, sizeOfDog, type CatalogueService } from '../../domain/catalogue.ts';
 import { writeBooking } from '../bookings/create-booking.ts';
 import type { Tx } from '../db.ts';
 import { randomId } from '../ids.ts';
@@ -81,7 +82,9 @@ interface DemoDog {
 interface Planned {
   date: string;
   start: Date;
-  service: ServiceRow;
+  service: CatalogueService;
+  /** The visit's length for this dog's size. */
+  minutes: number;
   dog: DemoDog;
 }
 
@@ -109,11 +112,13 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const between = (low: number, high: number) => low + random() * (high - low);
 
-  const services = new Map<string, ServiceRow>();
+  const services = new Map<string, CatalogueService>();
   for (const id of ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'ears-teeth']) {
-    const service = await findService(tx, id);
+    const service = await loadService(tx, id);
     if (service) services.set(id, service);
   }
+  const sized = (service: CatalogueService, dog: DemoDog) =>
+    serviceForSize(service, sizeOfDog(dog.weightKg, settings.sizeLimitsKg));
 
   // People and dogs first, as the shop knew them before these weeks.
   const dogs: DemoDog[] = [];
@@ -208,21 +213,24 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
         if (free.length === 0) break;
         const dog = pick(free);
         let service = services.get(pick(dog.breed.services));
-        if (!service || at + service.duration_min > closes) {
+        if (!service || at + sized(service, dog).durationMin > closes) {
           // The day's end: a short service that fits, or (on an ordinary day) none.
-          const fits = [...services.values()].filter((s) => at + s.duration_min <= closes && s.kind !== 'puppy');
+          const fits = [...services.values()].filter(
+            (s) => at + sized(s, dog).durationMin <= closes && s.kind !== 'puppy',
+          );
           if (!full || fits.length === 0) break;
-          service = fits.reduce((a, b) => (b.duration_min > a.duration_min ? b : a));
+          service = fits.reduce((a, b) => (sized(b, dog).durationMin > sized(a, dog).durationMin ? b : a));
         }
+        const minutes = sized(service, dog).durationMin;
         lastVisit.set(dog.id, date);
-        planned.push({ date, start: zonedDateTimeToInstant(date, timeOfMinutes(at), tz), service, dog });
-        at += service.duration_min;
+        planned.push({ date, start: zonedDateTimeToInstant(date, timeOfMinutes(at), tz), service, minutes, dog });
+        at += minutes;
       }
     }
   }
 
   // Which past visit was a no-show and which were cancelled: fixed picks of the plan, so each shows.
-  const past = planned.filter((p) => p.start.getTime() + p.service.duration_min * MINUTE <= now.getTime());
+  const past = planned.filter((p) => p.start.getTime() + p.minutes * MINUTE <= now.getTime());
   const ahead = planned.filter((p) => p.start.getTime() > now.getTime() && p.date !== fullDay);
   const noShow = past[Math.floor(past.length * 0.8)];
   const cancelled = new Set([past[Math.floor(past.length * 0.4)], ahead[Math.floor(ahead.length * 0.3)]]);
@@ -231,7 +239,7 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
   const visitsOf = new Map<string, Date[]>();
   for (const plan of planned) {
     const { start, service, dog } = plan;
-    const end = new Date(start.getTime() + service.duration_min * MINUTE);
+    const end = new Date(start.getTime() + plan.minutes * MINUTE);
     // Made a day to two weeks before, in the daytime (few book at night), never after now.
     const daytime = () => timeOfMinutes(8 * 60 + 15 * Math.floor(random() * 40));
     let madeAt = zonedDateTimeToInstant(addDays(plan.date, -Math.floor(between(1, 15))), daytime(), tz);
@@ -265,9 +273,8 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
       tx,
       {
         bookingId,
-        serviceId: service.id,
+        visit: { serviceId: service.id, weightKg: dog.weightKg, breedId: dog.breed.id },
         start,
-        weightKg: dog.weightKg,
         contact,
         idempotencyKey: `demo-${bookingId}`,
         requestHash: createHash('sha256').update(`demo:${bookingId}`).digest('hex'),
@@ -288,8 +295,10 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
     let depositPaid = 0;
     if (online && (random() < 0.5 || refunded)) {
       depositPaid = DEMO_DEPOSIT_PENCE;
+      const size = sized(service, dog);
       const withDeposit = quote({
-        service: { price: service.price_pence, kind: service.kind, title: service.title },
+        service: { price: size.pricePence, kind: service.kind, title: service.title },
+        size: size.size,
         dogWeightKg: dog.weightKg,
         settings: { promotion: settings.promotion, deposit: { kind: 'fixed', pence: DEMO_DEPOSIT_PENCE } },
         now: madeAt,
