@@ -136,7 +136,7 @@ describe('strikes and paying in full', () => {
     const customer = await customerWithDeviceKey(phone);
     const day = (n: number) => new Date(Date.now() - n * 86_400_000);
     await rawBooking({ start: day(60), customerId: customer.id, attendance: 'completed' });
-    const strikes = [];
+    const strikes: Array<{ id: string }> = [];
     for (const ago of [40, 20])
       strikes.push(await rawBooking({ start: day(ago), customerId: customer.id, attendance: 'no_show' }));
 
