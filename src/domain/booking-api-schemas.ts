@@ -3,6 +3,7 @@ import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
 import { SIZES } from './catalogue.ts';
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import { freeText, plainText } from './text.ts';
+import { FairTermsSchema } from './no-show-rules.ts';
 
 /**
  * The request and response shapes of the booking API, shared by the booking island (which validates
@@ -187,6 +188,8 @@ export const BookingViewSchema = z.object({
   /** Whether a reminder is still to come the day before (src/domain/reminders.ts reminderPlan). */
   reminder: z.enum(['day_before', 'too_late', 'passed']),
   location: LocationSchema,
+  /** The no-show rules this booking was made under, in the words the customer was shown (decision 081). */
+  rules: z.optional(FairTermsSchema),
 });
 export type BookingView = z.infer<typeof BookingViewSchema>;
 
@@ -301,5 +304,7 @@ export const QuoteResponseSchema = z.object({
       }),
     ),
   ),
+  /** The no-show rules this booking would be under, for the review step (decision 081). */
+  rules: z.optional(FairTermsSchema),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calendar.ts';
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import site from '../../content/site.json' with { type: 'json' };
+import { ChargeRuleSchema } from './no-show-rules.ts';
 
 /**
  * The shop's booking rules as data. Pure code takes a `BookingSettings` as an argument; where the
@@ -78,6 +79,14 @@ export const BookingSettingsSchema = z.object({
       medium: z.number().check(z.positive(), z.maximum(100)),
     })
     .check(z.refine((l) => l.small < l.medium, 'a medium dog must be allowed to weigh more than a small one')),
+  // Fair no-show rules (docs/decisions/081): what a no-show and a late cancellation cost, how many
+  // live strikes ask for the full price when booking (null: never), a new customer's deposit (none:
+  // the shop's own), and whether the card paid with is saved for a no-show fee.
+  noShowFee: ChargeRuleSchema,
+  lateCancellationFee: ChargeRuleSchema,
+  payInFullAfterStrikes: z.nullable(whole(1, 20)),
+  newCustomerDeposit: DepositSchema,
+  cardOnFile: z.boolean(),
 });
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
@@ -109,6 +118,13 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = Object.freeze({
     serviceKind: site.promotion.serviceKind,
   },
   sizeLimitsKg: { small: 10, medium: 25 },
+  // Within the CMA's guidance (decision 081): a no-show costs half the price up to £30, a late
+  // cancellation only the deposit already paid, and three missed visits in a year ask for payment up front.
+  noShowFee: { kind: 'percent', percent: 50, capPence: 3000 },
+  lateCancellationFee: { kind: 'none' },
+  payInFullAfterStrikes: 3,
+  newCustomerDeposit: { kind: 'none' },
+  cardOnFile: true,
 }) as BookingSettings;
 
 /**

@@ -199,7 +199,7 @@ export function addFigures(a: Figures, b: Figures): Figures {
 export interface MoneyMovement {
   at: Date;
   bookingId: string;
-  kind: 'deposit' | 'refund' | 'balance';
+  kind: 'deposit' | 'refund' | 'balance' | 'fee';
   method: 'online' | 'card' | 'cash';
   pence: number;
   appointment: Date;
@@ -225,6 +225,7 @@ const TYPE_NAMES: Record<MoneyMovement['kind'], string> = {
   deposit: 'Deposit',
   refund: 'Deposit refund',
   balance: 'Balance',
+  fee: 'No-show fee',
 };
 const METHOD_NAMES: Record<MoneyMovement['method'], string> = {
   online: 'Online (Stripe)',

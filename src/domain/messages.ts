@@ -58,6 +58,8 @@ export interface MessageBooking {
   depositPaidPence?: number;
   /** 0 when booked, +1 on every move: calendars replace the older version. */
   sequence?: number;
+  /** The no-show rules it was booked under, in the words the customer was shown (decision 081). */
+  rules?: readonly string[];
 }
 
 export interface MessageContext {
@@ -268,6 +270,7 @@ export function confirmationMessages(
           details(booking, ctx),
           `Your booking, with directions, a calendar file and the option to cancel or move it:\n${link}`,
           bookedLatePolicy(booking, ctx) ?? policyLine(ctx),
+          ...(booking.rules?.length ? [booking.rules.join(' ')] : []),
           `${site.address.directions}`,
           contactLine,
           signOff(booking.dog.name),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } from './booking-settings.ts';
 import { formatPence } from './money.ts';
+import type { ChargeRule } from './no-show-rules.ts';
 import { freeText, plainText } from './text.ts';
 import { describeMinutes } from './minutes.ts';
 import { writtenDate } from './written-dates.ts';
@@ -15,6 +16,16 @@ export { describeMinutes };
  * shop-settings-for-server.ts.
  */
 
+/** The no-show rules' keys (decision 081): the Settings screen's "Missed appointments" panel. */
+export const NO_SHOW_SETTINGS = [
+  'noShowFee',
+  'lateCancellationFee',
+  'payInFullAfterStrikes',
+  'newCustomerDeposit',
+  'cardOnFile',
+] as const;
+export type NoShowSettingKey = (typeof NO_SHOW_SETTINGS)[number];
+
 /** The booking rules the screen edits; the others (time zone, slot step, hold) are the developers'. */
 export const EDITABLE_SETTINGS = [
   'openingHours',
@@ -24,6 +35,8 @@ export const EDITABLE_SETTINGS = [
   'horizonWeeks',
   'cancellationNoticeHours',
   'closedOnBankHolidays',
+  // The fair no-show rules (decision 081), edited in their own panel.
+  ...NO_SHOW_SETTINGS,
 ] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTINGS)[number];
 
@@ -184,6 +197,11 @@ const SETTING_NAMES: Record<EditableSettingKey, string> = {
   horizonWeeks: 'Booking ahead',
   cancellationNoticeHours: 'Free cancellation',
   closedOnBankHolidays: 'Bank holidays',
+  noShowFee: 'No-show fee',
+  lateCancellationFee: 'Late cancellation fee',
+  payInFullAfterStrikes: 'Pay in full after',
+  newCustomerDeposit: "New customers' deposit",
+  cardOnFile: 'Card saved for fees',
 };
 
 export function describeDeposit(deposit: BookingSettings['deposit']): string {
@@ -194,6 +212,17 @@ export function describeDeposit(deposit: BookingSettings['deposit']): string {
       return `${formatPence(deposit.pence)} deposit`;
     case 'percent':
       return `${deposit.percent}% deposit`;
+  }
+}
+
+export function describeCharge(rule: ChargeRule): string {
+  switch (rule.kind) {
+    case 'none':
+      return 'nothing';
+    case 'fixed':
+      return formatPence(rule.pence);
+    case 'percent':
+      return `${rule.percent}% up to ${formatPence(rule.capPence)}`;
   }
 }
 
@@ -213,6 +242,17 @@ function describeSetting(key: EditableSettingKey, value: unknown): string {
       return value ? 'closed' : 'open';
     case 'openingHours':
       return describeHours(value as BookingSettings['openingHours']);
+    case 'noShowFee':
+    case 'lateCancellationFee':
+      return describeCharge(value as ChargeRule);
+    case 'payInFullAfterStrikes':
+      return value === null ? 'never' : `${value} ${value === 1 ? 'strike' : 'strikes'}`;
+    case 'newCustomerDeposit':
+      return (value as BookingSettings['deposit']).kind === 'none'
+        ? "the shop's deposit"
+        : describeDeposit(value as BookingSettings['deposit']);
+    case 'cardOnFile':
+      return value ? 'yes' : 'no';
   }
 }
 

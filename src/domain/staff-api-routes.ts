@@ -23,6 +23,7 @@ import type {
   StaffNoteRequestSchema,
 } from './schedule.ts';
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
+import type { NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
 import type {
   ClosureInputSchema,
   ServiceChangeSchema,
@@ -146,3 +147,15 @@ export const saveBreed = /* @__PURE__ */ post('/management/breeds/:id', body<typ
 export const removeBreed = /* @__PURE__ */ post('/management/breeds/:id/remove', body<typeof BreedRemoveSchema>());
 export const breedPicture = /* @__PURE__ */ post('/management/breeds/:id/image', body<typeof BreedImageUploadSchema>());
 export const removeBreedPicture = /* @__PURE__ */ post('/management/breeds/:id/image/remove', empty());
+
+// Fair no-show rules (decision 081): a booking's no-show fee, a customer's strikes and their waivers.
+export const noShowFee = /* @__PURE__ */ get('/management/bookings/:id/no-show-fee');
+export const chargeNoShowFee = /* @__PURE__ */ post(
+  '/management/bookings/:id/no-show-fee',
+  body<typeof NoShowFeeRequestSchema>(),
+);
+export const customerStrikes = /* @__PURE__ */ get('/management/customers/:id/strikes');
+export const waiveStrike = /* @__PURE__ */ post(
+  '/management/customers/:id/strikes/:booking/waive',
+  body<typeof WaiveRequestSchema>(),
+);

@@ -265,8 +265,10 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
     customer: string;
     stripe_payment_intent: string | null;
   }>(
-    `SELECT m.at, m.booking_id, m.kind, m.method, m.pence, b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer, b.stripe_payment_intent
+    `SELECT m.at, m.booking_id, m.kind, m.method, m.pence, b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer,
+            CASE WHEN m.kind = 'fee' THEN f.payment_intent ELSE b.stripe_payment_intent END AS stripe_payment_intent
        FROM money_movements m JOIN bookings b ON b.id = m.booking_id JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id
+       LEFT JOIN no_show_fees f ON f.booking_id = m.booking_id
       WHERE m.at >= $1 AND m.at < $2 ORDER BY m.at, m.id`,
     [start, end],
   );

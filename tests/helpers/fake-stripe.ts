@@ -21,8 +21,15 @@ export interface FakeStripe {
   requests: StripeRequest[];
   /** The next `count` requests answer 500 like a Stripe outage. */
   failNext(count?: number): void;
-  /** The customer pays on the Checkout page: the session is complete and paid (no webhook is sent). */
-  pay(sessionId: string, paymentIntent: string): void;
+  /**
+   * The customer pays on the Checkout page: the session is complete and paid (no webhook is sent).
+   * The card is saved on a Stripe customer; its payment method id picks how a later off-session
+   * charge goes, as Stripe's test cards do: 'pm_card_visa' succeeds, 'pm_card_authenticationRequired'
+   * asks for authentication (SCA), 'pm_card_chargeDeclined' is declined.
+   */
+  pay(sessionId: string, paymentIntent: string, paymentMethod?: string): void;
+  /** Every PaymentIntent created (off-session charges), as Stripe answered it. */
+  paymentIntents: Array<Record<string, unknown>>;
   /** A person refunds in Stripe's Dashboard (no metadata, no webhook sent): the refund as Stripe has it. */
   dashboardRefund(paymentIntent: string, amount: number): Record<string, unknown>;
   /** A refund fails later (the card was closed), as Stripe reports it: the refund as it now is. */
@@ -54,6 +61,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Record<string, unknown>>();
   const refunds: Array<Record<string, unknown>> = [];
   const charges = new Map<string, string>();
+  const intents = new Map<string, Record<string, unknown>>();
+  const paymentIntents: Array<Record<string, unknown>> = [];
   const chargeFor = (pi: string) => {
     if (!charges.has(pi)) charges.set(pi, rid('ch'));
     return charges.get(pi)!;
@@ -134,7 +143,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
         currency: 'gbp',
         client_reference_id: params.get('client_reference_id'),
-        metadata: { booking_id: params.get('metadata[booking_id]') },
+        metadata: Object.fromEntries(
+          [...params].flatMap(([k, v]) => {
+            const m = /^metadata\[(.+)\]$/.exec(k);
+            return m ? [[m[1]!, v]] : [];
+          }),
+        ),
+        customer: params.get('customer'),
         expires_at: Number(params.get('expires_at')),
         success_url: params.get('success_url'),
         cancel_url: params.get('cancel_url'),
@@ -164,6 +179,50 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         : send(404, {
             error: { type: 'invalid_request_error', message: `No such checkout.session: '${retrieve[1]}'` },
           });
+    }
+    const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (req.method === 'GET' && intent) {
+      const found = intents.get(intent[1]!);
+      return found
+        ? send(200, found)
+        : send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${intent[1]}'` } });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      // An off-session charge to a saved card, answered as Stripe answers its test cards.
+      const pm = params.get('payment_method') ?? '';
+      const created = {
+        id: rid('pi'),
+        object: 'payment_intent',
+        amount: Number(params.get('amount')),
+        currency: params.get('currency'),
+        customer: params.get('customer'),
+        payment_method: pm,
+        metadata: Object.fromEntries(
+          [...params].flatMap(([k, v]) => {
+            const m = /^metadata\[(.+)\]$/.exec(k);
+            return m ? [[m[1]!, v]] : [];
+          }),
+        ),
+        status: 'succeeded',
+        last_payment_error: null as null | Record<string, unknown>,
+      };
+      paymentIntents.push(created);
+      if (pm === 'pm_card_authenticationRequired' || pm === 'pm_card_chargeDeclined') {
+        const code = pm === 'pm_card_chargeDeclined' ? 'card_declined' : 'authentication_required';
+        const message =
+          code === 'card_declined'
+            ? 'Your card was declined.'
+            : 'This payment requires authentication; the customer must complete it on session.';
+        const failure = {
+          type: 'card_error',
+          code,
+          message,
+          ...(code === 'card_declined' ? { decline_code: 'generic_decline' } : {}),
+        };
+        Object.assign(created, { status: 'requires_payment_method', last_payment_error: failure });
+        return send(402, { error: { ...failure, payment_intent: created } });
+      }
+      return send(200, created);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const pi = params.get('payment_intent') ?? '';
@@ -209,11 +268,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(count = 1) {
       failures = count;
     },
-    pay(sessionId, paymentIntent) {
+    pay(sessionId, paymentIntent, paymentMethod = 'pm_card_visa') {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
+      const customer = (session.customer as string | null) ?? rid('cus');
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, customer });
+      intents.set(paymentIntent, {
+        id: paymentIntent,
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: session.amount_total,
+        customer,
+        payment_method: paymentMethod,
+      });
     },
+    paymentIntents,
     dashboardRefund(paymentIntent, amount) {
       return makeRefund(paymentIntent, amount, {});
     },

@@ -46,6 +46,7 @@ import sharp from 'sharp';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { insertBooking, staffMember } from '../helpers/staff-records.ts';
 import { DashboardResponseSchema, MessageRetryResponseSchema } from '../../src/domain/dashboard.ts';
+import { NoShowFeeResponseSchema, StrikesResponseSchema } from '../../src/domain/no-show-staff.ts';
 import {
   AttendanceResponseSchema,
   BlockResponseSchema,
@@ -892,6 +893,37 @@ const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
       ),
     ),
   );
+
+// The fair no-show rules (decision 081): a booking's no-show fee (read, charge) and a customer's strikes (read, waive).
+const noShowRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  { weight: 2, arbitrary: staffGet(idInPath.map((id) => `/v1.0.1/management/bookings/${id}/no-show-fee`)) },
+  {
+    weight: 3,
+    arbitrary: idInPath.chain((id) =>
+      staffJson(
+        fc.constant(`/v1.0.1/management/bookings/${id}/no-show-fee`),
+        hostileVariants<unknown>(fc.record({ pence: fc.constantFrom(1, 500, 3000, 100_000, 0, -1, 2.5) }), 3),
+      ),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: staffGet(
+      pick(staffPools.customerIds, 'A'.repeat(22)).map((id) => `/v1.0.1/management/customers/${id}/strikes`),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(pick(staffPools.customerIds, 'A'.repeat(22)), idInPath)
+      .chain(([customer, booking]) =>
+        staffJson(
+          fc.constant(`/v1.0.1/management/customers/${customer}/strikes/${booking}/waive`),
+          hostileVariants<unknown>(fc.record({ reason: fc.constantFrom('Rang the next day', '', 'x'.repeat(301)) }), 3),
+        ),
+      ),
+  },
+);
 
 const blockRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   {
@@ -1855,6 +1887,13 @@ const ROWS: Record<string, Row> = {
     requests: staffChangeRequests,
     least: { ok: 10, refused: 200 },
     answer: z.union([AttendanceResponseSchema, z.object({ booking: ScheduleBookingSchema })]),
+  },
+  'management-no-shows': {
+    label: 'GET|POST /v1.0.1/management/bookings/{id}/no-show-fee, customers/{id}/strikes[/{booking}/waive]',
+    runs: 250,
+    requests: noShowRequests,
+    least: { ok: 10, refused: 100 },
+    answer: z.union([NoShowFeeResponseSchema, StrikesResponseSchema]),
   },
   'management-blocks': {
     label: 'POST /v1.0.1/management/blocks[/{id}/remove]',

@@ -152,6 +152,12 @@ const CALLS: Record<
     body: {},
     expect: 404,
   },
+  'management-no-shows': {
+    method: 'GET',
+    path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/no-show-fee',
+    headers: STAFF,
+    expect: 404,
+  },
   'management-blocks': {
     method: 'POST',
     path: '/management/blocks/AAAAAAAAAAAAAAAAAAAA/remove',

@@ -81,6 +81,29 @@ const started = async () =>
     })
   ).id;
 
+/** A missed booking with the no-show rules' terms and a saved card (decision 081), as a paid deposit leaves them. */
+let missedDays = 0;
+const missed = async () => {
+  // A day of its own, weeks back, so it meets none of the other rows' tables.
+  const { id } = await rawBooking({
+    start: new Date(Date.UTC(2026, 0, 5, 9) + missedDays++ * 86_400_000),
+    attendance: 'no_show',
+  });
+  const terms = {
+    standing: 'regular',
+    noShowFee: { kind: 'fixed', pence: 1500 },
+    lateCancellationFee: { kind: 'none' },
+  };
+  await query(
+    `UPDATE bookings SET fair_terms = $2, stripe_customer = 'cus_test_api', stripe_payment_method = 'pm_card_visa' WHERE id = $1`,
+    [id, JSON.stringify({ ...terms, saveCard: true, sentences: [], mandate: 'We save your card.' })],
+  );
+  return id;
+};
+const missedBy = async () =>
+  (await query<{ customer_id: string }>('SELECT customer_id FROM bookings WHERE id = $1', [await missed()]))[0]!
+    .customer_id;
+
 /** One row per guarded path (as written in the function's config), with calls that succeed. */
 const CALLS: Record<string, Call[]> = {
   '/v1.0.1/management/session': [
@@ -266,6 +289,42 @@ const CALLS: Record<string, Call[]> = {
         path: `/v1.0.1/management/bookings/${await started()}/attendance`,
         body: { attendance: 'no_show' },
       }),
+    },
+  ],
+  '/v1.0.1/management/bookings/:id/no-show-fee': [
+    {
+      method: 'GET',
+      expect: 200,
+      prepare: async () => ({ path: `/v1.0.1/management/bookings/${await missed()}/no-show-fee` }),
+    },
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${await missed()}/no-show-fee`,
+        body: { pence: 500 },
+      }),
+    },
+  ],
+  '/v1.0.1/management/customers/:id/strikes': [
+    {
+      method: 'GET',
+      expect: 200,
+      prepare: async () => ({ path: `/v1.0.1/management/customers/${await missedBy()}/strikes` }),
+    },
+  ],
+  '/v1.0.1/management/customers/:id/strikes/:booking/waive': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const id = await missed();
+        const [b] = await query<{ customer_id: string }>('SELECT customer_id FROM bookings WHERE id = $1', [id]);
+        return {
+          path: `/v1.0.1/management/customers/${b!.customer_id}/strikes/${id}/waive`,
+          body: { reason: 'Rang ahead' },
+        };
+      },
     },
   ],
   '/v1.0.1/management/bookings/:id/note': [

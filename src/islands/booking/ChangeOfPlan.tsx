@@ -1,3 +1,4 @@
+import { FairRules } from './FairRules.tsx';
 import { useState } from 'react';
 import type { BookingView, Outcome } from './booking-view.ts';
 import { CancelPanel } from './CancelPanel.tsx';
@@ -34,6 +35,7 @@ export function ChangeOfPlan({
       <p>
         {view.policyMessage} <a href="/legal/refunds-and-cancellations">Refunds and cancellations policy</a>.
       </p>
+      <FairRules rules={view.rules} id="booking-rules" />
       {action === 'none' ? (
         <div className="actions">
           {view.canMove ? (

@@ -8,6 +8,7 @@ import { History } from './customer/History.tsx';
 import { MergeCard } from './customer/MergeCard.tsx';
 import { PrivacyCard } from './customer/PrivacyCard.tsx';
 import { RecordTotals } from './customer/RecordTotals.tsx';
+import { StrikesCard } from './customer/StrikesCard.tsx';
 import { ManagementPage } from './ManagementPage.tsx';
 import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 import { useStaffSession } from './use-staff-session.ts';
@@ -82,6 +83,7 @@ function Customer({ id }: { id: string }) {
         {c.dogs.map((dog) => (
           <DogPanel key={dog._id} customerId={c._id} dog={dog} onSaved={saved} />
         ))}
+        {gone ? null : <StrikesCard customerId={c._id} />}
         {c.sameContact.length && !gone ? <MergeCard self={c} others={c.sameContact} onMerged={saved} /> : null}
       </div>
       <History customer={c} />

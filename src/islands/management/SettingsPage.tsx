@@ -6,6 +6,7 @@ import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 import { signedInOnly, useOutcome } from './records-page.tsx';
 import { ChangesPanel } from './settings/ChangesPanel.tsx';
 import { ClosuresPanel } from './settings/ClosuresPanel.tsx';
+import { NoShowPanel } from './settings/NoShowPanel.tsx';
 import { RulesPanel } from './settings/RulesPanel.tsx';
 import { ServicesPanel } from './settings/ServicesPanel.tsx';
 import './settings/settings.css';
@@ -50,6 +51,7 @@ function Settings() {
         <RulesPanel shop={s} onDone={outcome.onDone} />
         <div className="rec-stack">
           <ClosuresPanel shop={s} onDone={outcome.onDone} onFailed={outcome.onFailed} />
+          <NoShowPanel shop={s} onDone={outcome.onDone} />
           <ChangesPanel changes={s.changes} />
         </div>
       </div>

@@ -22,6 +22,7 @@ export function messageBookingFrom(b: BookingRecord): MessageBooking {
     quote: b.quote,
     depositPaidPence: b.deposit_paid_pence,
     sequence: b.revision,
+    ...(b.fair_terms ? { rules: b.fair_terms.sentences } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
 import { bookingView, findBooking } from './view.ts';
 import { isLiveHold } from '../../domain/holds.ts';
+import { recordTerms, standingFor } from '../no-shows/standing.ts';
 
 export interface BookingContext {
   now?: Date;
@@ -279,7 +280,8 @@ export async function writeBooking(
   await assertSlotBookable(tx, { now, settings, start: draft.start, end });
 
   const party = await draft.party(tx);
-  const price = priceFor(visit, draft.visit.weightKg, settings, now);
+  const standing = await standingFor(tx, party.customerId, settings, now);
+  const price = priceFor(visit, draft.visit.weightKg, settings, now, standing);
   const takeDeposit = price.depositPence > 0 && draft.onlineDeposit;
   // Inside the window Stripe accepts for a Checkout page, which ends with the hold (decision 064).
   const holdExpiresAt = takeDeposit ? holdEnd(now, settings.holdMinutes) : null;
@@ -334,6 +336,7 @@ export async function writeBooking(
       ],
     );
   }
+  await recordTerms(tx, draft.bookingId, standing, settings, price.depositPence, takeDeposit);
   const messageIds = takeDeposit
     ? []
     : await enqueueBookingNotices(tx, draft.bookingId, staff ? 'confirmed_by_staff' : 'confirmed', {
@@ -406,6 +409,7 @@ async function openCheckout(bookingId: string, context: BookingContext, now: Dat
       email: booking.contact_email,
       expiresAt: checkoutExpiresAt(now, booking.hold_expires_at),
       siteUrl: siteUrlOf(context),
+      mandate: booking.fair_terms?.saveCard ? booking.fair_terms.mandate : null,
     });
   } catch (error) {
     await releaseHold(bookingId, 'the payment page could not be opened', now);

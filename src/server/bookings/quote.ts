@@ -7,6 +7,8 @@ import { stripeClient } from '../payments/stripe.ts';
 import { breedBand } from './breeds.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { planVisit, type PlannedVisit } from './catalogue.ts';
+import type { Standing } from '../../domain/no-show-rules.ts';
+import { withStanding, quoteRules } from '../no-shows/quote-rules.ts';
 
 /**
  * The price of a booking as the server charges it. Both the booking itself and GET /v1.0.1/quote use
@@ -18,19 +20,31 @@ export function priceFor(
   dogWeightKg: number | undefined,
   settings: BookingSettings,
   now: Date,
+  // Who books, under the no-show rules (decision 081): it may ask for a new customer's deposit or the full price.
+  standing: Standing = 'regular',
 ): Quote {
   const online = stripeClient() !== null;
-  return quote({
-    service: { price: visit.sized.pricePence, kind: visit.service.kind, title: visit.service.title },
-    size: visit.sized.size,
-    extras: visit.extras,
-    dogWeightKg: dogWeightKg ?? Number.NaN,
-    settings: { promotion: settings.promotion, deposit: online ? settings.deposit : { kind: 'none' } },
-    now,
-  });
+  return withStanding(
+    quote({
+      service: { price: visit.sized.pricePence, kind: visit.service.kind, title: visit.service.title },
+      size: visit.sized.size,
+      extras: visit.extras,
+      dogWeightKg: dogWeightKg ?? Number.NaN,
+      settings: { promotion: settings.promotion, deposit: online ? settings.deposit : { kind: 'none' } },
+      now,
+    }),
+    standing,
+    settings,
+    online,
+  );
 }
 
-export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx = db()): Promise<QuoteResponse> {
+export async function bookingQuote(
+  query: QuoteQuery,
+  now = new Date(),
+  tx: Tx = db(),
+  accessKey: string | null = null,
+): Promise<QuoteResponse> {
   const settings = await loadBookingSettings(tx);
   const visit = await planVisit(
     tx,
@@ -40,7 +54,8 @@ export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx =
   if (!visit)
     throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
   const { service } = visit;
-  const price = priceFor(visit, query.weightKg, settings, now);
+  const rules = await quoteRules(tx, accessKey, settings, now);
+  const price = priceFor(visit, query.weightKg, settings, now, rules.standing);
   const promotion = settings.promotion;
   // The offer is shown while it runs, for the service it is for (weight decides whether it applies).
   const running = promotion && promotionApplies(promotion, promotion.serviceKind, 0, now) ? promotion : null;
@@ -65,5 +80,6 @@ export async function bookingQuote(query: QuoteQuery, now = new Date(), tx: Tx =
       ? { discountPence: running.discountPence, maxWeightKg: running.maxWeightKg, serviceKind: running.serviceKind }
       : null,
     ...(query.breed === undefined ? {} : { breed: band && estimate ? { ...band, estimate } : null }),
+    rules: rules.terms(price.depositPence, stripeClient() !== null),
   };
 }

@@ -7,6 +7,7 @@ import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { isLiveHold } from '../../domain/holds.ts';
+import type { FairTerms } from '../../domain/no-show-rules.ts';
 
 export interface BookingRecord {
   id: string;
@@ -44,6 +45,8 @@ export interface BookingRecord {
   attendance: 'arrived' | 'completed' | 'no_show' | null;
   /** When it was booked (a booking made inside the free period may still move: docs/decisions/079). */
   booked_at: Date;
+  /** The no-show rules it was booked under (decision 081); null before them. */
+  fair_terms: FairTerms | null;
 }
 
 const SELECT_BOOKING = `
@@ -53,7 +56,7 @@ const SELECT_BOOKING = `
          b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
          b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision, b.attendance,
-         b.created_at AS booked_at
+         b.created_at AS booked_at, b.fair_terms
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
     JOIN dogs d ON d.id = b.dog_id
@@ -112,6 +115,7 @@ export function bookingView(b: BookingRecord, settings: BookingSettings, now: Da
     policyMessage: policy.message,
     reminder: reminderPlan({ start: b.start_at, bookedAt: b.booked_at, now, timeZone: settings.timeZone }),
     location: SHOP_LOCATION,
+    ...(b.fair_terms ? { rules: b.fair_terms } : {}),
     ...(isLiveHold({ status: b.status, holdExpiresAt: b.hold_expires_at }, now) &&
     b.hold_expires_at &&
     b.stripe_checkout_url

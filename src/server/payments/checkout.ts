@@ -12,6 +12,11 @@ export interface DepositCheckout {
   email: string;
   expiresAt: Date;
   siteUrl: string;
+  /**
+   * The customer's consent to keep the card for a no-show fee (decision 081): the card is saved
+   * (setup_future_usage off_session, on a Stripe customer) and the words shown above Pay.
+   */
+  mandate?: string | null;
 }
 
 /**
@@ -39,7 +44,11 @@ export async function createDepositCheckout(stripe: Stripe, d: DepositCheckout):
         customer_email: d.email,
         client_reference_id: d.bookingId,
         metadata: { booking_id: d.bookingId },
-        payment_intent_data: { metadata: { booking_id: d.bookingId } },
+        payment_intent_data: {
+          metadata: { booking_id: d.bookingId },
+          ...(d.mandate ? { setup_future_usage: 'off_session' as const } : {}),
+        },
+        ...(d.mandate ? { customer_creation: 'always' as const, custom_text: { submit: { message: d.mandate } } } : {}),
         success_url: `${base}/booking-success/{CHECKOUT_SESSION_ID}`,
         cancel_url: `${base}/booking-payment-cancelled/{CHECKOUT_SESSION_ID}`,
         expires_at: Math.floor(d.expiresAt.getTime() / 1000),

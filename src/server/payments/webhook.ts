@@ -11,6 +11,7 @@ import { refundDeposit } from './checkout.ts';
 import { recordRefund, refundOf } from './refunds.ts';
 import { settleRefund } from './settle.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
+import { feeSessionEvent, isFeeSessionEvent, keepSavedCard } from '../no-shows/fees.ts';
 import { STRIPE_WEBHOOK_EVENTS, stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set<string>(STRIPE_WEBHOOK_EVENTS);
@@ -125,6 +126,8 @@ export async function handleStripeWebhook(
   const type = (verified as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') throw new HttpError(400, 'Not a Stripe event');
   if (!HANDLED.has(type)) return { received: true, outcome: 'ignored' };
+  // A no-show fee's payment page (decision 081) is not a booking's deposit.
+  if (isFeeSessionEvent(verified)) return { received: true, outcome: await feeSessionEvent(verified, now) };
   if (type.startsWith('refund.')) return { received: true, outcome: await refundEvent(verified, type, now, siteUrl) };
   if (type === 'charge.refunded')
     return { received: true, outcome: await chargeRefunded(verified, type, now, siteUrl) };
@@ -147,6 +150,7 @@ export async function handleStripeWebhook(
     return result;
   });
   await settleAfterCommit(outcome, session, now);
+  if (outcome.startsWith('confirmed') || outcome === 'already_confirmed') await keepSavedCard(bookingId);
   return { received: true, outcome };
 }
 
@@ -352,6 +356,7 @@ export async function applyPaidSession(
   const session = parsed.data;
   const outcome = await bookingTransaction((tx) => sessionPaid(tx, session, now, siteUrl));
   await settleAfterCommit(outcome, session, now);
+  if (outcome.startsWith('confirmed') || outcome === 'already_confirmed') await keepSavedCard(bookingIdOf(session));
   return outcome;
 }
 

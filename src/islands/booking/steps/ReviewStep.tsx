@@ -15,6 +15,7 @@ import { confirmStep, type ConfirmAction } from '../confirm-state.ts';
 import { RetryNotice } from '../RetryNotice.tsx';
 import { PriceLines } from '../PriceLines.tsx';
 import type { Quote } from '../use-quote.ts';
+import { FairRules } from '../FairRules.tsx';
 
 export interface ReviewStepProps {
   /** The form's state: the answers, and how confirming stands. */
@@ -100,12 +101,15 @@ export default function ReviewStep({
           <p className="price-line price-line--deposit">
             <span>Due now</span>
             <span>
-              {price.depositPence > 0 ? `${formatPence(price.depositPence)} deposit` : 'Nothing, pay in the shop'}
+              {price.depositPence > 0
+                ? `${formatPence(price.depositPence)} ${estimate?.rules?.standing === 'pay_in_full' ? 'full price' : 'deposit'}`
+                : 'Nothing, pay in the shop'}
             </span>
           </p>
           <p className="price-note">
             Prices are "from": we confirm yours when we meet your dog, and never add anything without asking.
           </p>
+          <FairRules rules={estimate?.rules} id="review-rules" />
         </div>
       ) : quote.error ? (
         <RetryNotice onRetry={quote.retry}>We could not load the price just now.</RetryNotice>

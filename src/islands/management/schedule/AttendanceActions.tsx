@@ -3,6 +3,7 @@ import { SHOP_TIME_ZONE } from '../format.ts';
 import { noShowWait } from '../schedule-layout.ts';
 import { ErrorNotice } from '../StaffDialog.tsx';
 import { ATTENDANCE_DONE, dayOf } from './common.ts';
+import { NoShowFeePanel } from './NoShowFeePanel.tsx';
 import { useMark, type MarkProps } from './use-mark.ts';
 
 export type BookingMode = 'view' | 'complete' | 'move' | 'cancel';
@@ -94,6 +95,7 @@ export function AttendanceActions({
             </button>
           </>
         ) : null}
+        {b.attendance === 'no_show' ? <NoShowFeePanel bookingId={b.id} /> : null}
         {noShowLater && !b.attendance ? (
           <p className="field-hint" id={waitId}>
             {noShowLater}

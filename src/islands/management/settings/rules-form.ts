@@ -1,9 +1,12 @@
 import { WEEKDAYS, type Weekday } from '../../../domain/booking-settings.ts';
 import { penceFromPounds, poundsFromPence } from '../../../domain/money.ts';
-import type { EditableSettings } from '../../../domain/shop-settings.ts';
+import type { EditableSettings as AllEditable, NoShowSettingKey } from '../../../domain/shop-settings.ts';
 import { wholeIn } from '../whole-number.ts';
 
 /** The booking rules as their form holds them: what staff type, checked on Save. */
+
+/** This panel's rules: the no-show rules have their own (no-show-form.ts). */
+type EditableSettings = Omit<AllEditable, NoShowSettingKey>;
 
 export const DAY_NAMES: Record<Weekday, string> = {
   monday: 'Monday',
