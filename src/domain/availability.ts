@@ -46,7 +46,7 @@ export const MAX_DAYS_PER_CALL = 800;
 
 const MINUTE = 60_000;
 
-interface DayPlan {
+export interface DayPlan {
   date: string;
   open: boolean;
   reason?: DayClosedReason;
@@ -59,7 +59,7 @@ interface DayPlan {
   steadyOffset?: boolean;
 }
 
-function planDay(date: string, today: string, lastDay: string, settings: BookingSettings): DayPlan {
+export function planDay(date: string, today: string, lastDay: string, settings: BookingSettings): DayPlan {
   if (date < today) return { date, open: false, reason: 'past' };
   if (date > lastDay) return { date, open: false, reason: 'beyond_horizon' };
   const span = settings.openingHours[weekdayOf(date)];
@@ -137,7 +137,7 @@ export function fullStretches(
 }
 
 /** Whether [start, end) misses every full stretch (binary search on the stretch ends). */
-function isFree(full: Float64Array, start: number, end: number): boolean {
+export function isFree(full: Float64Array, start: number, end: number): boolean {
   let lo = 0;
   let hi = full.length / 2;
   while (lo < hi) {

@@ -38,6 +38,14 @@ export const PromotionSchema = z.object({
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
 
+/** The most dogs any shop may take in one booking: a bound on the work one request can ask for. */
+export const MAX_DOGS_PER_BOOKING = 6;
+/** Side by side: the same start, each dog on its own table; one after another: back to back. */
+export const PARTY_PLACEMENTS = ['side_by_side', 'one_after_another'] as const;
+export type PartyPlacement = (typeof PARTY_PLACEMENTS)[number];
+export const PARTY_PLACEMENT_SETTINGS = [...PARTY_PLACEMENTS, 'either'] as const;
+export type PartyPlacementSetting = (typeof PARTY_PLACEMENT_SETTINGS)[number];
+
 const whole = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 
 export const BookingSettingsSchema = z.object({
@@ -87,6 +95,10 @@ export const BookingSettingsSchema = z.object({
   payInFullAfterStrikes: z.nullable(whole(1, 20)),
   newCustomerDeposit: DepositSchema,
   cardOnFile: z.boolean(),
+  // Several dogs in one booking (docs/decisions/082): how many dogs one booking may bring, and how
+  // they may be placed: each on its own table at the same time, one after the other, or either.
+  maxDogsPerBooking: whole(1, MAX_DOGS_PER_BOOKING),
+  partyPlacement: z.enum(PARTY_PLACEMENT_SETTINGS),
 });
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
@@ -125,6 +137,8 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = Object.freeze({
   payInFullAfterStrikes: 3,
   newCustomerDeposit: { kind: 'none' },
   cardOnFile: true,
+  maxDogsPerBooking: 3,
+  partyPlacement: 'either',
 }) as BookingSettings;
 
 /**
