@@ -7,15 +7,28 @@ import {
   StaffNoteRequestSchema,
 } from '../../src/domain/schedule-for-server.ts';
 import { json, parseJsonBody } from '../../src/server/http.ts';
-import { cancelForStaff, markAttendance, moveForStaff, saveStaffNote } from '../../src/server/schedule/counter.ts';
+import { EmptyRequestSchema } from '../../src/domain/staff-lists-for-server.ts';
+import {
+  cancelForStaff,
+  markAttendance,
+  moveForStaff,
+  saveStaffNote,
+  splitForStaff,
+} from '../../src/server/schedule/counter.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { bookingNotFound } from '../../src/server/schedule/schedule.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
-/** POST /management/bookings/{id}/move | cancel | attendance | note: staff changes to a booking. */
+/** POST /management/bookings/{id}/move | cancel | attendance | note | split: staff changes to a booking. */
 export default staffEndpoint(['POST'], async (req, staff, context) => {
-  const route = routeOf(req, context, ['staffMoveBooking', 'staffCancelBooking', 'attendance', 'staffNote']);
+  const route = routeOf(req, context, [
+    'staffMoveBooking',
+    'staffCancelBooking',
+    'attendance',
+    'staffNote',
+    'splitBooking',
+  ]);
   const id = BookingIdSchema.safeParse(route.params.id);
   if (!id.success) throw bookingNotFound();
   switch (route.name) {
@@ -31,6 +44,9 @@ export default staffEndpoint(['POST'], async (req, staff, context) => {
       return json(await markAttendance(id.data, await parseJsonBody(req, AttendanceRequestSchema), staff));
     case 'staffNote':
       return json(await saveStaffNote(id.data, (await parseJsonBody(req, StaffNoteRequestSchema)).note, staff));
+    case 'splitBooking':
+      await parseJsonBody(req, EmptyRequestSchema);
+      return json(await splitForStaff(id.data, staff));
   }
 });
 
@@ -40,5 +56,6 @@ export const config: Config = {
     '/v1.0.1/management/bookings/:id/cancel',
     '/v1.0.1/management/bookings/:id/attendance',
     '/v1.0.1/management/bookings/:id/note',
+    '/v1.0.1/management/bookings/:id/split',
   ],
 };

@@ -1,7 +1,11 @@
 import { body, get, post } from './api-route.ts';
 import type { MagicRequestSchema } from './api.ts';
 import type { CancelBookingRequestSchema, MoveBookingRequestSchema } from './booking-api-schemas.ts';
-import type { CreateBookingRequestSchema, PhoneCodeRequestSchema } from './booking-request-schemas.ts';
+import type {
+  CreateBookingRequestSchema,
+  CreatePartyBookingRequestSchema,
+  PhoneCodeRequestSchema,
+} from './booking-request-schemas.ts';
 
 /**
  * The public site's addresses of the /v1.0.1 API (contract §7), one named export each; the staff
@@ -19,7 +23,11 @@ export const breeds = /* @__PURE__ */ get('/breeds');
 export const breedImage = /* @__PURE__ */ get('/breed-images/:name');
 export const quote = /* @__PURE__ */ get('/quote');
 export const phoneCodes = /* @__PURE__ */ post('/phone-codes', body<typeof PhoneCodeRequestSchema>());
-export const book = /* @__PURE__ */ post('/bookings', body<typeof CreateBookingRequestSchema>());
+// One dog, or several with `dogs` (docs/decisions/082).
+export const book = /* @__PURE__ */ post(
+  '/bookings',
+  body<typeof CreateBookingRequestSchema | typeof CreatePartyBookingRequestSchema>(),
+);
 export const booking = /* @__PURE__ */ get('/bookings/:id');
 export const bookingBySession = /* @__PURE__ */ get('/bookings/by-session/:session');
 export const bookingCalendar = /* @__PURE__ */ get('/bookings/:id/calendar.ics');

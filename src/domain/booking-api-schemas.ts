@@ -4,6 +4,7 @@ import { SIZES } from './catalogue.ts';
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import { freeText, plainText } from './text.ts';
 import { FairTermsSchema } from './no-show-rules.ts';
+import { MAX_DOGS_PER_BOOKING, PARTY_PLACEMENTS } from './party.ts';
 
 /**
  * The request and response shapes of the booking API, shared by the booking island (which validates
@@ -50,18 +51,66 @@ export const InstantSchema = z.iso
 
 export const MAX_AVAILABILITY_DAYS = 62;
 
-export const AvailabilityQuerySchema = z.strictObject({
+/** How the dogs of one booking sit: each on its own table at the same time, or one after the other. */
+export const PartyPlacementSchema = z.enum(PARTY_PLACEMENTS);
+
+/** One dog of several, as the times are asked for it: its service, weight and extras. */
+export const PartyDogAskedSchema = z.strictObject({
   service: ServiceIdSchema,
-  /** First day (shop's time zone); default today. */
-  from: z.optional(IsoDateSchema),
-  /** How many days from `from`; default the whole horizon. Query strings arrive as text. */
-  days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_AVAILABILITY_DAYS))),
-  /** When moving a booking: leave this booking out of the busy times. */
-  exclude: z.optional(BookingIdSchema),
-  /** The dog's weight and extras: a visit's length depends on its size and extras (decision 080). */
-  weightKg: z.optional(WeightQuerySchema),
-  extras: z.optional(ExtraIdsQuerySchema),
+  weightKg: z.number().check(z.minimum(0.5), z.maximum(100)),
+  extras: ExtraIdsSchema,
 });
+export type PartyDogAsked = z.infer<typeof PartyDogAskedSchema>;
+
+/**
+ * Several dogs in a query string (docs/decisions/082), in the order they are booked: each dog
+ * `service:weightKg[:extra;extra]`, dogs apart by commas, e.g. `dogs=full:12.5:nail-grind;bandana,shower:8`.
+ * Ids are [a-z0-9-], so ':', ';' and ',' never occur in them (and none is changed by URL decoding).
+ */
+export const PartyDogsQuerySchema = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(MAX_DOGS_PER_BOOKING * (70 + MAX_EXTRAS * 65))),
+    z.transform((s: string) =>
+      s.split(',').map((dog) => {
+        const [service, weight, extras, ...rest] = dog.split(':');
+        return {
+          service,
+          weightKg: weight === undefined || weight.trim() === '' ? Number.NaN : Number(weight),
+          extras: extras ? extras.split(';') : [],
+          ...(rest.length ? { rest } : {}),
+        };
+      }),
+    ),
+  ),
+  z.array(PartyDogAskedSchema).check(z.minLength(1), z.maxLength(MAX_DOGS_PER_BOOKING)),
+);
+
+export const AvailabilityQuerySchema = z
+  .strictObject({
+    /** The dog's service; with `dogs` instead, the times where every dog fits. */
+    service: z.optional(ServiceIdSchema),
+    /** Several dogs of one booking (docs/decisions/082): see PartyDogsQuerySchema. */
+    dogs: z.optional(PartyDogsQuerySchema),
+    /** First day (shop's time zone); default today. */
+    from: z.optional(IsoDateSchema),
+    /** How many days from `from`; default the whole horizon. Query strings arrive as text. */
+    days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_AVAILABILITY_DAYS))),
+    /** When moving a booking: leave this booking out of the busy times. */
+    exclude: z.optional(BookingIdSchema),
+    /** The dog's weight and extras: a visit's length depends on its size and extras (decision 080). */
+    weightKg: z.optional(WeightQuerySchema),
+    extras: z.optional(ExtraIdsQuerySchema),
+  })
+  .check(
+    z.refine(
+      (q) => (q.service === undefined) !== (q.dogs === undefined),
+      'Please ask for one service, or for several dogs with dogs=',
+    ),
+    z.refine(
+      (q) => q.dogs === undefined || (q.weightKg === undefined && q.extras === undefined),
+      'With dogs=, each dog carries its own weight and extras',
+    ),
+  );
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuerySchema>;
 
 export const SlotSchema = z.object({
@@ -69,6 +118,8 @@ export const SlotSchema = z.object({
   start: InstantSchema,
   /** Wall-clock start in the shop's time zone, 'HH:MM', for display. */
   time: WallTimeSchema,
+  /** Several dogs (docs/decisions/082): how they fit at this time; send it back as `placement`. */
+  placement: z.optional(PartyPlacementSchema),
 });
 export type Slot = z.infer<typeof SlotSchema>;
 
@@ -190,6 +241,26 @@ export const BookingViewSchema = z.object({
   location: LocationSchema,
   /** The no-show rules this booking was made under, in the words the customer was shown (decision 081). */
   rules: z.optional(FairTermsSchema),
+  /**
+   * Several dogs in one booking (docs/decisions/082): every dog's visit, in order; `start`, `end` and
+   * `price` are then the whole booking's, `dog` and `service` its first dog's. Absent for one dog.
+   */
+  party: z.optional(
+    z.object({
+      placement: PartyPlacementSchema,
+      dogs: z.array(
+        z.object({
+          bookingId: BookingIdSchema,
+          dog: z.object({ name: z.string(), breed: z.string() }),
+          service: z.object({ id: z.string(), title: z.string(), duration: z.number().check(z.int(), z.positive()) }),
+          start: InstantSchema,
+          end: InstantSchema,
+          /** This dog's own quote; the booking's `price` is their sum. */
+          price: QuoteSchema,
+        }),
+      ),
+    }),
+  ),
 });
 export type BookingView = z.infer<typeof BookingViewSchema>;
 

@@ -1,5 +1,13 @@
 import * as z from 'zod/mini';
-import { DogIdSchema, DogSchema, ExtraIdsSchema, InstantSchema, ServiceIdSchema } from './booking-api-schemas.ts';
+import {
+  DogIdSchema,
+  DogSchema,
+  ExtraIdsSchema,
+  InstantSchema,
+  PartyPlacementSchema,
+  ServiceIdSchema,
+} from './booking-api-schemas.ts';
+import { MAX_DOGS_PER_BOOKING } from './party.ts';
 import { normaliseUkMobile } from './phone.ts';
 import { PhoneProofSchema } from './phone-codes.ts';
 import { plainText } from './text.ts';
@@ -38,6 +46,15 @@ export const OwnerSchema = z.strictObject({
 export type OwnerInput = z.input<typeof OwnerSchema>;
 export type Owner = z.output<typeof OwnerSchema>;
 
+/** One dog of a booking of several (docs/decisions/082): its own service, extras and saved record. */
+export const PartyDogSchema = z.strictObject({
+  serviceId: ServiceIdSchema,
+  dog: DogSchema,
+  extras: z.optional(ExtraIdsSchema),
+  savedDogId: z.optional(DogIdSchema),
+});
+export type PartyDog = z.output<typeof PartyDogSchema>;
+
 // POST /v1.0.1/bookings: the booking itself.
 export const CreateBookingRequestSchema = z.strictObject({
   serviceId: ServiceIdSchema,
@@ -55,6 +72,24 @@ export const CreateBookingRequestSchema = z.strictObject({
 });
 export type CreateBookingRequestInput = z.input<typeof CreateBookingRequestSchema>;
 export type CreateBookingRequest = z.output<typeof CreateBookingRequestSchema>;
+
+/**
+ * POST /v1.0.1/bookings with several dogs (docs/decisions/082): the same address and the same
+ * owner, start, key and proof, with `dogs` (in the order they are booked: one after the other, the
+ * order they are groomed) instead of serviceId, dog, extras and savedDogId. A body with `dogs` is
+ * read as this one. The server holds the number of dogs to the shop's maxDogsPerBooking.
+ */
+export const CreatePartyBookingRequestSchema = z.strictObject({
+  dogs: z.array(PartyDogSchema).check(z.minLength(1), z.maxLength(MAX_DOGS_PER_BOOKING)),
+  start: InstantSchema,
+  /** The placement the chosen time was offered with (its slot's `placement`); left out, the server picks. */
+  placement: z.optional(PartyPlacementSchema),
+  owner: OwnerSchema,
+  idempotencyKey: z.uuid(),
+  phoneProof: z.optional(PhoneProofSchema),
+});
+export type CreatePartyBookingRequestInput = z.input<typeof CreatePartyBookingRequestSchema>;
+export type CreatePartyBookingRequest = z.output<typeof CreatePartyBookingRequestSchema>;
 
 // POST /v1.0.1/phone-codes: text a code to a number (the answer is the same for any number).
 export const PhoneCodeRequestSchema = z.strictObject({

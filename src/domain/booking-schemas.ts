@@ -1,5 +1,6 @@
 import * as answers from './booking-api-schemas.ts';
 import * as requests from './booking-request-schemas.ts';
+import { z } from 'zod';
 import { forServer } from './for-server.ts';
 
 /**
@@ -18,3 +19,21 @@ export const CancelBookingRequestSchema = forServer(answers.CancelBookingRequest
 export const MoveBookingRequestSchema = forServer(answers.MoveBookingRequestSchema);
 export const CreateBookingRequestSchema = forServer(requests.CreateBookingRequestSchema);
 export const PhoneCodeRequestSchema = forServer(requests.PhoneCodeRequestSchema);
+
+/**
+ * POST /bookings reads a body with `dogs` as a booking of several dogs, any other as one dog's
+ * (docs/decisions/082), so a one-dog request is checked and answered word for word as before.
+ */
+export const AnyBookingRequestSchema = z.unknown().transform((value, ctx) => {
+  const several = typeof value === 'object' && value !== null && !Array.isArray(value) && 'dogs' in value;
+  const result = several
+    ? { several: true as const, ...requests.CreatePartyBookingRequestSchema.safeParse(value) }
+    : { several: false as const, ...requests.CreateBookingRequestSchema.safeParse(value) };
+  if (!result.success) {
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return result.several
+    ? { several: true as const, request: result.data as requests.CreatePartyBookingRequest }
+    : { several: false as const, request: result.data as requests.CreateBookingRequest };
+});

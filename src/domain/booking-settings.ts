@@ -3,6 +3,7 @@ import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calenda
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import site from '../../content/site.json' with { type: 'json' };
 import { ChargeRuleSchema } from './no-show-rules.ts';
+import { MAX_DOGS_PER_BOOKING, PARTY_PLACEMENT_SETTINGS } from './party.ts';
 
 /**
  * The shop's booking rules as data. Pure code takes a `BookingSettings` as an argument; where the
@@ -37,14 +38,6 @@ export const PromotionSchema = z.object({
   endsAt: z.optional(z.iso.datetime({ offset: true }).check(z.refine(instantWithinHorizon, DATE_HORIZON_MESSAGE))),
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
-
-/** The most dogs any shop may take in one booking: a bound on the work one request can ask for. */
-export const MAX_DOGS_PER_BOOKING = 6;
-/** Side by side: the same start, each dog on its own table; one after another: back to back. */
-export const PARTY_PLACEMENTS = ['side_by_side', 'one_after_another'] as const;
-export type PartyPlacement = (typeof PARTY_PLACEMENTS)[number];
-export const PARTY_PLACEMENT_SETTINGS = [...PARTY_PLACEMENTS, 'either'] as const;
-export type PartyPlacementSetting = (typeof PARTY_PLACEMENT_SETTINGS)[number];
 
 const whole = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 

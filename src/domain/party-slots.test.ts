@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { availableSlots, type BusyInterval } from './availability.ts';
-import { DEFAULT_BOOKING_SETTINGS, type BookingSettings, type PartyPlacementSetting } from './booking-settings.ts';
+import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from './booking-settings.ts';
+import type { PartyPlacementSetting } from './party.ts';
 import { dogPlaces, isPartySlotAvailable, partySlots, placementsAllowed } from './party-slots.ts';
 
 const settings = (over: Partial<BookingSettings> = {}): BookingSettings => ({ ...DEFAULT_BOOKING_SETTINGS, ...over });

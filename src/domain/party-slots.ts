@@ -1,5 +1,6 @@
 import type { AvailabilityDay, DayClosedReason, Slot } from './booking-schemas.ts';
-import type { BookingSettings, PartyPlacement, PartyPlacementSetting } from './booking-settings.ts';
+import type { BookingSettings } from './booking-settings.ts';
+import type { PartyPlacement, PartyPlacementSetting } from './party.ts';
 import { fullStretches, isFree, lastBookableDay, planDay, type BusyInterval, type DayPlan } from './availability.ts';
 import { addDays, daysBetween, instantToZoned, timeOfMinutes, todayIn } from './london-time.ts';
 
@@ -53,6 +54,23 @@ export interface PartyInput {
   to: string;
   /** Confirmed bookings and live holds, as availableSlots takes them (the party's own left out when moving). */
   busy: readonly BusyInterval[];
+  /**
+   * A booking being moved keeps where its dogs sit relative to its start (a dog split out leaves a
+   * gap), with the placement it was made with: then only these places are tried.
+   */
+  keep?: { placement: PartyPlacement; places: readonly DogPlace[] } | undefined;
+}
+
+interface Candidate {
+  placement: PartyPlacement;
+  places: readonly DogPlace[];
+}
+
+function candidatesFor(input: Pick<PartyInput, 'durations' | 'settings' | 'keep'>, only?: PartyPlacement): Candidate[] {
+  if (input.keep) return [input.keep];
+  return placementsAllowed(input.settings.partyPlacement)
+    .filter((p) => only === undefined || p === only)
+    .map((placement) => ({ placement, places: dogPlaces(input.durations, placement) }));
 }
 
 /** The party's slots carry the placement that fits, so the booking takes the same one. */
@@ -87,19 +105,17 @@ function checkDurations(durations: readonly number[]): void {
     if (!Number.isInteger(d) || d <= 0) throw new RangeError(`duration must be a positive whole number, got ${d}`);
 }
 
-/** The first allowed placement the party fits in at `start`, or null. */
+/** The first candidate placement the party fits in at `start`, or null. */
 function placementAt(
   start: number,
   plan: DayPlan,
-  durations: readonly number[],
-  allowed: readonly PartyPlacement[],
+  candidates: readonly Candidate[],
   capacity: number,
   full: readonly Float64Array[],
-): PartyPlacement | null {
-  for (const placement of allowed) {
-    const places = dogPlaces(durations, placement);
-    if (start + partySpanMinutes(places) * MINUTE > plan.closesAt!) continue;
-    if (fits(places, start, capacity, full)) return placement;
+): Candidate | null {
+  for (const candidate of candidates) {
+    if (start + partySpanMinutes(candidate.places) * MINUTE > plan.closesAt!) continue;
+    if (fits(candidate.places, start, capacity, full)) return candidate;
   }
   return null;
 }
@@ -117,7 +133,7 @@ export function partySlots(input: PartyInput): PartyDay[] {
   const full = open.length
     ? levels(input.busy, settings.capacity, open[0]!.opensAt!, open[open.length - 1]!.closesAt!)
     : [];
-  const allowed = placementsAllowed(settings.partyPlacement);
+  const candidates = candidatesFor(input);
   const earliest = now.getTime() + settings.minNoticeMinutes * MINUTE;
   const stepMs = settings.slotStepMinutes * MINUTE;
   return plans.map((plan) => {
@@ -125,7 +141,7 @@ export function partySlots(input: PartyInput): PartyDay[] {
     const slots: PartySlot[] = [];
     for (let k = 0, start = plan.opensAt!; start < plan.closesAt!; k++, start += stepMs) {
       if (start < earliest) continue;
-      const placement = placementAt(start, plan, durations, allowed, settings.capacity, full);
+      const placement = placementAt(start, plan, candidates, settings.capacity, full)?.placement;
       if (!placement) continue;
       const time = plan.steadyOffset
         ? timeOfMinutes(plan.opensMinute! + k * settings.slotStepMinutes)
@@ -158,21 +174,19 @@ export function isPartySlotAvailable(
   const offset = startMs - plan.opensAt!;
   if (offset < 0 || offset % (settings.slotStepMinutes * MINUTE) !== 0)
     return { available: false, reason: 'not_a_slot' };
-  const allowed = placementsAllowed(settings.partyPlacement).filter(
-    (p) => input.placement === undefined || p === input.placement,
-  );
-  const longest = Math.max(...allowed.map((p) => partySpanMinutes(dogPlaces(durations, p))), 0);
-  const shortest = Math.min(...allowed.map((p) => partySpanMinutes(dogPlaces(durations, p))));
-  if (allowed.length === 0 || startMs + shortest * MINUTE > plan.closesAt!)
+  const candidates = candidatesFor(input, input.placement);
+  const longest = Math.max(...candidates.map((c) => partySpanMinutes(c.places)), 0);
+  const shortest = Math.min(...candidates.map((c) => partySpanMinutes(c.places)));
+  if (candidates.length === 0 || startMs + shortest * MINUTE > plan.closesAt!)
     return { available: false, reason: 'not_a_slot' };
   if (startMs < now.getTime() + settings.minNoticeMinutes * MINUTE) return { available: false, reason: 'too_soon' };
   const full = levels(input.busy, settings.capacity, startMs, startMs + longest * MINUTE);
-  const placement = placementAt(startMs, plan, durations, allowed, settings.capacity, full);
-  if (!placement) return { available: false, reason: 'full' };
+  const fit = placementAt(startMs, plan, candidates, settings.capacity, full);
+  if (!fit) return { available: false, reason: 'full' };
   return {
     available: true,
     time: instantToZoned(startMs, settings.timeZone).time,
-    placement,
-    places: dogPlaces(durations, placement),
+    placement: fit.placement,
+    places: [...fit.places],
   };
 }

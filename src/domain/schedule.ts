@@ -98,8 +98,21 @@ export const ScheduleBookingSchema = z.object({
   ),
   /** Refunds that failed (a closed card): the customer is still owed this, to be paid back by hand. */
   refundFailedPence: count(),
+  /**
+   * The booking of several dogs this dog's visit is part of (docs/decisions/082): the same on each
+   * of its dogs (its first dog's id), absent for a booking of one dog. Moved or cancelled together.
+   */
+  partyId: z.optional(BookingIdSchema),
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
+
+/** POST /management/bookings/{id}/split: that dog out of its booking of several, into its own. */
+export const SplitResponseSchema = z.object({
+  booking: ScheduleBookingSchema,
+  /** The booking it left, as the schedule shows its first dog. */
+  from: ScheduleBookingSchema,
+});
+export type SplitResponse = z.infer<typeof SplitResponseSchema>;
 
 export const TimeBlockSchema = z.object({
   id: BlockIdSchema,

@@ -106,6 +106,8 @@ export const attendance = /* @__PURE__ */ post(
   body<typeof AttendanceRequestSchema>(),
 );
 export const staffNote = /* @__PURE__ */ post('/management/bookings/:id/note', body<typeof StaffNoteRequestSchema>());
+// One dog out of a booking of several, into its own (docs/decisions/082).
+export const splitBooking = /* @__PURE__ */ post('/management/bookings/:id/split', empty());
 export const addBlock = /* @__PURE__ */ post('/management/blocks', body<typeof BlockRequestSchema>());
 export const removeBlock = /* @__PURE__ */ post('/management/blocks/:id/remove', empty());
 

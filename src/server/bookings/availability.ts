@@ -4,6 +4,7 @@ import type {
   AvailabilityQuery,
   AvailabilityResponse,
   BookingStatus,
+  PartyDogAsked,
   Slot,
 } from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
@@ -13,6 +14,9 @@ import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { planVisit, type VisitAsked } from './catalogue.ts';
+import { partyOf } from './party-records.ts';
+import { partySlots, type PartyInput } from '../../domain/party-slots.ts';
+import type { PartyPlacementSetting } from '../../domain/party.ts';
 
 /**
  * Bookings that may occupy a table between two instants: confirmed ones and unpaid holds (whether a
@@ -24,7 +28,14 @@ import { planVisit, type VisitAsked } from './catalogue.ts';
  * bookings in 8 weeks that is a few thousand small rows instead of 10,000 rows of timestamps to
  * parse (bench-results/availability.md, docs/decisions/029-availability-reads.md).
  */
-export async function bookingTimesBetween(tx: Tx, from: Date, to: Date, excludeId?: string): Promise<BookingTimes[]> {
+export async function bookingTimesBetween(
+  tx: Tx,
+  from: Date,
+  to: Date,
+  excludeId?: string,
+  // A booking of several dogs being moved leaves all its dogs out (docs/decisions/082).
+  excludeParty?: string,
+): Promise<BookingTimes[]> {
   // Time the shop blocked off (time_blocks) takes every table: it comes back as that many bookings.
   const { rows } = await tx.query<{ s: number; e: number; status: BookingStatus; h: number | null; n: number }>(
     `SELECT (extract(epoch FROM start_at) * 1000)::float8 AS s, (extract(epoch FROM end_at) * 1000)::float8 AS e,
@@ -33,12 +44,13 @@ export async function bookingTimesBetween(tx: Tx, from: Date, to: Date, excludeI
       WHERE status IN ('pending_payment', 'confirmed')
         AND start_at < $2 AND start_at > $1::timestamptz - interval '12 hours' AND end_at > $1
         AND ($3::text IS NULL OR id <> $3)
+        AND ($4::text IS NULL OR party_id IS DISTINCT FROM $4)
       GROUP BY start_at, end_at, status, hold_expires_at
      UNION ALL
      SELECT (extract(epoch FROM start_at) * 1000)::float8, (extract(epoch FROM end_at) * 1000)::float8,
             'confirmed', NULL, booking_capacity()
        FROM time_blocks WHERE start_at < $2 AND end_at > $1`,
-    [from, to, excludeId ?? null],
+    [from, to, excludeId ?? null, excludeParty ?? null],
   );
   const times: BookingTimes[] = [];
   for (const r of rows) {
@@ -67,12 +79,20 @@ export async function availability(
   tx: Tx = db(),
 ): Promise<AvailabilityResponse> {
   const settings = await loadBookingSettings(tx);
-  const minutes = await visitLength(
-    tx,
-    { serviceId: query.service, weightKg: query.weightKg, extraIds: query.extras },
-    settings,
-    query.exclude,
-  );
+  // Several dogs (docs/decisions/082): asked with dogs=, or a booking of several being moved.
+  const party = query.dogs
+    ? await partyAsked(tx, query.dogs, settings)
+    : query.exclude
+      ? await partyToMove(tx, query.exclude)
+      : null;
+  const minutes = party
+    ? 1
+    : await visitLength(
+        tx,
+        { serviceId: query.service ?? '', weightKg: query.weightKg, extraIds: query.extras },
+        settings,
+        query.exclude,
+      );
   if (minutes === null)
     throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
   const today = todayIn(settings.timeZone, now);
@@ -90,6 +110,7 @@ export async function availability(
   const from = query.from ?? today;
   const days = query.days ?? settings.horizonWeeks * 7 + 1;
   const to = addDays(from, days - 1);
+  if (party) return { timeZone: settings.timeZone, days: await partyDaysBetween(tx, settings, party, from, to, now) };
   return { timeZone: settings.timeZone, days: await daysBetween(tx, settings, minutes, from, to, now, query.exclude) };
 }
 
@@ -164,4 +185,89 @@ export async function freshSlotsOfDay(
   const settings = await loadBookingSettings(db());
   const date = instantToZoned(instant, settings.timeZone).date;
   return (await dayAvailability(asked, date, now, { exclude, ...options }))?.day.slots ?? [];
+}
+
+/** The dogs of a party whose times are asked for: each visit's length, and the placements allowed. */
+export interface PartyTimes {
+  durations: number[];
+  placement: PartyPlacementSetting;
+  /** A party being moved: its own dogs are left out of the busy times, and keep their places. */
+  exclude?: string;
+  keep?: PartyInput['keep'];
+}
+
+/** Several dogs asked for with dogs=: each planned as the booking will plan it; up to the shop's limit. */
+async function partyAsked(tx: Tx, dogs: readonly PartyDogAsked[], settings: BookingSettings): Promise<PartyTimes> {
+  if (dogs.length > settings.maxDogsPerBooking) throw tooManyDogs(settings);
+  const durations: number[] = [];
+  for (const dog of dogs) {
+    const visit = await planVisit(
+      tx,
+      { serviceId: dog.service, weightKg: dog.weightKg, extraIds: dog.extras },
+      settings,
+    );
+    if (!visit)
+      throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+    durations.push(visit.durationMin);
+  }
+  return { durations, placement: settings.partyPlacement };
+}
+
+/** A booking of several dogs being moved keeps its dogs' lengths, order and placement. */
+export async function partyToMove(tx: Tx, bookingId: string): Promise<PartyTimes | null> {
+  const { rows } = await tx.query<{ party_id: string | null }>('SELECT party_id FROM bookings WHERE id = $1', [
+    bookingId,
+  ]);
+  const partyId = rows[0]?.party_id;
+  if (!partyId) return null;
+  const party = await partyOf(tx, partyId);
+  if (!party) return null;
+  const first = party.dogs[0]!.start.getTime();
+  return {
+    durations: party.dogs.map((d) => d.durationMin),
+    placement: party.placement,
+    exclude: party.id,
+    keep: {
+      placement: party.placement,
+      places: party.dogs.map((d) => ({ offsetMin: (d.start.getTime() - first) / 60_000, durationMin: d.durationMin })),
+    },
+  };
+}
+
+export function tooManyDogs(settings: BookingSettings): HttpError {
+  return new HttpError(
+    400,
+    `We can groom up to ${settings.maxDogsPerBooking} ${settings.maxDogsPerBooking === 1 ? 'dog' : 'dogs'} in one booking. Please book the others separately.`,
+    { code: 'invalid' },
+  );
+}
+
+async function partyDaysBetween(
+  tx: Tx,
+  settings: BookingSettings,
+  party: PartyTimes,
+  from: string,
+  to: string,
+  now: Date,
+) {
+  const span = spanOfDays(from, to, settings.timeZone);
+  const rows = await bookingTimesBetween(tx, span.start, span.end, undefined, party.exclude);
+  return partySlots({
+    now,
+    settings: { ...settings, partyPlacement: party.placement },
+    durations: party.durations,
+    from,
+    to,
+    busy: busyIntervalsFrom(rows, now),
+    keep: party.keep,
+  });
+}
+
+/** One day's starts where the whole party fits, as the loser of a race is offered them. */
+export async function freshPartySlotsOfDay(party: PartyTimes, instant: Date, now = new Date()): Promise<Slot[]> {
+  const pool = db();
+  const settings = await loadBookingSettings(pool);
+  const date = instantToZoned(instant, settings.timeZone).date;
+  const [day] = await partyDaysBetween(pool, settings, party, date, date, now);
+  return day?.slots ?? [];
 }

@@ -1,6 +1,7 @@
 import { buildIcs } from '../../domain/ics.ts';
 import { calendarEventFor, type MessageBooking } from '../../domain/messages.ts';
 import { db } from '../db.ts';
+import { partyMessage, partyOf } from './party-records.ts';
 import { findBooking, notFound, type BookingRecord } from './view.ts';
 
 /** A booking as the message templates and the calendar file describe it. */
@@ -28,11 +29,14 @@ export function messageBookingFrom(b: BookingRecord): MessageBooking {
 
 /** The .ics of /b/{id}: the same event the confirmation e-mail attaches; a cancelled one cancels it. */
 export async function bookingCalendarFile(id: string, siteUrl: string, now = new Date()): Promise<string> {
-  const booking = await findBooking(db(), id);
+  const found = await findBooking(db(), id);
+  // A booking of several dogs is one event, from its first dog's start to its last dog's end.
+  const booking = found?.party_id ? await findBooking(db(), found.party_id) : found;
   if (!booking) throw notFound();
+  const party = booking.party_id ? await partyOf(db(), booking.party_id) : null;
   return buildIcs(
     calendarEventFor(
-      messageBookingFrom(booking),
+      party ? partyMessage(messageBookingFrom(booking), party) : messageBookingFrom(booking),
       { siteUrl, now },
       booking.status === 'cancelled' ? 'CANCEL' : 'PUBLISH',
     ),

@@ -8,12 +8,13 @@ import { expireCheckout } from '../payments/checkout.ts';
 import { settleRefund } from '../payments/settle.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { freshSlotsOfDay } from './availability.ts';
+import { freshPartySlotsOfDay, freshSlotsOfDay, partyToMove, type PartyTimes } from './availability.ts';
+import { findLead, moveParty } from './party-changes.ts';
 import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { isCapacityViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { bookingTransaction } from './transaction.ts';
-import { bookingView, findBooking, notFound, policyOf } from './view.ts';
+import { notFound, policyOf, viewById } from './view.ts';
 
 const MINUTE = 60_000;
 
@@ -43,10 +44,14 @@ export async function cancelBooking(
   context: ChangeContext = {},
 ): Promise<BookingView> {
   const now = context.now ?? new Date();
+  let leadId = id;
   const { view, refund, sessionToClose, messageIds } = await bookingTransaction(async (tx) => {
     const settings = await loadBookingSettings(tx);
-    const booking = await findBooking(tx, id, { lock: true });
+    // A dog of a booking of several cancels the whole booking, through its first dog (decision 082):
+    // the party trigger cancels the others, and the deposit held on the first dog is refunded.
+    const booking = await findLead(tx, id);
     if (!booking) throw notFound();
+    leadId = booking.id;
     const policy = policyOf(booking, settings, now);
     const { staff } = context;
     if (staff) {
@@ -72,20 +77,20 @@ export async function cancelBooking(
       [booking.id, now, reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`, refund],
     );
     if (staff) {
-      await audit(tx, staff, 'booking.cancel', 'booking', id, {
+      await audit(tx, staff, 'booking.cancel', 'booking', booking.id, {
         before: { status: booking.status, start: booking.start_at.toISOString() },
         after: { status: 'cancelled', refundPence: refund, reason: reason ?? null },
       });
     }
     const messageIds =
       booking.status === 'confirmed'
-        ? await enqueueBookingNotices(tx, id, 'cancelled', {
+        ? await enqueueBookingNotices(tx, booking.id, 'cancelled', {
             now,
             ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}),
           })
         : [];
     return {
-      view: bookingView((await findBooking(tx, id))!, settings, now),
+      view: (await viewById(tx, booking.id, now))!,
       refund,
       sessionToClose: booking.status === 'pending_payment' ? booking.stripe_session_id : null,
       messageIds,
@@ -95,7 +100,7 @@ export async function cancelBooking(
   // After the commit: close an unpaid payment page (a payment that still gets through is refunded by
   // the webhook), make the refund, and send the messages.
   if (stripe && sessionToClose) await expireCheckout(stripe, sessionToClose);
-  if (refund > 0) await settleRefund(stripe, id, now);
+  if (refund > 0) await settleRefund(stripe, leadId, now);
   await sendNow(messageIds, { now, what: 'the cancellation messages' });
   return view;
 }
@@ -109,10 +114,11 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
   const now = context.now ?? new Date();
   const start = new Date(startIso);
   let serviceId: string | undefined;
+  let party: PartyTimes | null = null;
   try {
     const { view, messageIds } = await bookingTransaction(async (tx) => {
       const settings = await loadBookingSettings(tx);
-      const booking = await findBooking(tx, id, { lock: true });
+      const booking = await findLead(tx, id);
       if (!booking) throw notFound();
       serviceId = booking.service_id;
       const { staff } = context;
@@ -129,7 +135,13 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
         if (!policy.canMove) throw new HttpError(409, policy.message, { code: 'policy' });
       }
       if (start.getTime() === booking.start_at.getTime())
-        return { view: bookingView(booking, settings, now), messageIds: [] };
+        return { view: (await viewById(tx, booking.id, now))!, messageIds: [] };
+      if (booking.party_id) {
+        // Every dog moves with the first, keeping how they sit (decision 082).
+        party = await partyToMove(tx, booking.id);
+        const moved = await moveParty(tx, booking, start, { now, settings, staff, siteUrl: context.siteUrl });
+        return { view: (await viewById(tx, booking.id, now))!, messageIds: moved };
+      }
 
       const end = new Date(start.getTime() + booking.duration_min * MINUTE);
       await assertSlotBookable(tx, {
@@ -144,21 +156,23 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
         [booking.id, start, end, now],
       );
       if (staff) {
-        await audit(tx, staff, 'booking.move', 'booking', id, {
+        await audit(tx, staff, 'booking.move', 'booking', booking.id, {
           before: { start: booking.start_at.toISOString() },
           after: { start: start.toISOString() },
         });
       }
-      const messageIds = await enqueueBookingNotices(tx, id, 'moved', {
+      const messageIds = await enqueueBookingNotices(tx, booking.id, 'moved', {
         previousStart: booking.start_at,
         now,
         ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}),
       });
-      return { view: bookingView((await findBooking(tx, id))!, settings, now), messageIds };
+      return { view: (await viewById(tx, booking.id, now))!, messageIds };
     });
     await sendNow(messageIds, { now, what: 'the booking moved messages' });
     return view;
   } catch (error) {
+    if (party && (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')))
+      throw slotTaken(await freshPartySlotsOfDay(party, start, now).catch(() => []));
     if (
       serviceId &&
       (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken'))

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { checkoutExpiresAt, holdExpiresAt as holdEnd } from '../../domain/checkout-expiry.ts';
-import type { BookingStatus, CreateBookingRequest, CreateBookingResponse, Dog } from '../../domain/booking-schemas.ts';
+import type {
+  BookingStatus,
+  CreateBookingRequest,
+  CreateBookingResponse,
+  CreatePartyBookingRequest,
+  Dog,
+  Quote,
+} from '../../domain/booking-schemas.ts';
 import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { DEVICE_KEY_DAYS, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
@@ -15,15 +22,20 @@ import { idempotencyDigest, seal, unseal } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { siteUrl as configuredSiteUrl } from '../site-url.ts';
 import { freshSlotsOfDay } from './availability.ts';
-import { planVisit, type VisitAsked } from './catalogue.ts';
+import { planVisit, type PlannedVisit, type VisitAsked } from './catalogue.ts';
 import { isCapacityViolation, isUniqueViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { priceFor } from './quote.ts';
 import { assertSlotBookable, slotTaken } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
-import { bookingView, findBooking } from './view.ts';
+import { findBooking, viewById } from './view.ts';
 import { isLiveHold } from '../../domain/holds.ts';
 import { recordTerms, standingFor } from '../no-shows/standing.ts';
+import { joinNames } from '../../domain/party-quote.ts';
+import { partyOf } from './party-records.ts';
+
+/** What every booking request shares, one dog's or several's (docs/decisions/082). */
+export type AnyBookingRequest = CreateBookingRequest | CreatePartyBookingRequest;
 
 export interface BookingContext {
   now?: Date;
@@ -41,7 +53,7 @@ export interface BookingContext {
 const MINUTE = 60_000;
 
 /** A fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
-function requestHash(request: CreateBookingRequest): string {
+export function requestHash(request: AnyBookingRequest): string {
   const { idempotencyKey: _key, phoneProof: _proof, ...rest } = request;
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
@@ -68,9 +80,9 @@ export async function findByIdempotencyKey(key: string): Promise<ExistingBooking
  * unsealed with the idempotency key only the booking browser knows. A payment page that was never
  * opened (the first attempt died between the steps) is opened now.
  */
-async function replay(
+export async function replay(
   existing: ExistingBooking,
-  request: CreateBookingRequest,
+  request: AnyBookingRequest,
   context: BookingContext,
   now: Date,
 ): Promise<CreateBookingResponse> {
@@ -99,9 +111,8 @@ async function replay(
   });
 }
 
-async function viewOf(id: string, now: Date) {
-  const [booking, settings] = await Promise.all([findBooking(db(), id), loadBookingSettings()]);
-  return booking ? bookingView(booking, settings, now) : undefined;
+export async function viewOf(id: string, now: Date) {
+  return viewById(db(), id, now);
 }
 
 /**
@@ -148,16 +159,7 @@ export async function reserveBooking(
   context: BookingContext,
   now: Date,
 ): Promise<Reserved> {
-  // Outside the transaction: the embedded database runs one transaction at a time, and these use
-  // another connection.
-  const holder = await findKeyHolder(context.accessKey ?? null, now);
-  // A booking that proves its number (a code, or the device key of the record that proved it) is
-  // never refused by the count of bookings strangers tried with that number (decision 069); the
-  // code's own tries bound the guessing.
-  const checked = request.phoneProof
-    ? await checkPhoneCode(request.phoneProof, request.owner.phone, 'booking', now)
-    : undefined;
-  if (!checked && !provesNumber(holder, request.owner.phone)) await limitBookingsForPhone(request.owner.phone, now);
+  const { holder, checked } = await proofOf(request, context, now);
   const bookingId = randomId(18);
   const start = new Date(request.start);
 
@@ -178,23 +180,15 @@ export async function reserveBooking(
           actor: { kind: 'customer' },
           siteUrl: siteUrlOf(context),
           party: async (tx) => {
-            await assertBreed(tx, request.dog.breedId);
-            const identity = await identify(tx, request, checked, holder, now);
-            const dogId = await dogFor(tx, request.dog, request.savedDogId, identity.customerId, identity.ownRecords);
-            // A device that holds this customer's key needs no new one.
-            const accessKey =
-              holder?.customerId === identity.customerId
-                ? undefined
-                : await issueAccessKey(tx, identity.customerId, 'device', {
-                    label: 'booking',
-                    expiresAt: new Date(now.getTime() + DEVICE_KEY_DAYS * 24 * 60 * MINUTE),
-                  });
-            return {
-              customerId: identity.customerId,
-              dogId,
-              phoneProven: identity.phoneProven,
-              ...(accessKey ? { accessKey, sealedKey: seal(request.idempotencyKey, accessKey) } : {}),
-            };
+            const who = await whoBooks(
+              tx,
+              request,
+              [{ dog: request.dog, savedDogId: request.savedDogId }],
+              checked,
+              holder,
+              now,
+            );
+            return { ...who, dogId: who.dogIds[0]! };
           },
         },
         now,
@@ -214,6 +208,58 @@ export async function reserveBooking(
     }
     throw await asSlotTaken(error, visitAsked(request), start, now);
   }
+}
+
+/** Whether the booker proved the number: a code texted to it, or the device key of the record that proved it. */
+export async function proofOf(
+  request: AnyBookingRequest,
+  context: BookingContext,
+  now: Date,
+): Promise<{ holder: KeyHolder | null; checked: CheckedCode | undefined }> {
+  // Outside the transaction: the embedded database runs one transaction at a time, and these use
+  // another connection.
+  const holder = await findKeyHolder(context.accessKey ?? null, now);
+  // A booking that proves its number (a code, or the device key of the record that proved it) is
+  // never refused by the count of bookings strangers tried with that number (decision 069); the
+  // code's own tries bound the guessing.
+  const checked = request.phoneProof
+    ? await checkPhoneCode(request.phoneProof, request.owner.phone, 'booking', now)
+    : undefined;
+  if (!checked && !provesNumber(holder, request.owner.phone)) await limitBookingsForPhone(request.owner.phone, now);
+  return { holder, checked };
+}
+
+/**
+ * The customer and their dogs of an online booking, inside its transaction: the breeds, whose
+ * records it joins (identify), each dog saved or found, and a device key when this device has none.
+ */
+export async function whoBooks(
+  tx: Tx,
+  request: AnyBookingRequest,
+  dogs: ReadonlyArray<{ dog: Dog; savedDogId?: string | undefined }>,
+  checked: CheckedCode | undefined,
+  holder: KeyHolder | null,
+  now: Date,
+): Promise<Omit<BookingParty, 'dogId'> & { dogIds: string[] }> {
+  for (const { dog } of dogs) await assertBreed(tx, dog.breedId);
+  const identity = await identify(tx, request, checked, holder, now);
+  const dogIds: string[] = [];
+  for (const { dog, savedDogId } of dogs)
+    dogIds.push(await dogFor(tx, dog, savedDogId, identity.customerId, identity.ownRecords));
+  // A device that holds this customer's key needs no new one.
+  const accessKey =
+    holder?.customerId === identity.customerId
+      ? undefined
+      : await issueAccessKey(tx, identity.customerId, 'device', {
+          label: 'booking',
+          expiresAt: new Date(now.getTime() + DEVICE_KEY_DAYS * 24 * 60 * MINUTE),
+        });
+  return {
+    customerId: identity.customerId,
+    dogIds,
+    phoneProven: identity.phoneProven,
+    ...(accessKey ? { accessKey, sealedKey: seal(request.idempotencyKey, accessKey) } : {}),
+  };
 }
 
 /** Who makes a booking: the customer online, or staff taking it on the phone (docs/decisions/060). */
@@ -287,55 +333,27 @@ export async function writeBooking(
   const holdExpiresAt = takeDeposit ? holdEnd(now, settings.holdMinutes) : null;
   const staff = draft.actor.kind === 'staff' ? draft.actor : null;
 
-  await tx.query(
-    `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, hold_expires_at,
-        quote, price_from_pence, promotion_pence, deposit_pence, idempotency_key, request_hash, device_key_issued, device_key_sealed,
-        contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at, created_by, staff_note, size)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27)`,
-    [
-      draft.bookingId,
-      party.customerId,
-      party.dogId,
-      visit.service.id,
-      draft.start,
-      end,
-      takeDeposit ? 'pending_payment' : 'confirmed',
-      holdExpiresAt,
-      JSON.stringify(price),
-      price.fromPricePence,
-      price.promotionPence,
-      price.depositPence,
-      idempotencyDigest(draft.idempotencyKey),
-      draft.requestHash,
-      Boolean(party.accessKey),
-      party.sealedKey ?? null,
-      draft.contact.name,
-      draft.contact.email,
-      draft.contact.phone,
-      party.phoneProven,
-      draft.source,
-      draft.sessionId,
-      now,
-      takeDeposit ? null : now,
-      staff?.staffId ?? null,
-      staff?.note || null,
-      visit.sized.size,
-    ],
-  );
-  if (visit.extras.length > 0) {
-    await tx.query(
-      `INSERT INTO booking_extras (booking_id, extra_id, title, price_pence, duration_min)
-       SELECT $1, e.id, e.title, e.price_pence, e.duration_min
-         FROM unnest($2::text[], $3::text[], $4::int[], $5::int[]) AS e (id, title, price_pence, duration_min)`,
-      [
-        draft.bookingId,
-        visit.extras.map((e) => e.id),
-        visit.extras.map((e) => e.title),
-        visit.extras.map((e) => e.pricePence),
-        visit.extras.map((e) => e.durationMin),
-      ],
-    );
-  }
+  await insertBooking(tx, {
+    id: draft.bookingId,
+    customerId: party.customerId,
+    dogId: party.dogId,
+    visit,
+    start: draft.start,
+    end,
+    status: takeDeposit ? 'pending_payment' : 'confirmed',
+    holdExpiresAt,
+    price,
+    depositPence: price.depositPence,
+    idempotencyDigest: idempotencyDigest(draft.idempotencyKey),
+    requestHash: draft.requestHash,
+    party,
+    contact: draft.contact,
+    source: draft.source,
+    sessionId: draft.sessionId,
+    staff,
+    partyId: null,
+    now,
+  });
   await recordTerms(tx, draft.bookingId, standing, settings, price.depositPence, takeDeposit);
   const messageIds = takeDeposit
     ? []
@@ -349,6 +367,88 @@ export async function writeBooking(
     messageIds,
     customerId: party.customerId,
   };
+}
+
+export interface BookingRow {
+  id: string;
+  customerId: string;
+  dogId: string;
+  visit: PlannedVisit;
+  start: Date;
+  end: Date;
+  status: 'confirmed' | 'pending_payment';
+  holdExpiresAt: Date | null;
+  price: Quote;
+  /** What the payment page asks for: the dog's deposit, or a party's whole deposit on its first dog. */
+  depositPence: number;
+  idempotencyDigest: string;
+  requestHash: string;
+  party: Pick<BookingParty, 'accessKey' | 'sealedKey' | 'phoneProven'>;
+  contact: BookingDraft['contact'];
+  source: string | null;
+  sessionId: string | null;
+  staff: { staffId: string; note: string | null } | null;
+  /** The booking of several dogs this dog's visit belongs to (docs/decisions/082). */
+  partyId: string | null;
+  now: Date;
+}
+
+/**
+ * One dog's visit as a `bookings` row and its extras (the capacity trigger runs on the insert: a full
+ * time aborts the statement with 23P01).
+ */
+export async function insertBooking(tx: Tx, row: BookingRow): Promise<void> {
+  const { visit, price, staff, now } = row;
+  await tx.query(
+    `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, hold_expires_at,
+        quote, price_from_pence, promotion_pence, deposit_pence, idempotency_key, request_hash, device_key_issued, device_key_sealed,
+        contact_name, contact_email, contact_phone, phone_proven, source, session_id, created_at, updated_at, confirmed_at, created_by, staff_note, size, party_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28)`,
+    [
+      row.id,
+      row.customerId,
+      row.dogId,
+      visit.service.id,
+      row.start,
+      row.end,
+      row.status,
+      row.holdExpiresAt,
+      JSON.stringify(price),
+      price.fromPricePence,
+      price.promotionPence,
+      row.depositPence,
+      row.idempotencyDigest,
+      row.requestHash,
+      Boolean(row.party.accessKey),
+      row.party.sealedKey ?? null,
+      row.contact.name,
+      row.contact.email,
+      row.contact.phone,
+      row.party.phoneProven,
+      row.source,
+      row.sessionId,
+      now,
+      row.status === 'confirmed' ? now : null,
+      staff?.staffId ?? null,
+      staff?.note || null,
+      visit.sized.size,
+      row.partyId,
+    ],
+  );
+  if (visit.extras.length > 0) {
+    await tx.query(
+      `INSERT INTO booking_extras (booking_id, extra_id, title, price_pence, duration_min)
+       SELECT $1, e.id, e.title, e.price_pence, e.duration_min
+         FROM unnest($2::text[], $3::text[], $4::int[], $5::int[]) AS e (id, title, price_pence, duration_min)`,
+      [
+        row.id,
+        visit.extras.map((e) => e.id),
+        visit.extras.map((e) => e.title),
+        visit.extras.map((e) => e.pricePence),
+        visit.extras.map((e) => e.durationMin),
+      ],
+    );
+  }
 }
 
 /**
@@ -375,7 +475,7 @@ export async function assertBreed(tx: Tx, breedId: string): Promise<void> {
   if (!breed) throw new HttpError(400, 'dog.breedId: please choose a breed from the list', { code: 'invalid' });
 }
 
-function siteUrlOf(context: BookingContext): string {
+export function siteUrlOf(context: BookingContext): string {
   return context.siteUrl ?? configuredSiteUrl();
 }
 
@@ -389,7 +489,7 @@ export function sendSoon(messageIds: readonly string[], context: BookingContext,
  * Stripe's idempotency key makes a repeat (a replayed request) get the same page. If Stripe fails,
  * the hold is released at once and nothing is charged.
  */
-async function openCheckout(bookingId: string, context: BookingContext, now: Date): Promise<string> {
+export async function openCheckout(bookingId: string, context: BookingContext, now: Date): Promise<string> {
   const stripe = stripeClient();
   const [booking, settings] = await Promise.all([findBooking(db(), bookingId), loadBookingSettings()]);
   if (!stripe || !booking || booking.status !== 'pending_payment' || !booking.hold_expires_at) {
@@ -397,13 +497,15 @@ async function openCheckout(bookingId: string, context: BookingContext, now: Dat
       code: 'slot_unavailable',
     });
   }
+  // A booking of several dogs pays one deposit on one page, every dog and service named (decision 082).
+  const party = booking.party_id ? await partyOf(db(), booking.party_id) : null;
   let checkout: { id: string; url: string };
   try {
     checkout = await createDepositCheckout(stripe, {
       bookingId,
       amountPence: booking.deposit_pence,
-      serviceTitle: booking.service_title,
-      dogName: booking.dog_name,
+      serviceTitle: party ? joinNames(party.dogs.map((d) => d.serviceTitle)) : booking.service_title,
+      dogName: party ? joinNames(party.dogs.map((d) => d.dogName)) : booking.dog_name,
       start: booking.start_at,
       timeZone: settings.timeZone,
       email: booking.contact_email,
@@ -460,7 +562,7 @@ interface Identity {
  */
 async function identify(
   tx: Tx,
-  request: CreateBookingRequest,
+  request: AnyBookingRequest,
   checked: CheckedCode | undefined,
   holder: KeyHolder | null,
   now: Date,

@@ -15,6 +15,7 @@ import { spendFromTextBudget } from '../text-budget.ts';
 import { messageBookingFrom } from './calendar.ts';
 import { findBooking } from './view.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
+import { partyMessage, partyOf } from './party-records.ts';
 
 /** 'confirmed_by_staff': a booking taken on the phone, so the shop needs no notice of its own. */
 export type BookingNotice =
@@ -47,7 +48,9 @@ export async function enqueueBookingNotices(
     minNoticeMinutes: settings.minNoticeMinutes,
     now,
   };
-  const about = messageBookingFrom(booking);
+  // A booking of several dogs is told as one, every dog named (docs/decisions/082).
+  const party = booking.party_id ? await partyOf(tx, booking.party_id) : null;
+  const about = party ? partyMessage(messageBookingFrom(booking), party) : messageBookingFrom(booking);
   let messages: OutgoingMessage[];
   switch (notice) {
     case 'confirmed': {

@@ -8,6 +8,7 @@ import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { isLiveHold } from '../../domain/holds.ts';
 import type { FairTerms } from '../../domain/no-show-rules.ts';
+import { partyFields, partyOf, type Party } from './party-records.ts';
 
 export interface BookingRecord {
   id: string;
@@ -47,6 +48,8 @@ export interface BookingRecord {
   booked_at: Date;
   /** The no-show rules it was booked under (decision 081); null before them. */
   fair_terms: FairTerms | null;
+  /** The booking of several dogs it belongs to (docs/decisions/082): its first dog's id; null for one dog. */
+  party_id: string | null;
 }
 
 const SELECT_BOOKING = `
@@ -56,7 +59,7 @@ const SELECT_BOOKING = `
          b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
          b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision, b.attendance,
-         b.created_at AS booked_at, b.fair_terms
+         b.created_at AS booked_at, b.fair_terms, b.party_id
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
     JOIN dogs d ON d.id = b.dog_id
@@ -94,7 +97,24 @@ export function policyOf(b: BookingRecord, settings: BookingSettings, now: Date)
   return canChange({ appointmentStart: b.start_at, now, settings, status: b.status, bookedAt: b.booked_at });
 }
 
-export function bookingView(b: BookingRecord, settings: BookingSettings, now: Date): BookingViewWithPayment {
+/**
+ * The page's view of a booking, with every dog of a booking of several (docs/decisions/082): the
+ * party's first dog answers for it (its id is the party's), whichever dog's id was asked for.
+ */
+export async function viewById(tx: Tx, id: string, now: Date): Promise<BookingViewWithPayment | undefined> {
+  const [found, settings] = await Promise.all([findBooking(tx, id), loadBookingSettings(tx)]);
+  if (!found) return undefined;
+  const booking = found.party_id && found.party_id !== found.id ? await findBooking(tx, found.party_id) : found;
+  if (!booking) return undefined;
+  return bookingView(booking, settings, now, booking.party_id ? await partyOf(tx, booking.party_id) : null);
+}
+
+export function bookingView(
+  b: BookingRecord,
+  settings: BookingSettings,
+  now: Date,
+  party: Party | null = null,
+): BookingViewWithPayment {
   const policy = policyOf(b, settings, now);
   const depositHeld = b.deposit_paid_pence - b.deposit_refunded_pence - b.refund_due_pence;
   return {
@@ -116,6 +136,7 @@ export function bookingView(b: BookingRecord, settings: BookingSettings, now: Da
     reminder: reminderPlan({ start: b.start_at, bookedAt: b.booked_at, now, timeZone: settings.timeZone }),
     location: SHOP_LOCATION,
     ...(b.fair_terms ? { rules: b.fair_terms } : {}),
+    ...(party ? partyFields(party) : {}),
     ...(isLiveHold({ status: b.status, holdExpiresAt: b.hold_expires_at }, now) &&
     b.hold_expires_at &&
     b.stripe_checkout_url
@@ -125,10 +146,9 @@ export function bookingView(b: BookingRecord, settings: BookingSettings, now: Da
 }
 
 export async function getBookingView(id: string, now = new Date()): Promise<BookingViewWithPayment> {
-  const pool = db();
-  const [booking, settings] = await Promise.all([findBooking(pool, id), loadBookingSettings(pool)]);
-  if (!booking) throw notFound();
-  return bookingView(booking, settings, now);
+  const view = await viewById(db(), id, now);
+  if (!view) throw notFound();
+  return view;
 }
 
 export async function getBookingViewBySession(sessionId: string, now = new Date()): Promise<BookingViewWithPayment> {

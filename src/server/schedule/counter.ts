@@ -4,6 +4,7 @@ import type {
   Balance,
   BlockRequest,
   ScheduleBooking,
+  SplitResponse,
   StaffCancelRequest,
   TimeBlockView,
 } from '../../domain/schedule.ts';
@@ -11,6 +12,7 @@ import { mayMarkAttendance, type Attendance } from '../../domain/staff-rules.ts'
 import { audit } from '../audit.ts';
 import { createBlock, removeBlock } from '../bookings/blocks.ts';
 import { cancelBooking, moveBooking } from '../bookings/change-booking.ts';
+import { splitFromParty } from '../bookings/party-changes.ts';
 import { db, transaction } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -35,6 +37,16 @@ export async function moveForStaff(
 ): Promise<{ booking: ScheduleBooking }> {
   await moveBooking(id, start, { siteUrl, staff });
   return { booking: (await scheduleBooking(db(), id))! };
+}
+
+/**
+ * Splits one dog out of a booking of several into a booking of its own (docs/decisions/082), audited;
+ * answered with both as the schedule shows them.
+ */
+export async function splitForStaff(id: string, staff: Staff, now = new Date()): Promise<SplitResponse> {
+  const { partyId } = await transaction((tx) => splitFromParty(tx, id, staff, now));
+  const pool = db();
+  return { booking: (await scheduleBooking(pool, id))!, from: (await scheduleBooking(pool, partyId))! };
 }
 
 /** Cancels a booking as staff: the customer is told, a deposit refunded unless staff keep it. */

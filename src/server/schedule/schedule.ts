@@ -57,6 +57,7 @@ interface ScheduleRow {
   dispute_pence: number | null;
   dispute_respond_by: Date | null;
   refund_failed_pence: number;
+  party_id: string | null;
 }
 
 // A first visit: no earlier confirmed booking of the same record or the same number (a returning
@@ -69,7 +70,7 @@ const SELECT_SCHEDULE = `
          (b.quote ->> 'totalFromPence')::int AS total_from_pence, b.price_from_pence,
          b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence,
          b.balance_paid_pence, b.balance_method, b.attendance, COALESCE(b.staff_note, '') AS staff_note, b.created_by,
-         b.dispute_status, b.dispute_reason, b.dispute_pence, b.dispute_respond_by, b.refund_failed_pence,
+         b.dispute_status, b.dispute_reason, b.dispute_pence, b.dispute_respond_by, b.refund_failed_pence, b.party_id,
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -125,6 +126,7 @@ function view(r: ScheduleRow): ScheduleBooking {
         }
       : null,
     refundFailedPence: r.refund_failed_pence,
+    ...(r.party_id ? { partyId: r.party_id } : {}),
   };
 }
 

@@ -1,0 +1,225 @@
+import { busyIntervalsFrom } from '../../domain/availability.ts';
+import type { CreateBookingResponse, CreatePartyBookingRequest } from '../../domain/booking-schemas.ts';
+import type { BookingSettings } from '../../domain/booking-settings.ts';
+import { holdExpiresAt as holdEnd } from '../../domain/checkout-expiry.ts';
+import { isPartySlotAvailable, placementsAllowed, type PartyInput } from '../../domain/party-slots.ts';
+import { partyQuote } from '../../domain/party-quote.ts';
+import type { PartyPlacement } from '../../domain/party.ts';
+import { recordTerms, standingFor } from '../no-shows/standing.ts';
+import type { Tx } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { randomId } from '../ids.ts';
+import { stripeClient } from '../payments/stripe.ts';
+import { idempotencyDigest } from '../sealed.ts';
+import { loadBookingSettings } from '../settings.ts';
+import { bookingTimesBetween, freshPartySlotsOfDay, tooManyDogs, type PartyTimes } from './availability.ts';
+import { planVisit, type PlannedVisit } from './catalogue.ts';
+import {
+  findByIdempotencyKey,
+  insertBooking,
+  openCheckout,
+  proofOf,
+  replay,
+  requestHash,
+  sendSoon,
+  siteUrlOf,
+  viewOf,
+  visitAsked,
+  whoBooks,
+  type BookingContext,
+} from './create-booking.ts';
+import { isCapacityViolation, isUniqueViolation } from './db-errors.ts';
+import { expireLapsedHolds } from './holds.ts';
+import { enqueueBookingNotices } from './notices.ts';
+import { priceFor } from './quote.ts';
+import { refusalMessage, slotTaken } from './slot-check.ts';
+import { bookingTransaction } from './transaction.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * Books several dogs at once (docs/decisions/082). As one dog's booking (createBooking), in the same
+ * two steps, with every dog written in ONE transaction: each dog's own `bookings` row through the
+ * same insert (so the capacity trigger claims each dog's tables, and a full table aborts them all),
+ * tied by a `booking_parties` row whose id is the first dog's. The first dog's row carries the
+ * party's key, its one deposit (the sum of each dog's) and its one Checkout page; the one
+ * confirmation names every dog.
+ */
+export async function createPartyBooking(
+  request: CreatePartyBookingRequest,
+  context: BookingContext = {},
+): Promise<CreateBookingResponse> {
+  const now = context.now ?? new Date();
+  const existing = await findByIdempotencyKey(request.idempotencyKey);
+  if (existing) return replay(existing, request, context, now);
+  const { holder, checked } = await proofOf(request, context, now);
+  const bookingId = randomId(18);
+  const start = new Date(request.start);
+  let times: PartyTimes | undefined;
+  let reserved: Awaited<ReturnType<typeof writeParty>>;
+  try {
+    reserved = await bookingTransaction(async (tx) => {
+      const settings = await loadBookingSettings(tx);
+      const visits = await planParty(tx, request, settings);
+      times = { durations: visits.map((v) => v.durationMin), placement: request.placement ?? settings.partyPlacement };
+      return writeParty(tx, { request, visits, bookingId, start, settings, context, now }, (tx) =>
+        whoBooks(tx, request, request.dogs, checked, holder, now),
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'bookings_idempotency_key_key')) {
+      const winner = await findByIdempotencyKey(request.idempotencyKey);
+      if (winner) return replay(winner, request, context, now);
+    }
+    if (times && (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')))
+      throw slotTaken(await freshPartySlotsOfDay(times, start, now).catch(() => []));
+    throw error;
+  }
+  const accessKey = reserved.accessKey ? { accessKey: reserved.accessKey } : {};
+  if (reserved.status === 'pending_payment') {
+    return {
+      bookingId,
+      status: 'pending_payment',
+      checkoutUrl: await openCheckout(bookingId, context, now),
+      ...accessKey,
+    };
+  }
+  await sendSoon(reserved.messageIds, context, now);
+  return { bookingId, status: 'confirmed', ...accessKey, booking: await viewOf(bookingId, now) };
+}
+
+/** Each dog's visit as the server plans it (its size, extras and length), up to the shop's limit. */
+async function planParty(
+  tx: Tx,
+  request: CreatePartyBookingRequest,
+  settings: BookingSettings,
+): Promise<PlannedVisit[]> {
+  if (request.dogs.length > settings.maxDogsPerBooking) throw tooManyDogs(settings);
+  if (request.placement && !placementsAllowed(settings.partyPlacement).includes(request.placement)) {
+    throw new HttpError(400, 'placement: we do not place dogs that way. Please choose a time again.', {
+      code: 'invalid',
+    });
+  }
+  const visits: PlannedVisit[] = [];
+  for (const dog of request.dogs) {
+    const visit = await planVisit(tx, visitAsked(dog), settings);
+    if (!visit)
+      throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
+    visits.push(visit);
+  }
+  return visits;
+}
+
+/**
+ * The one check before a party takes (or moves to) a time, inside its transaction: lapsed holds in
+ * the way give their tables back, then the domain decides where every dog sits. The capacity
+ * trigger stays the last word.
+ */
+export async function assertPartyBookable(
+  tx: Tx,
+  input: {
+    now: Date;
+    settings: BookingSettings;
+    start: Date;
+    durations: number[];
+    placement: PartyPlacement | undefined;
+    excludeParty?: string;
+    keep?: PartyInput['keep'];
+  },
+) {
+  const { now, settings, start, durations } = input;
+  const longest = input.keep
+    ? Math.max(...input.keep.places.map((p) => p.offsetMin + p.durationMin))
+    : durations.reduce((a, b) => a + b, 0);
+  const end = new Date(start.getTime() + longest * MINUTE);
+  await expireLapsedHolds(tx, now, { overlapping: { start, end } });
+  const check = isPartySlotAvailable({
+    now,
+    settings,
+    durations,
+    start,
+    placement: input.placement,
+    keep: input.keep,
+    busy: busyIntervalsFrom(await bookingTimesBetween(tx, start, end, undefined, input.excludeParty), now),
+  });
+  if (!check.available) {
+    if (check.reason === 'full') throw slotTaken();
+    throw new HttpError(422, refusalMessage(check, settings), { code: 'slot_unavailable' });
+  }
+  return check;
+}
+
+interface PartyDraft {
+  request: CreatePartyBookingRequest;
+  visits: PlannedVisit[];
+  bookingId: string;
+  start: Date;
+  settings: BookingSettings;
+  context: BookingContext;
+  now: Date;
+}
+
+async function writeParty(
+  tx: Tx,
+  { request, visits, bookingId, start, settings, context, now }: PartyDraft,
+  who: (tx: Tx) => ReturnType<typeof whoBooks>,
+) {
+  const check = await assertPartyBookable(tx, {
+    now,
+    settings,
+    start,
+    durations: visits.map((v) => v.durationMin),
+    placement: request.placement,
+  });
+  const party = await who(tx);
+  const standing = await standingFor(tx, party.customerId, settings, now);
+  const prices = visits.map((visit, i) => priceFor(visit, request.dogs[i]!.dog.weightKg, settings, now, standing));
+  const whole = partyQuote(prices.map((quote, i) => ({ name: request.dogs[i]!.dog.name, quote })));
+  const takeDeposit = whole.depositPence > 0 && stripeClient() !== null;
+  const status = takeDeposit ? 'pending_payment' : 'confirmed';
+  const holdExpiresAt = takeDeposit ? holdEnd(now, settings.holdMinutes) : null;
+  const hash = requestHash(request);
+
+  await tx.query('INSERT INTO booking_parties (id, placement, created_at) VALUES ($1, $2, $3)', [
+    bookingId,
+    check.placement,
+    now,
+  ]);
+  for (const [i, visit] of visits.entries()) {
+    const place = check.places[i]!;
+    const dogStart = new Date(start.getTime() + place.offsetMin * MINUTE);
+    const id = i === 0 ? bookingId : randomId(18);
+    await insertBooking(tx, {
+      id,
+      customerId: party.customerId,
+      dogId: party.dogIds[i]!,
+      visit,
+      start: dogStart,
+      end: new Date(dogStart.getTime() + place.durationMin * MINUTE),
+      status,
+      holdExpiresAt,
+      price: prices[i]!,
+      // The first dog carries the party's one deposit; the others owe nothing of their own online.
+      depositPence: i === 0 ? whole.depositPence : 0,
+      // The key is the party's, on its first dog; the others get one derived from it (a unique column).
+      idempotencyDigest: idempotencyDigest(i === 0 ? request.idempotencyKey : `${request.idempotencyKey}#${i}`),
+      requestHash: hash,
+      party: i === 0 ? party : { phoneProven: party.phoneProven },
+      contact: { name: request.owner.name, email: request.owner.email, phone: request.owner.phone },
+      source: context.source ?? null,
+      sessionId: context.sessionId ?? null,
+      staff: null,
+      partyId: bookingId,
+      now,
+    });
+    await recordTerms(tx, id, standing, settings, i === 0 ? whole.depositPence : prices[i]!.depositPence, takeDeposit);
+  }
+  const messageIds = takeDeposit
+    ? []
+    : await enqueueBookingNotices(tx, bookingId, 'confirmed', { now, siteUrl: siteUrlOf(context) });
+  return {
+    status: status as 'confirmed' | 'pending_payment',
+    ...(party.accessKey ? { accessKey: party.accessKey } : {}),
+    messageIds,
+  };
+}
