@@ -375,6 +375,8 @@ const bookingRequests: fc.Arbitrary<FuzzRequest> = fc
     savedDogId: sometimes(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16}$/), hostileString), 15),
     broken: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 5, arbitrary: mutations }),
     replay: sometimes(pick(pools.requests, '{}'), 8),
+    // Several dogs in one booking (decision 082): the same booking as `dogs`, with a second dog.
+    party: sometimes(fc.constantFrom<unknown>('shower', 'full', undefined), 20),
     headers: headersFor(true),
     method: methodFor('POST'),
     ip,
@@ -387,6 +389,14 @@ const bookingRequests: fc.Arbitrary<FuzzRequest> = fc
     };
     const dogId = customer?.dogIds[0] ?? r.savedDogId;
     if (dogId) valid.savedDogId = dogId;
+    if (r.party !== null) {
+      const { serviceId, dog, savedDogId } = valid as Record<string, unknown> & { dog: { name: string } };
+      valid.dogs = [
+        { serviceId, dog, ...(savedDogId ? { savedDogId } : {}) },
+        { serviceId: r.party ?? serviceId, dog: { ...dog, name: `${dog.name} too` } },
+      ];
+      for (const key of ['serviceId', 'dog', 'savedDogId']) delete valid[key];
+    }
     const value = applyMutations(valid, r.broken);
     const headers = customer && !r.broken.length ? { ...r.headers, 'x-access-key': customer.key } : r.headers;
     if (r.replay)
@@ -440,6 +450,17 @@ const availabilityRequests: fc.Arbitrary<FuzzRequest> = fc
         'service=full&from=+002026-01-01',
         'service=full&days=62.0',
         'service=full&days=1e1',
+        // Several dogs in one booking (decision 082), well and badly formed.
+        'dogs=full:13,shower:8',
+        'dogs=full:13:bandana;nail-grind,shower:8&days=3',
+        'dogs=full:13&service=full',
+        'dogs=full:13&weightKg=13',
+        'dogs=full:abc',
+        'dogs=,,,',
+        'dogs=full:13:::',
+        'dogs=full:13:%00',
+        `dogs=${Array(12).fill('full:13').join(',')}`,
+        'dogs[]=full:13',
       ),
       15,
     ),
@@ -862,7 +883,7 @@ const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
   .tuple(
     idInPath,
     fc.oneof(
-      { weight: 8, arbitrary: fc.constantFrom('move', 'cancel', 'attendance', 'note') },
+      { weight: 8, arbitrary: fc.constantFrom('move', 'cancel', 'attendance', 'note', 'split') },
       { weight: 1, arbitrary: fc.constantFrom('delete', '', 'move/x', 'ATTENDANCE') },
     ),
   )
@@ -888,7 +909,9 @@ const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
                   },
                   { requiredKeys: ['attendance'] },
                 )
-              : fc.record({ note: fc.constantFrom('Muzzle for nails', '') }),
+              : action === 'split'
+                ? fc.constant({})
+                : fc.record({ note: fc.constantFrom('Muzzle for nails', '') }),
         3,
       ),
     ),

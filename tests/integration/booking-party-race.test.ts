@@ -64,6 +64,21 @@ async function post(body: unknown) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+type Answer = Awaited<ReturnType<typeof post>>;
+/** The party's request and the racer's, started in turn (the party first in even rounds): [party, racer]. */
+async function race(
+  round: number,
+  party: () => Promise<Answer>,
+  racer: () => Promise<Answer>,
+): Promise<[Answer, Answer]> {
+  if (round % 2 === 0) {
+    const [p, r] = await Promise.all([party(), racer()]);
+    return [p, r];
+  }
+  const [r, p] = await Promise.all([racer(), party()]);
+  return [p, r];
+}
+
 const single = (start: string, name: string) =>
   post({ serviceId: 'full', start, dog: dog(name), owner: owner(), idempotencyKey: randomUUID() });
 const party = (start: string, placement: 'side_by_side' | 'one_after_another', names: [string, string]) =>
@@ -116,11 +131,12 @@ for (const engine of engines) {
         const start = days[round]!.slots[0]!.start;
         const names: [string, string] = [`Side A${round}`, `Side B${round}`];
         const racer = `Side racer ${round}`;
-        // Which request starts first alternates, so each side gets to be first.
-        const [a, b] =
-          round % 2 === 0
-            ? await Promise.all([party(start, 'side_by_side', names), single(start, racer)])
-            : (await Promise.all([single(start, racer), party(start, 'side_by_side', names)])).reverse();
+        // Which request starts first alternates; `a` is the party's answer either way.
+        const [a, b] = await race(
+          round,
+          () => party(start, 'side_by_side', names),
+          () => single(start, racer),
+        );
         expect([a.status, b.status].sort()).toEqual([201, 409]);
         const loser = a.status === 409 ? a : b;
         expect(BookingErrorSchema.parse(loser.body).code).toBe('slot_taken');
@@ -162,10 +178,11 @@ for (const engine of engines) {
         const racerStart = new Date(Date.parse(start) + dogMinutes * 60_000).toISOString();
         const wall = await single(racerStart, `Wall B${round}`);
         expect(wall.status).toBe(201);
-        const [a, b] =
-          round % 2 === 0
-            ? await Promise.all([party(start, 'one_after_another', names), single(racerStart, racer)])
-            : (await Promise.all([single(racerStart, racer), party(start, 'one_after_another', names)])).reverse();
+        const [a, b] = await race(
+          round,
+          () => party(start, 'one_after_another', names),
+          () => single(racerStart, racer),
+        );
         expect([a.status, b.status].sort()).toEqual([201, 409]);
         const dogs = await rowsOf(names);
         if (a.status === 201) {
