@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
 import { Spinner } from '../forms/Field.tsx';
+import { unlessBusy } from '../forms/unless-busy.ts';
 import { writtenDate } from '../../domain/written-dates.ts';
 import { FreeTimes } from './FreeTimes.tsx';
 import { RetryNotice } from './RetryNotice.tsx';
@@ -165,7 +166,7 @@ export function DateTimePicker({
           </div>
           <CalendarKey />
           {more ? (
-            <button type="button" className="link-button" disabled={loading} onClick={loadMore}>
+            <button type="button" className="link-button" {...unlessBusy(loading, loadMore)}>
               {loading ? 'Loading…' : 'Show later dates'}
             </button>
           ) : null}
