@@ -13,9 +13,11 @@ import {
   type ServiceInput,
   type SettingsChange,
   type SettingsSaved,
+  type ServiceSize,
   type ShopSettings,
   type StaffService,
 } from '../domain/shop-settings.ts';
+import { SIZES } from '../domain/catalogue.ts';
 import { audit } from './audit.ts';
 import { requestRebuild } from './cms/rebuild.ts';
 import { db, query, transaction, type Tx } from './db.ts';
@@ -62,10 +64,14 @@ interface ServiceRow {
   display_order: number;
   active: boolean;
   ahead: number;
+  sizes: ServiceSize[] | null;
 }
 
 const SERVICE_COLUMNS = `s.id, s.title, s.kind, s.price_pence, s.duration_min, s.description, s.display_order, s.active,
-  (SELECT count(*)::int FROM bookings b WHERE b.service_id = s.id AND b.status IN ('pending_payment', 'confirmed') AND b.start_at >= $1) AS ahead`;
+  (SELECT count(*)::int FROM bookings b WHERE b.service_id = s.id AND b.status IN ('pending_payment', 'confirmed') AND b.start_at >= $1) AS ahead,
+  (SELECT json_agg(json_build_object('size', z.size, 'price', z.price_pence, 'duration', z.duration_min)
+     ORDER BY array_position(ARRAY['small', 'medium', 'large'], z.size))
+     FROM service_sizes z WHERE z.service_id = s.id) AS sizes`;
 
 function serviceOf(r: ServiceRow): StaffService {
   return {
@@ -74,6 +80,7 @@ function serviceOf(r: ServiceRow): StaffService {
     kind: r.kind,
     price: r.price_pence,
     duration: r.duration_min,
+    sizes: r.sizes ?? [],
     description: r.description,
     descriptionHtml: sanitizeDescription(r.description),
     display_order: r.display_order,
@@ -218,7 +225,22 @@ const auditedService = (s: StaffService) => ({
   display_order: s.display_order,
   active: s.active,
   description: s.description,
+  sizes: s.sizes,
 });
+
+/** The service's sizes become exactly `sizes`, in the service's own transaction (decision 080). */
+async function writeSizes(tx: Tx, id: string, sizes: readonly ServiceSize[]): Promise<void> {
+  await tx.query('DELETE FROM service_sizes WHERE service_id = $1', [id]);
+  // In SIZES order so the rows read back as the list staff see, whatever order they came in.
+  for (const size of SIZES) {
+    const row = sizes.find((s) => s.size === size);
+    if (row)
+      await tx.query(
+        'INSERT INTO service_sizes (service_id, size, price_pence, duration_min) VALUES ($1, $2, $3, $4)',
+        [id, size, row.price, row.duration],
+      );
+  }
+}
 
 export async function createService(staff: StaffMember, input: ServiceInput, now = new Date()): Promise<StaffService> {
   return transaction(async (tx) => {
@@ -238,6 +260,7 @@ export async function createService(staff: StaffMember, input: ServiceInput, now
         now,
       ],
     );
+    if (input.sizes) await writeSizes(tx, id, input.sizes);
     const [service] = await listServiceById(tx, id, now);
     await audit(tx, staff, 'service.create', 'service', id, { after: auditedService(service!) });
     return service!;
@@ -281,6 +304,7 @@ export async function updateService(
         now,
       ],
     );
+    if (change.sizes) await writeSizes(tx, id, change.sizes);
     const [after] = await listServiceById(tx, id, now);
     await audit(tx, staff, 'service.update', 'service', id, {
       before: auditedService(before!),

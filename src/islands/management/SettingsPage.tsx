@@ -46,7 +46,7 @@ function Settings() {
       }
     >
       <Outcome outcome={outcome.said} />
-      <ServicesPanel services={s.services} onDone={outcome.onDone} />
+      <ServicesPanel services={s.services} limits={s.settings.sizeLimitsKg} onDone={outcome.onDone} />
       <div className="mgmt-grid rec-wide">
         <RulesPanel shop={s} onDone={outcome.onDone} />
         <div className="rec-stack">
