@@ -6,12 +6,13 @@ import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 import { signedInOnly, useOutcome } from './records-page.tsx';
 import { ChangesPanel } from './settings/ChangesPanel.tsx';
 import { ClosuresPanel } from './settings/ClosuresPanel.tsx';
+import { ExtrasPanel } from './settings/ExtrasPanel.tsx';
 import { NoShowPanel } from './settings/NoShowPanel.tsx';
 import { RulesPanel } from './settings/RulesPanel.tsx';
 import { ServicesPanel } from './settings/ServicesPanel.tsx';
 import './settings/settings.css';
 
-/** /management/settings: services and prices, the booking rules, closed days; every change audited by the server. */
+/** /management/settings: services and prices, extras, the booking rules, closed days; every change audited by the server. */
 export default signedInOnly(Settings);
 
 function Settings() {
@@ -47,6 +48,7 @@ function Settings() {
     >
       <Outcome outcome={outcome.said} />
       <ServicesPanel services={s.services} onDone={outcome.onDone} />
+      <ExtrasPanel services={s.services} onDone={outcome.onDone} />
       <div className="mgmt-grid rec-wide">
         <RulesPanel shop={s} onDone={outcome.onDone} />
         <div className="rec-stack">
