@@ -1,4 +1,5 @@
 import * as apiRoutes from '../../domain/staff-api-routes.ts';
+import { StaffExtrasResponseSchema } from '../../domain/extras-catalogue.ts';
 import { ShopSettingsSchema } from '../../domain/shop-settings.ts';
 import { formatWhen } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';
@@ -17,9 +18,11 @@ export default signedInOnly(Settings);
 
 function Settings() {
   const shop = useStaffRoute(apiRoutes.settings, { schema: ShopSettingsSchema });
+  // Loaded beside the settings and shown with them, so no panel moves when the extras arrive.
+  const extras = useStaffRoute(apiRoutes.staffExtras, { schema: StaffExtrasResponseSchema });
   const outcome = useOutcome(shop.reload);
   const s = shop.data;
-  if (!s) {
+  if (!s || (extras.loading && !extras.data)) {
     return (
       <ManagementPage title="Settings">
         {shop.error ? (
@@ -48,7 +51,7 @@ function Settings() {
     >
       <Outcome outcome={outcome.said} />
       <ServicesPanel services={s.services} onDone={outcome.onDone} />
-      <ExtrasPanel services={s.services} onDone={outcome.onDone} />
+      <ExtrasPanel extras={extras} services={s.services} onDone={outcome.onDone} />
       <div className="mgmt-grid rec-wide">
         <RulesPanel shop={s} onDone={outcome.onDone} />
         <div className="rec-stack">

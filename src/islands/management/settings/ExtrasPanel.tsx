@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import * as apiRoutes from '../../../domain/staff-api-routes.ts';
-import { extraAdds, StaffExtrasResponseSchema, type StaffExtra } from '../../../domain/extras-catalogue.ts';
+import { extraAdds, type StaffExtra, type StaffExtrasResponse } from '../../../domain/extras-catalogue.ts';
 import type { StaffService } from '../../../domain/shop-settings.ts';
-import { Card, LoadFailed, useStaffRoute } from '../records-ui.tsx';
+import { Card, LoadFailed, type Loaded } from '../records-ui.tsx';
 import type { Acting } from '../records-page.tsx';
 import { ExtraForm } from './ExtraForm.tsx';
 import { offeredWith } from './extra-form.ts';
@@ -11,8 +10,11 @@ import { offeredWith } from './extra-form.ts';
  * The extras (issue 20): what each adds to a dog's visit, in price and minutes, and the services it is
  * offered with. One open editor at a time, a new extra's at the top; retired extras stay listed, last.
  */
-export function ExtrasPanel({ services, onDone }: { services: StaffService[] } & Pick<Acting, 'onDone'>) {
-  const extras = useStaffRoute(apiRoutes.staffExtras, { schema: StaffExtrasResponseSchema });
+export function ExtrasPanel({
+  extras,
+  services,
+  onDone,
+}: { extras: Loaded<StaffExtrasResponse>; services: StaffService[] } & Pick<Acting, 'onDone'>) {
   // null: none open; '': the new extra's; otherwise the extra being edited.
   const [open, setOpen] = useState<string | null>(null);
   const listed = [...services].sort((a, b) => a.display_order - b.display_order);
@@ -53,9 +55,7 @@ export function ExtrasPanel({ services, onDone }: { services: StaffService[] } &
             </li>
           ))}
         </ul>
-      ) : extras.error ? null : (
-        <p role="status">Loading the extras…</p>
-      )}
+      ) : null}
     </Card>
   );
 }
