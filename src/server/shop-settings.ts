@@ -1,4 +1,5 @@
 import { WEEKDAYS, type BookingSettings } from '../domain/booking-settings.ts';
+import { describeExtraChange } from '../domain/extras-catalogue.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../domain/london-time.ts';
 import {
   describeAuditEntry,
@@ -34,7 +35,7 @@ import { writtenWhen } from '../domain/written-dates.ts';
  * with its audit row. The public site reads services and availability live, so a change shows at
  * once; the static pages state opening hours, so a change of hours asks for a rebuild.
  */
-const AUDITED_ENTITIES = ['settings', 'service', 'closure'];
+const AUDITED_ENTITIES = ['settings', 'service', 'closure', 'extra'];
 
 export async function loadShopSettings(now = new Date()): Promise<ShopSettings> {
   const settings = await loadBookingSettings();
@@ -123,7 +124,9 @@ async function recentChanges(limit = 15): Promise<AuditEntry[]> {
   return rows.map((r) => ({
     at: r.at.toISOString(),
     who: r.name,
-    summary: describeAuditEntry(r.action, r.entity_id, { before: r.before, after: r.after }),
+    summary:
+      describeExtraChange(r.action, r.entity_id, { before: r.before, after: r.after }) ??
+      describeAuditEntry(r.action, r.entity_id, { before: r.before, after: r.after }),
   }));
 }
 
