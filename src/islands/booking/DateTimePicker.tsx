@@ -5,12 +5,14 @@ import { Spinner } from '../forms/Field.tsx';
 import { writtenDate } from '../../domain/written-dates.ts';
 import { FreeTimes } from './FreeTimes.tsx';
 import { RetryNotice } from './RetryNotice.tsx';
-import { DAYS_PER_PAGE, useAvailability } from './use-availability.ts';
+import { DAYS_PER_PAGE, useAvailability, type Visit } from './use-availability.ts';
 
 const WEEKDAY_HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export interface DateTimePickerProps {
   serviceId: string;
+  /** The dog's weight and extras, which make the visit's length (a move keeps its booking's own). */
+  visit?: Visit;
   date: string | null;
   start: string | null;
   onDate(date: string): void;
@@ -42,6 +44,7 @@ function weekdayIndex(isoDate: string): number {
  */
 export function DateTimePicker({
   serviceId,
+  visit,
   date,
   start,
   onDate,
@@ -54,6 +57,7 @@ export function DateTimePicker({
 }: DateTimePickerProps) {
   const { days, timeZone, loading, error, more, retry, loadMore } = useAvailability(
     serviceId,
+    visit,
     exclude,
     refreshKey,
     freshDay,
