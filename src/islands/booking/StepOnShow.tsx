@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import type { BookingType } from '../../domain/booking-types.ts';
 import type { SavedDog } from '../../domain/saved-dogs.ts';
-import { STEP, parseWeight } from './answers.ts';
+import { STEP } from './answers.ts';
 import type { ConfirmContext } from './confirm-booking.ts';
 import { ServiceStep } from './ServiceStep.tsx';
 import { StepLoading } from './StepLoading.tsx';
@@ -54,7 +54,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         update={update}
         breeds={breeds}
         promotion={quote.promotion}
-        extrasOffered={quote.estimate?.extrasOffered ?? []}
+        extrasOffered={quote.estimate?.extrasOffered}
         savedDogs={savedDogs}
         showErrors={attempted.includes(STEP.dog)}
         onNext={() => void tryNext(STEP.dog)}
@@ -66,7 +66,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
     shown = (
       <TimeStep
         serviceId={answers.serviceId}
-        visit={{ weightKg: parseWeight(answers.weight) || undefined, extras: answers.extras }}
+        answers={answers}
         date={answers.date}
         start={answers.start}
         freshDay={state.freshDay}

@@ -21,7 +21,7 @@ export interface DogStepProps {
   breeds: Breeds;
   promotion: QuoteResponse['promotion'];
   /** The extras the chosen service offers (the server's quote); none until it answers. */
-  extrasOffered: QuoteResponse['extrasOffered'];
+  extrasOffered: QuoteResponse['extrasOffered'] | undefined;
   savedDogs: SavedDog[];
   showErrors: boolean;
   onNext(): void;
@@ -148,7 +148,7 @@ export default function DogStep({
         }
         options={COATS.map((c) => ({ value: c, label: COAT_LABELS[c], description: COAT_HINTS[c] }))}
       />
-      <ExtrasField offered={extrasOffered} chosen={answers.extras} onChange={(extras) => update({ extras })} />
+      <ExtrasField offered={extrasOffered ?? []} chosen={answers.extras} onChange={(extras) => update({ extras })} />
       <Checkbox
         id="f-nervous"
         checked={answers.nervous}
