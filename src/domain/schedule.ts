@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { bankHolidayOn } from './bank-holidays.ts';
 import {
   AvailabilityDaySchema,
+  BookedExtraSchema,
   BookingIdSchema,
   BookingStatusSchema,
   CoatSchema,
@@ -73,7 +74,9 @@ export const ScheduleBookingSchema = z.object({
     nervous: z.boolean(),
   }),
   customer: z.object({ id: z.string(), name: z.string(), phone: z.nullable(z.string()), email: z.string() }),
-  /** The "from" total quoted, promotion taken off. */
+  /** The dog's extras as booked (decision 080); their prices are in `totalFromPence`. */
+  extras: z.optional(z.array(BookedExtraSchema)),
+  /** The "from" total quoted, extras in, promotion taken off. */
   totalFromPence: count(),
   depositPence: count(),
   depositHeldPence: count(),

@@ -153,6 +153,14 @@ const pools = {
 };
 const SERVICES = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'ears-teeth'];
 const BREEDS = ['beagle', 'akita', 'none-other', 'bichon-frise', 'airedale-terrier'];
+const EXTRAS = ['nail-grind', 'teeth', 'deshed-boost', 'flea-bath', 'bandana'];
+/** A dog's extras: mostly ones on sale (some not offered with every service), sometimes unknown or too many. */
+const extrasList = fc.oneof(
+  { weight: 4, arbitrary: fc.subarray(EXTRAS) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom(...EXTRAS, 'gold-leaf', 'Nail-Grind', ''), { maxLength: 12 }) },
+);
+/** The same in a query string, as the quote and the times read it. */
+const extrasQuery = extrasList.map((ids) => ids.join(','));
 
 /** `arbitrary`'s value `percent` per cent of the time, null otherwise. */
 const sometimes = <T>(arbitrary: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | null> =>
@@ -366,6 +374,8 @@ const newBooking = fc.record({
     { weight: 12, arbitrary: fc.constant(null).map(() => randomUUID()) },
     { weight: 1, arbitrary: pick(pools.idempotencyKeys, randomUUID()) },
   ),
+  // Left out as often as not: the booking form sends no extras field for a visit without any.
+  extras: fc.option(extrasList, { nil: undefined }),
 });
 
 /** A booking body, sometimes from a returning customer: their phone, their saved dog, their device key. */
@@ -417,6 +427,8 @@ const availabilityQuery = fc.record(
     from: fc.integer({ min: -2, max: DEFAULT_BOOKING_SETTINGS.horizonWeeks * 7 + 2 }).map((n) => addDays(today(), n)),
     days: fc.integer({ min: 1, max: 62 }).map(String),
     exclude: pick(pools.bookingIds, 'A'.repeat(24)),
+    weightKg: fc.constantFrom('4', '12.5', '30', '0', '101'),
+    extras: extrasQuery,
   },
   { requiredKeys: ['service'] },
 );
@@ -563,6 +575,7 @@ const quoteRequests: fc.Arbitrary<FuzzRequest> = fc
             fc.constantFrom('9.5', '12', '0.5', '100', '0', '-1', '1e308', 'NaN', '12kg', ''),
             fc.double().map(String),
           ),
+          extras: extrasQuery,
         },
         { requiredKeys: [] },
       ),

@@ -6,12 +6,14 @@ import { unlessBusy } from '../forms/unless-busy.ts';
 import { writtenDate } from '../../domain/written-dates.ts';
 import { FreeTimes } from './FreeTimes.tsx';
 import { RetryNotice } from './RetryNotice.tsx';
-import { DAYS_PER_PAGE, useAvailability } from './use-availability.ts';
+import { DAYS_PER_PAGE, useAvailability, type Visit } from './use-availability.ts';
 
 const WEEKDAY_HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export interface DateTimePickerProps {
   serviceId: string;
+  /** The dog's weight and extras, which make the visit's length (a move keeps its booking's own). */
+  visit?: Visit;
   date: string | null;
   start: string | null;
   onDate(date: string): void;
@@ -43,6 +45,7 @@ function weekdayIndex(isoDate: string): number {
  */
 export function DateTimePicker({
   serviceId,
+  visit,
   date,
   start,
   onDate,
@@ -55,6 +58,7 @@ export function DateTimePicker({
 }: DateTimePickerProps) {
   const { days, timeZone, loading, error, more, retry, loadMore } = useAvailability(
     serviceId,
+    visit,
     exclude,
     refreshKey,
     freshDay,

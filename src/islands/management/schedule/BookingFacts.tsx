@@ -39,6 +39,12 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
           {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
         </dd>
       </div>
+      {b.extras?.length ? (
+        <div>
+          <dt>Extras</dt>
+          <dd>{b.extras.map((e) => `${e.title} (${formatPence(e.pricePence)})`).join(', ')}</dd>
+        </div>
+      ) : null}
       {b.dog.notes ? (
         <div>
           <dt>Dog notes</dt>
