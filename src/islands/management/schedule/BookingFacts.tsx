@@ -55,10 +55,15 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
         <dt>Money</dt>
         <dd>
           From {formatPence(b.totalFromPence)}
-          {b.depositHeldPence ? ` · deposit ${formatPence(b.depositHeldPence)} paid` : ''}
+          {b.depositHeldPence
+            ? ` · deposit ${formatPence(b.depositHeldPence)} ${b.attendance === 'no_show' ? 'kept' : 'paid'}`
+            : ''}
+          {/* A no-show owes no balance for a groom that did not happen: its fee, if any, is below. */}
           {b.attendance === 'completed'
             ? ` · ${formatPence(b.balancePaidPence)} taken${b.balanceMethod ? ` by ${b.balanceMethod}` : ''}`
-            : ` · ${formatPence(b.balanceDuePence)} due`}
+            : b.attendance === 'no_show'
+              ? ''
+              : ` · ${formatPence(b.balanceDuePence)} due`}
         </dd>
       </div>
       <div>
