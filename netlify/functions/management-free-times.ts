@@ -4,10 +4,11 @@ import { dayAvailability } from '../../src/server/bookings/availability.ts';
 import { HttpError, json, parseQuery } from '../../src/server/http.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
-/** GET /management/free-times?service=&date=[&exclude=]: a day's free starts as staff may book them. */
+/** GET /management/free-times?service=&date=[&exclude=][&weightKg=&extras=]: a day's free starts as staff may book them. */
 export default staffEndpoint(['GET'], async (req) => {
   const query = parseQuery(req, FreeTimesQuerySchema);
-  const found = await dayAvailability({ serviceId: query.service }, query.date, new Date(), {
+  const asked = { serviceId: query.service, weightKg: query.weightKg, extraIds: query.extras };
+  const found = await dayAvailability(asked, query.date, new Date(), {
     exclude: query.exclude,
     forStaff: true,
   });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
+import { fairTerms } from '../../src/domain/no-show-rules.ts';
 import { transaction } from '../../src/server/db.ts';
 
 /**
@@ -64,6 +66,9 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
       deposit: 0,
       price: 4500,
     },
+    // The no-show fee's tests (tests/e2e/staff-no-show-fee.spec.ts), one set per screen width: a
+    // card that pays, one the bank declines, one whose bank asks the owner to approve (SCA).
+    ...NO_SHOW_FEE_ROWS,
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
@@ -76,7 +81,7 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
         depositPence: r.deposit,
         promotionApplied: false,
         lines: [
-          { kind: 'service', label: 'Full Groom', pence: r.price },
+          { kind: 'service', label: r.service === 'shower' ? 'Bath & Brush (Shower)' : 'Full Groom', pence: r.price },
           { kind: 'total', label: 'Total (from)', pence: r.price },
         ],
       };
@@ -92,8 +97,9 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
       );
       await tx.query(
         `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, quote, price_from_pence, deposit_pence, deposit_paid_pence,
-            idempotency_key, request_hash, contact_name, contact_email, contact_phone, created_at, confirmed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'confirmed', $7, $8, $9, $9, $10, repeat('0', 64), $11, $12, $13, $14, $14)
+            idempotency_key, request_hash, contact_name, contact_email, contact_phone, created_at, confirmed_at,
+            fair_terms, stripe_customer, stripe_payment_method)
+         VALUES ($1, $2, $3, $4, $5, $6, 'confirmed', $7, $8, $9, $9, $10, repeat('0', 64), $11, $12, $13, $14, $14, $15, $16, $17)
          ON CONFLICT DO NOTHING`,
         [
           r.id,
@@ -110,11 +116,60 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
           `${r.customer}@example.com`,
           r.phone,
           new Date(start.getTime() - 7 * 86_400_000),
+          'card' in r ? JSON.stringify(SEEDED_FEE_TERMS) : null,
+          'card' in r ? `cus_e2e_${r.customer}` : null,
+          'card' in r ? r.card : null,
         ],
       );
     }
   });
 }
+
+/**
+ * The terms the no-show fee's bookings were made under, as create-booking's recordTerms writes them:
+ * a £10 deposit paid online with the card saved, and a flat £25 for a no-show. Not today's setting
+ * (half the price, up to £30), so the fee offered shows it comes from the booking's own terms.
+ */
+export const SEEDED_FEE_TERMS = fairTerms({
+  standing: 'regular',
+  settings: { ...DEFAULT_BOOKING_SETTINGS, noShowFee: { kind: 'fixed', pence: 2500 } },
+  depositPence: 1000,
+  online: true,
+});
+
+const CARDS = { visa: 'pm_card_visa', declined: 'pm_card_chargeDeclined', sca: 'pm_card_authenticationRequired' };
+
+function feeRow(n: number, width: 390 | 1280, kind: keyof typeof CARDS, name: string, dog: string, time: string) {
+  return {
+    id: `e2enoshowfee${width}${kind}`.padEnd(23, '0'),
+    customer: `e2efeecustomer${String(n).padStart(2, '0')}`,
+    name,
+    phone: `+4477009005${66 + n}`,
+    dog,
+    breed: 'cockapoo',
+    service: 'shower',
+    time,
+    minutes: 60,
+    deposit: 1000,
+    price: 3800,
+    width,
+    kind,
+    card: CARDS[kind],
+  };
+}
+
+/**
+ * Yesterday's no-show fee bookings (Bath & Brush, medium, £38 with £10 paid): per width, the card
+ * that pays, the one declined and the one that needs the owner's approval, after the 13:00 pair.
+ */
+export const NO_SHOW_FEE_ROWS = [
+  feeRow(1, 1280, 'visa', 'Asha Patel', 'Rolo', '15:00'),
+  feeRow(2, 1280, 'declined', 'Dan Reeve', 'Pip', '16:00'),
+  feeRow(3, 1280, 'sca', 'Ruth Mensah', 'Nala', '17:00'),
+  feeRow(4, 390, 'visa', 'Asha Patel', 'Toffee', '15:00'),
+  feeRow(5, 390, 'declined', 'Dan Reeve', 'Bramble', '16:00'),
+  feeRow(6, 390, 'sca', 'Ruth Mensah', 'Hazel', '17:00'),
+];
 
 /** How many staff members the e2e server has for its workers (Playwright's parallelIndex). */
 export const WORKER_STAFF = 8;

@@ -218,6 +218,15 @@ export const LocationSchema = z.object({
 });
 export type Location = z.infer<typeof LocationSchema>;
 
+/** An extra as a booking keeps it: what it cost and took when booked (booking_extras, decision 080). */
+export const BookedExtraSchema = z.object({
+  id: ExtraIdSchema,
+  title: z.string(),
+  pricePence: nonNegativeInteger(),
+  durationMin: nonNegativeInteger(),
+});
+export type BookedExtra = z.infer<typeof BookedExtraSchema>;
+
 export const BookingViewSchema = z.object({
   id: BookingIdSchema,
   status: BookingStatusSchema,
@@ -228,6 +237,8 @@ export const BookingViewSchema = z.object({
   dog: z.object({ name: z.string(), breed: z.string() }),
   ownerName: z.string(),
   price: QuoteSchema,
+  /** The dog's extras, each also a line of `price`; absent from views made before extras existed. */
+  extras: z.optional(z.array(BookedExtraSchema)),
   depositPaidPence: nonNegativeInteger(),
   canCancel: z.boolean(),
   canMove: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { SIZES } from './catalogue.ts';
 import { plainText } from './text.ts';
 
 /**
@@ -25,6 +26,8 @@ const BandFields = {
   ),
   priceFromPence: z.nullable(pence),
   priceToPence: z.nullable(pence),
+  /** The size a dog of this breed is priced as while its weight is unknown (decision 080); absent: unchanged. */
+  usualSize: z.optional(z.nullable(z.enum(SIZES))),
 };
 
 const bandIsWhole = (b: { priceFromPence?: number | null; priceToPence?: number | null }) =>
@@ -78,6 +81,7 @@ export const StaffBreedSchema = z.object({
   usualDurationMin: z.nullable(integer()),
   priceFromPence: z.nullable(integer()),
   priceToPence: z.nullable(integer()),
+  usualSize: z.nullable(z.enum(SIZES)),
   /** "usually 1 h 30, £55–£70", as the quote says it. */
   estimate: z.nullable(z.string()),
   /** Dogs on record of this breed. */

@@ -61,6 +61,20 @@ describe('a CSV line', () => {
       'Full Groom',
       'Sam Jones',
       'pi_1',
+      '',
+      '',
+      0,
+    ]);
+  });
+  it("carries the booking's quote and its extras: their titles with prices, and their sum a number", () => {
+    const extras = [
+      { title: 'Nail grinding', pricePence: 500 },
+      { title: '=Bandana', pricePence: 300 },
+    ];
+    expect(csvRecord({ ...movement, quotedPence: 6300, extras }, 'Europe/London').slice(10)).toEqual([
+      6300,
+      "Nail grinding £5.00;' =Bandana £3.00",
+      800,
     ]);
   });
   it('makes every text cell formula-safe for a semicolon or tab reader too, and leaves the amount a number', () => {
@@ -75,6 +89,9 @@ describe('a CSV line', () => {
       'a\t\'=HYPERLINK("http://evil.example")',
       "x;'=1+1",
       "'@pi",
+      '',
+      '',
+      0,
     ]);
   });
   it('calls a negative balance a correction', () => {

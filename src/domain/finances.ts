@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { BookingIdSchema } from './booking-api-schemas.ts';
 import { IsoDateSchema } from './calendar.ts';
 import { addDays, daysBetween, instantToZoned } from './london-time.ts';
+import { formatPence } from './money.ts';
 import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
 import { formulaSafeCell } from './spreadsheet-cells.ts';
 import { plainText } from './text.ts';
@@ -206,6 +207,10 @@ export interface MoneyMovement {
   service: string;
   customer: string;
   stripePayment: string | null;
+  /** What its booking was quoted, extras in and the offer off: what the shop expects in all. */
+  quotedPence?: number;
+  /** Its booking's extras as booked (decision 080). */
+  extras?: readonly { title: string; pricePence: number }[];
 }
 
 export const CSV_COLUMNS = [
@@ -219,6 +224,9 @@ export const CSV_COLUMNS = [
   'Service',
   'Customer',
   'Stripe payment',
+  'Quoted (GBP)',
+  'Extras',
+  'Extras (GBP)',
 ] as const;
 
 const TYPE_NAMES: Record<MoneyMovement['kind'], string> = {
@@ -242,6 +250,7 @@ const METHOD_NAMES: Record<MoneyMovement['method'], string> = {
 export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)[] {
   const at = instantToZoned(m.at, timeZone);
   const appointment = instantToZoned(m.appointment, timeZone);
+  const extras = m.extras ?? [];
   return [
     at.date,
     at.time,
@@ -253,6 +262,9 @@ export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)
     m.service,
     m.customer,
     m.stripePayment ?? '',
+    m.quotedPence ?? '',
+    extras.map((e) => `${e.title} ${formatPence(e.pricePence)}`).join('; '),
+    extras.reduce((sum, e) => sum + e.pricePence, 0),
   ].map((cell) => (typeof cell === 'string' ? formulaSafeCell(cell) : cell));
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import site from '../../content/site.json' with { type: 'json' };
 import {
   bookingLink,
+  calendarEventFor,
   cancellationMessages,
   changeMessages,
   confirmationMessages,
@@ -197,6 +198,33 @@ describe('details', () => {
     expect(
       confirmationMessages({ ...booking, owner: { ...booking.owner, email: null } }, ctx).map((m) => m.channel),
     ).toEqual(['sms']);
+  });
+
+  it('names the extras beside the service in the e-mails and the calendar file; their prices are the quote lines', () => {
+    const withExtras: MessageBooking = {
+      ...booking,
+      extras: [{ title: 'Nail grinding' }, { title: 'Teeth brushing' }],
+      quote: {
+        ...booking.quote!,
+        lines: [
+          { kind: 'service', label: 'Full Groom, small dog', pence: 4500 },
+          { kind: 'extra', label: 'Nail grinding', pence: 500 },
+          { kind: 'extra', label: 'Teeth brushing', pence: 500 },
+          { kind: 'total', label: 'Total, from', pence: 5500 },
+        ],
+      },
+    };
+    const [mail] = confirmationMessages(withExtras, ctx);
+    for (const line of ['Extras: Nail grinding, Teeth brushing', 'Nail grinding: £5.00', 'Total, from: £55.00'])
+      expect(mail!.bodyText).toContain(line);
+    expect(shopNewBookingNotice(withExtras, ctx).bodyText).toContain(
+      'Service: Full Groom, 2 hours\nExtras: Nail grinding, Teeth brushing\nDog:',
+    );
+    expect(calendarEventFor(withExtras, ctx).description).toMatch(
+      /^Extras: Nail grinding, Teeth brushing\nYour booking/,
+    );
+    expect(calendarEventFor(booking, ctx).description).toMatch(/^Your booking/);
+    expect(confirmationMessages(booking, ctx)[0]!.bodyText).not.toContain('Extras:');
   });
 
   it('the shop notice goes to the shop with everything the groomer needs', () => {

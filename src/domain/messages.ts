@@ -60,6 +60,8 @@ export interface MessageBooking {
   sequence?: number;
   /** The no-show rules it was booked under, in the words the customer was shown (decision 081). */
   rules?: readonly string[];
+  /** The dog's extras (decision 080): named beside the service, priced among the quote's lines. */
+  extras?: readonly { title: string }[];
 }
 
 export interface MessageContext {
@@ -136,9 +138,15 @@ function priceLines(booking: MessageBooking, audience: 'customer' | 'shop' = 'cu
   return lines;
 }
 
+/** "Extras: Nail grinding, Bandana", or nothing for a visit without extras. */
+function extrasLine(booking: MessageBooking): string[] {
+  return booking.extras?.length ? [`Extras: ${booking.extras.map((e) => e.title).join(', ')}`] : [];
+}
+
 function details(booking: MessageBooking, ctx: MessageContext): string {
   return [
     `Service: ${booking.service.title}, about ${duration(booking.service.durationMinutes)}`,
+    ...extrasLine(booking),
     `When: ${longWhen(booking.start, ctx.timeZone)}`,
     `Dog: ${booking.dog.name}`,
     `Where: ${site.name}, ${address}`,
@@ -193,7 +201,11 @@ export function calendarEventFor(
     start: booking.start,
     end: booking.end,
     summary: `${booking.service.title} for ${booking.dog.name} at ${site.name}`,
-    description: `Your booking, with directions and the option to cancel or move it: ${link}\nQuestions: ${site.phone.display} or WhatsApp.`,
+    description: [
+      ...extrasLine(booking),
+      `Your booking, with directions and the option to cancel or move it: ${link}`,
+      `Questions: ${site.phone.display} or WhatsApp.`,
+    ].join('\n'),
     location: `${site.name}, ${address}`,
     url: link,
     geo: site.address.geo,
@@ -464,6 +476,7 @@ export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContex
       `New booking for ${longWhen(booking.start, ctx.timeZone)}.`,
       [
         `Service: ${booking.service.title}, ${duration(booking.service.durationMinutes)}`,
+        ...extrasLine(booking),
         `Dog: ${dogLine}`,
         ...(dog.notes ? [`Notes: ${dog.notes}`] : []),
         `Owner: ${booking.owner.name}`,

@@ -2,10 +2,12 @@ import { z } from 'zod/mini';
 import { bankHolidayOn } from './bank-holidays.ts';
 import {
   AvailabilityDaySchema,
+  BookedExtraSchema,
   BookingIdSchema,
   BookingStatusSchema,
   CoatSchema,
   DayClosedReasonSchema,
+  ExtraIdsQuerySchema,
   InstantSchema,
   ServiceIdSchema,
 } from './booking-api-schemas.ts';
@@ -72,7 +74,9 @@ export const ScheduleBookingSchema = z.object({
     nervous: z.boolean(),
   }),
   customer: z.object({ id: z.string(), name: z.string(), phone: z.nullable(z.string()), email: z.string() }),
-  /** The "from" total quoted, promotion taken off. */
+  /** The dog's extras as booked (decision 080); their prices are in `totalFromPence`. */
+  extras: z.optional(z.array(BookedExtraSchema)),
+  /** The "from" total quoted, extras in, promotion taken off. */
   totalFromPence: count(),
   depositPence: count(),
   depositHeldPence: count(),
@@ -174,14 +178,17 @@ export function mondayOf(date: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// GET /v1.0.1/management/free-times?service=full&date=2026-11-24[&exclude=<bookingId>]
-// The free start times of one day, as staff may book them (no minimum notice).
+// GET /v1.0.1/management/free-times?service=full&date=2026-11-24[&exclude=<bookingId>][&weightKg=12&extras=a,b]
+// The free start times of one day, as staff may book them (no minimum notice), for the visit's length:
+// the dog's weight decides its size and the extras add their minutes (decision 080).
 // ---------------------------------------------------------------------------------------------
 
 export const FreeTimesQuerySchema = z.strictObject({
   service: ServiceIdSchema,
   date: IsoDateSchema,
   exclude: z.optional(BookingIdSchema),
+  weightKg: z.optional(z.coerce.number().check(z.minimum(0.5), z.maximum(100))),
+  extras: z.optional(ExtraIdsQuerySchema),
 });
 export type FreeTimesQuery = z.infer<typeof FreeTimesQuerySchema>;
 

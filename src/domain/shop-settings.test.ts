@@ -73,6 +73,52 @@ describe('describeAuditEntry', () => {
       'Service “Ears”: kind Extras (ears, teeth)',
     ],
     [
+      'settings.update',
+      'booking',
+      { before: { sizeLimitsKg: { small: 10, medium: 25 } }, after: { sizeLimitsKg: { small: 12, medium: 25 } } },
+      'Dog sizes: small up to 10 kg, medium up to 25 kg → small up to 12 kg, medium up to 25 kg',
+    ],
+    [
+      'service.create',
+      'full',
+      {
+        after: {
+          title: 'Full',
+          price: 4500,
+          sizes: [
+            { size: 'small', price: 4500, duration: 105 },
+            { size: 'large', price: 7000, duration: 150 },
+          ],
+        },
+      },
+      'Service added: Full at £45.00 (Small £45.00, Large £70.00)',
+    ],
+    [
+      'service.update',
+      'full',
+      {
+        before: { title: 'Full', sizes: [{ size: 'medium', price: 5500, duration: 120 }] },
+        after: { title: 'Full', sizes: [{ size: 'medium', price: 5800, duration: 120 }] },
+      },
+      'Service “Full”: sizes Medium £58.00',
+    ],
+    [
+      'service.update',
+      'full',
+      {
+        before: { title: 'Full', sizes: [{ size: 'medium', price: 5500, duration: 120 }] },
+        after: { title: 'Full', sizes: [] },
+      },
+      'Service “Full”: sizes one price for every dog',
+    ],
+    // An audit row written before sizes existed has none on either side: nothing to say about them.
+    [
+      'service.update',
+      'nails',
+      { before: { title: 'Nails' }, after: { title: 'Nails' } },
+      'Service “Nails”: saved, nothing changed',
+    ],
+    [
       'closure.create',
       '2026-12-24',
       { after: { reason: 'Christmas Eve' } },

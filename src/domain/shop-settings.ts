@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } from './booking-settings.ts';
+import { SIZE_LABELS, SIZES, sizeWeights, type SizeLimits } from './catalogue.ts';
 import { formatPence } from './money.ts';
 import type { ChargeRule } from './no-show-rules.ts';
 import { freeText, plainText } from './text.ts';
@@ -35,6 +36,8 @@ export const EDITABLE_SETTINGS = [
   'horizonWeeks',
   'cancellationNoticeHours',
   'closedOnBankHolidays',
+  // Which weights are a small, medium and large dog (decision 080).
+  'sizeLimitsKg',
   // The fair no-show rules (decision 081), edited in their own panel.
   ...NO_SHOW_SETTINGS,
 ] as const;
@@ -87,17 +90,38 @@ export function serviceKindLabel(kind: string): string {
   return (SERVICE_KIND_LABELS as Record<string, string>)[kind] ?? kind;
 }
 
-const ServiceFields = {
-  title: plainText(1, 120, { label: 'the title' }),
-  /** Pence, the "from" price. */
-  price: z.number().check(z.int('Please give the price in whole pence'), z.minimum(0), z.maximum(1_000_000)),
-  duration: z
+const servicePence = () =>
+  z.number().check(z.int('Please give the price in whole pence'), z.minimum(0), z.maximum(1_000_000));
+const serviceMinutes = () =>
+  z
     .number()
     .check(
       z.int(),
       z.minimum(5, 'A service takes at least 5 minutes'),
       z.maximum(600, 'A service takes at most 10 hours'),
-    ),
+    );
+
+/** A price and length for one size of dog (decision 080). */
+export const ServiceSizeSchema = z.strictObject({
+  size: z.enum(SIZES),
+  price: servicePence(),
+  duration: serviceMinutes(),
+});
+export type ServiceSize = z.infer<typeof ServiceSizeSchema>;
+
+/** Each size at most once; none: one price for every dog. Sent whole: what is not listed is removed. */
+const ServiceSizesSchema = z.array(ServiceSizeSchema).check(
+  z.maxLength(SIZES.length),
+  z.refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'Each size may be priced once'),
+);
+
+const ServiceFields = {
+  title: plainText(1, 120, { label: 'the title' }),
+  /** Pence, the "from" price: a dog of no known size, or every dog of a service without sizes. */
+  price: servicePence(),
+  duration: serviceMinutes(),
+  /** Absent on a new service: none; absent on a change: as they were. */
+  sizes: z.optional(ServiceSizesSchema),
   /** HTML; sanitised when it is saved and again whenever it is read (decision 016). */
   description: freeText(5000, { label: 'the description' }),
   display_order: z.number().check(z.int(), z.minimum(0), z.maximum(10_000)),
@@ -119,6 +143,8 @@ export const StaffServiceSchema = z.object({
   kind: z.string(),
   price: z.number().check(z.int(), z.nonnegative()),
   duration: z.number().check(z.int(), z.positive()),
+  /** Small, medium, large in that order, those priced; empty: one price for every dog. */
+  sizes: z.array(ServiceSizeSchema),
   /** As stored (what staff edit). */
   description: z.string(),
   /** As the public site shows it, sanitised. */
@@ -202,6 +228,7 @@ const SETTING_NAMES: Record<EditableSettingKey, string> = {
   payInFullAfterStrikes: 'Pay in full after',
   newCustomerDeposit: "New customers' deposit",
   cardOnFile: 'Card saved for fees',
+  sizeLimitsKg: 'Dog sizes',
 };
 
 export function describeDeposit(deposit: BookingSettings['deposit']): string {
@@ -253,7 +280,20 @@ function describeSetting(key: EditableSettingKey, value: unknown): string {
         : describeDeposit(value as BookingSettings['deposit']);
     case 'cardOnFile':
       return value ? 'yes' : 'no';
+    case 'sizeLimitsKg':
+      return describeSizeLimits(value as SizeLimits);
   }
+}
+
+/** "small up to 10 kg, medium up to 25 kg". */
+export function describeSizeLimits(limits: SizeLimits): string {
+  return `small ${sizeWeights('small', limits)}, medium up to ${limits.medium} kg`;
+}
+
+/** "Small £45, Medium £55, Large £70", or "one price" for a service without sizes. */
+export function describeSizes(sizes: unknown): string {
+  if (!Array.isArray(sizes) || sizes.length === 0) return 'one price for every dog';
+  return (sizes as ServiceSize[]).map((s) => `${SIZE_LABELS[s.size] ?? s.size} ${formatPenceSafe(s.price)}`).join(', ');
 }
 
 /** "Mon–Sat 09:00–18:00" style, day by day where days differ. */
@@ -294,7 +334,9 @@ export function describeAuditEntry(action: string, entityId: string | null, chan
       return lines.length ? lines.join('; ') : 'Settings saved, nothing changed';
     }
     case 'service.create':
-      return `Service added: ${String(after.title ?? entityId)} at ${formatPenceSafe(after.price)}`;
+      return `Service added: ${String(after.title ?? entityId)} at ${formatPenceSafe(after.price)}${
+        Array.isArray(after.sizes) && after.sizes.length > 0 ? ` (${describeSizes(after.sizes)})` : ''
+      }`;
     case 'service.update': {
       const name = String(after.title ?? before.title ?? entityId);
       const diffs: string[] = [];
@@ -310,6 +352,8 @@ export function describeAuditEntry(action: string, entityId: string | null, chan
       if (before.display_order !== after.display_order && after.display_order !== undefined) diffs.push('order');
       if (before.kind !== after.kind && after.kind !== undefined)
         diffs.push(`kind ${serviceKindLabel(String(after.kind))}`);
+      if ('sizes' in after && JSON.stringify(before.sizes ?? []) !== JSON.stringify(after.sizes))
+        diffs.push(`sizes ${describeSizes(after.sizes)}`);
       return `Service “${name}”: ${diffs.length ? diffs.join(', ') : 'saved, nothing changed'}`;
     }
     case 'closure.create':

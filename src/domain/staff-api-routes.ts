@@ -14,6 +14,7 @@ import type {
   NewDogSchema,
 } from './customer-records.ts';
 import type { MessageRetryRequestSchema } from './dashboard.ts';
+import type { ExtraChangeSchema, ExtraInputSchema } from './extras-catalogue.ts';
 import type { RefundRequestSchema } from './finances.ts';
 import type {
   AttendanceRequestSchema,
@@ -161,3 +162,8 @@ export const waiveStrike = /* @__PURE__ */ post(
   '/management/customers/:id/strikes/:booking/waive',
   body<typeof WaiveRequestSchema>(),
 );
+
+// The extras catalogue (issue 20): what each extra costs and adds, and the services it is offered with.
+export const staffExtras = /* @__PURE__ */ get('/management/extras');
+export const addExtra = /* @__PURE__ */ post('/management/extras', body<typeof ExtraInputSchema>());
+export const saveExtra = /* @__PURE__ */ post('/management/extras/:id', body<typeof ExtraChangeSchema>());

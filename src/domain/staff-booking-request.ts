@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DogIdSchema, DogSchema, InstantSchema, ServiceIdSchema } from './booking-api-schemas.ts';
+import { DogIdSchema, DogSchema, ExtraIdsSchema, InstantSchema, ServiceIdSchema } from './booking-api-schemas.ts';
 import { UkMobileSchema } from './booking-request-schemas.ts';
 import { CustomerIdSchema } from './customer-records.ts';
 import { freeText, plainText } from './text.ts';
@@ -33,6 +33,8 @@ export const StaffBookingRequestSchema = z.strictObject({
   customer: z.union([z.strictObject({ id: CustomerIdSchema }), NewCustomerSchema]),
   /** One of the customer's saved dogs (its id, as it is now), or a new dog. */
   dog: z.strictObject({ ...DogSchema.shape, id: z.optional(DogIdSchema) }),
+  /** The extras the caller asked for: priced and timed by the server as an online booking's are (decision 080). */
+  extras: z.optional(ExtraIdsSchema),
   /** For the team, never shown to the customer. */
   note: z.optional(freeText(1000, { label: 'the note' })),
   /** A fresh uuid per attempt: a double tap books once. */

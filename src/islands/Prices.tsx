@@ -2,7 +2,9 @@ import { startTransition, useCallback, useEffect, useId, useState } from 'react'
 import { BOOKING_TYPES_TIMEOUT_MS, callApi } from '../client/api.ts';
 import * as apiRoutes from '../domain/api-routes.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../domain/booking-types.ts';
+import { SIZE_LABELS } from '../domain/catalogue.ts';
 import { poundsFromPence } from '../domain/money.ts';
+import { writtenPrice } from '../domain/service-descriptions.ts';
 import './prices.css';
 
 /** Contract §9: services shown off the prices page. */
@@ -15,6 +17,8 @@ export interface PricesProps {
   phone: { display: string; e164: string };
   /** Rows to reserve height for before the list arrives, so nothing below it moves. */
   reserveRows: number;
+  /** Of those, the rows with a price per size, whose extra line is reserved too. */
+  reserveSizedRows?: number;
   /** The offline heading's level, one below the section's own heading (h1 on /prices, h2 elsewhere). */
   headingLevel?: 2 | 3;
 }
@@ -22,7 +26,13 @@ export interface PricesProps {
 type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'loaded'; services: BookingType[] };
 
 /** The prices list of contract §2/§4: loading, then the offline message or the services. */
-export default function Prices({ all = false, phone, reserveRows, headingLevel = 3 }: PricesProps) {
+export default function Prices({
+  all = false,
+  phone,
+  reserveRows,
+  reserveSizedRows = 0,
+  headingLevel = 3,
+}: PricesProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [chosen, setChosen] = useState<string | null>(null);
   const name = useId();
@@ -65,7 +75,7 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
     return () => window.removeEventListener('online', retry);
   }, [state.kind, load]);
 
-  const style = { '--reserve-rows': reserveRows } as React.CSSProperties;
+  const style = { '--reserve-rows': reserveRows, '--reserve-sized-rows': reserveSizedRows } as React.CSSProperties;
 
   if (state.kind === 'loading') {
     return (
@@ -122,6 +132,7 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
                 <span className="prices__price">From: £{poundsFromPence(service.price)}</span>
                 <span className="prices__duration">Duration: {service.duration} min.</span>
               </label>
+              <SizePrices service={service} />
               <div id={`${id}-details`} className="prices__details" hidden={!open}>
                 {open && (
                   <>
@@ -150,5 +161,25 @@ export default function Prices({ all = false, phone, reserveRows, headingLevel =
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Each size's price, shown on the row itself (issue 20: without opening it), the weights of each size
+ * beside it: "Small £45 up to 10 kg · Medium £55 over 10 kg, up to 25 kg · Large £70 over 25 kg".
+ */
+function SizePrices({ service }: { service: BookingType }) {
+  if (!service.sizes?.length) return null;
+  return (
+    <ul className="prices__sizes" aria-label={`${service.title} by size`}>
+      {service.sizes.map((s) => (
+        <li key={s.size}>
+          <span className="prices__size">
+            {SIZE_LABELS[s.size]} {writtenPrice(s.price)}
+          </span>{' '}
+          <span className="prices__weights">{s.weights}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,6 @@
 import { breedIdFor, type BreedChange, type BreedInput, type StaffBreed } from '../domain/breed-records.ts';
 import { FALLBACK_BREED_ID } from '../domain/breeds.ts';
+import type { Size } from '../domain/catalogue.ts';
 import { breedEstimate } from '../domain/pricing.ts';
 import { audit } from './audit.ts';
 import { deleteBreedImage, imageUrlFor, storeBreedImage } from './breed-images.ts';
@@ -21,10 +22,11 @@ interface BreedRow {
   usual_duration_min: number | null;
   price_from_pence: number | null;
   price_to_pence: number | null;
+  usual_size: Size | null;
   dogs: number;
 }
 
-const COLUMNS = `b.id, b.name, b.image_url, b.image_key, b.is_fallback, b.usual_duration_min, b.price_from_pence, b.price_to_pence,
+const COLUMNS = `b.id, b.name, b.image_url, b.image_key, b.is_fallback, b.usual_duration_min, b.price_from_pence, b.price_to_pence, b.usual_size,
   (SELECT count(*)::int FROM dogs d WHERE d.breed_id = b.id) AS dogs`;
 
 function breedOf(r: BreedRow): StaffBreed {
@@ -39,6 +41,7 @@ function breedOf(r: BreedRow): StaffBreed {
     image_url_s3: r.image_url,
     fallback: r.is_fallback,
     ...band,
+    usualSize: r.usual_size,
     estimate: breedEstimate(band),
     dogs: r.dogs,
   };
@@ -81,6 +84,7 @@ const audited = (b: StaffBreed) => ({
   usualDurationMin: b.usualDurationMin,
   priceFromPence: b.priceFromPence,
   priceToPence: b.priceToPence,
+  usualSize: b.usualSize,
   image: b.image_url_s3,
 });
 
@@ -96,8 +100,9 @@ export async function createBreed(staff: StaffMember, input: BreedInput, now = n
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
     await tx.query(
-      `INSERT INTO breeds (id, name, usual_duration_min, price_from_pence, price_to_pence, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
-      [id, input.name, input.usualDurationMin, input.priceFromPence, input.priceToPence, now],
+      `INSERT INTO breeds (id, name, usual_duration_min, price_from_pence, price_to_pence, usual_size, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+      [id, input.name, input.usualDurationMin, input.priceFromPence, input.priceToPence, input.usualSize ?? null, now],
     );
     const breed = await breedById(tx, id);
     await audit(tx, staff, 'breed.create', 'breed', id, { after: audited(breed) });
@@ -125,7 +130,8 @@ export async function updateBreed(
       `UPDATE breeds SET name = COALESCE($2, name),
               usual_duration_min = CASE WHEN $3 THEN $4 ELSE usual_duration_min END,
               price_from_pence = CASE WHEN $5 THEN $6 ELSE price_from_pence END,
-              price_to_pence = CASE WHEN $5 THEN $7 ELSE price_to_pence END, updated_at = $8
+              price_to_pence = CASE WHEN $5 THEN $7 ELSE price_to_pence END, updated_at = $8,
+              usual_size = CASE WHEN $9 THEN $10 ELSE usual_size END
         WHERE id = $1`,
       [
         id,
@@ -136,6 +142,8 @@ export async function updateBreed(
         change.priceFromPence ?? null,
         change.priceToPence ?? null,
         now,
+        change.usualSize !== undefined,
+        change.usualSize ?? null,
       ],
     );
     const after = await breedById(tx, id);

@@ -19,7 +19,9 @@ import {
 import { addDays, zonedDateTimeToInstant } from '../domain/london-time.ts';
 import { formatPence, poundsFromPence } from '../domain/money.ts';
 import { DEFAULT_PAGE_LIMIT } from '../domain/staff-lists.ts';
+import type { BookedExtra } from '../domain/booking-api-schemas.ts';
 import { audit } from './audit.ts';
+import { BOOKED_EXTRAS_SQL } from './bookings/view.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
@@ -264,8 +266,11 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
     title: string;
     customer: string;
     stripe_payment_intent: string | null;
+    quoted_pence: number;
+    extras: BookedExtra[];
   }>(
     `SELECT m.at, m.booking_id, m.kind, m.method, m.pence, b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer,
+            coalesce((b.quote ->> 'totalFromPence')::int, b.price_from_pence) AS quoted_pence, ${BOOKED_EXTRAS_SQL} AS extras,
             CASE WHEN m.kind = 'fee' THEN f.payment_intent ELSE b.stripe_payment_intent END AS stripe_payment_intent
        FROM money_movements m JOIN bookings b ON b.id = m.booking_id JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id
        LEFT JOIN no_show_fees f ON f.booking_id = m.booking_id
@@ -284,6 +289,8 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
         service: r.title,
         customer: r.customer,
         stripePayment: r.kind === 'balance' ? null : r.stripe_payment_intent,
+        quotedPence: r.quoted_pence,
+        extras: r.extras,
       },
       timeZone,
     ),

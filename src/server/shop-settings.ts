@@ -1,4 +1,5 @@
 import { WEEKDAYS, type BookingSettings } from '../domain/booking-settings.ts';
+import { describeExtraChange } from '../domain/extras-catalogue.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../domain/london-time.ts';
 import {
   describeAuditEntry,
@@ -13,9 +14,11 @@ import {
   type ServiceInput,
   type SettingsChange,
   type SettingsSaved,
+  type ServiceSize,
   type ShopSettings,
   type StaffService,
 } from '../domain/shop-settings.ts';
+import { SIZES } from '../domain/catalogue.ts';
 import { audit } from './audit.ts';
 import { requestRebuild } from './cms/rebuild.ts';
 import { db, query, transaction, type Tx } from './db.ts';
@@ -32,7 +35,7 @@ import { writtenWhen } from '../domain/written-dates.ts';
  * with its audit row. The public site reads services and availability live, so a change shows at
  * once; the static pages state opening hours, so a change of hours asks for a rebuild.
  */
-const AUDITED_ENTITIES = ['settings', 'service', 'closure'];
+const AUDITED_ENTITIES = ['settings', 'service', 'closure', 'extra'];
 
 export async function loadShopSettings(now = new Date()): Promise<ShopSettings> {
   const settings = await loadBookingSettings();
@@ -62,10 +65,14 @@ interface ServiceRow {
   display_order: number;
   active: boolean;
   ahead: number;
+  sizes: ServiceSize[] | null;
 }
 
 const SERVICE_COLUMNS = `s.id, s.title, s.kind, s.price_pence, s.duration_min, s.description, s.display_order, s.active,
-  (SELECT count(*)::int FROM bookings b WHERE b.service_id = s.id AND b.status IN ('pending_payment', 'confirmed') AND b.start_at >= $1) AS ahead`;
+  (SELECT count(*)::int FROM bookings b WHERE b.service_id = s.id AND b.status IN ('pending_payment', 'confirmed') AND b.start_at >= $1) AS ahead,
+  (SELECT json_agg(json_build_object('size', z.size, 'price', z.price_pence, 'duration', z.duration_min)
+     ORDER BY array_position(ARRAY['small', 'medium', 'large'], z.size))
+     FROM service_sizes z WHERE z.service_id = s.id) AS sizes`;
 
 function serviceOf(r: ServiceRow): StaffService {
   return {
@@ -74,6 +81,7 @@ function serviceOf(r: ServiceRow): StaffService {
     kind: r.kind,
     price: r.price_pence,
     duration: r.duration_min,
+    sizes: r.sizes ?? [],
     description: r.description,
     descriptionHtml: sanitizeDescription(r.description),
     display_order: r.display_order,
@@ -116,7 +124,9 @@ async function recentChanges(limit = 15): Promise<AuditEntry[]> {
   return rows.map((r) => ({
     at: r.at.toISOString(),
     who: r.name,
-    summary: describeAuditEntry(r.action, r.entity_id, { before: r.before, after: r.after }),
+    summary:
+      describeExtraChange(r.action, r.entity_id, { before: r.before, after: r.after }) ??
+      describeAuditEntry(r.action, r.entity_id, { before: r.before, after: r.after }),
   }));
 }
 
@@ -218,7 +228,22 @@ const auditedService = (s: StaffService) => ({
   display_order: s.display_order,
   active: s.active,
   description: s.description,
+  sizes: s.sizes,
 });
+
+/** The service's sizes become exactly `sizes`, in the service's own transaction (decision 080). */
+async function writeSizes(tx: Tx, id: string, sizes: readonly ServiceSize[]): Promise<void> {
+  await tx.query('DELETE FROM service_sizes WHERE service_id = $1', [id]);
+  // In SIZES order so the rows read back as the list staff see, whatever order they came in.
+  for (const size of SIZES) {
+    const row = sizes.find((s) => s.size === size);
+    if (row)
+      await tx.query(
+        'INSERT INTO service_sizes (service_id, size, price_pence, duration_min) VALUES ($1, $2, $3, $4)',
+        [id, size, row.price, row.duration],
+      );
+  }
+}
 
 export async function createService(staff: StaffMember, input: ServiceInput, now = new Date()): Promise<StaffService> {
   return transaction(async (tx) => {
@@ -238,6 +263,7 @@ export async function createService(staff: StaffMember, input: ServiceInput, now
         now,
       ],
     );
+    if (input.sizes) await writeSizes(tx, id, input.sizes);
     const [service] = await listServiceById(tx, id, now);
     await audit(tx, staff, 'service.create', 'service', id, { after: auditedService(service!) });
     return service!;
@@ -281,6 +307,7 @@ export async function updateService(
         now,
       ],
     );
+    if (change.sizes) await writeSizes(tx, id, change.sizes);
     const [after] = await listServiceById(tx, id, now);
     await audit(tx, staff, 'service.update', 'service', id, {
       before: auditedService(before!),

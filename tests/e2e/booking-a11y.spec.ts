@@ -66,6 +66,34 @@ test('a chosen chip is dark the moment it is chosen, with no fade left running',
   expect(seen.background).not.toBe('rgb(255, 255, 255)');
 });
 
+// A button busy with its call keeps the keyboard user's focus: a disabled one would drop it to the
+// page, and the next Tab would start from wherever Chrome left it.
+test('"Show later dates" keeps its focus while the later dates load', async ({ page }) => {
+  await page.goto('/book?type=nails');
+  await page.getByLabel("Your dog's name").fill('Tilly');
+  await page.getByRole('combobox', { name: 'Breed' }).fill('beag');
+  await page.getByRole('option', { name: 'Beagle' }).click();
+  await page.getByLabel('Weight').fill('9');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const later = page.getByRole('button', { name: 'Show later dates' });
+  await expect(later).toBeVisible();
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/v1\.0\.1\/availability\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await later.focus();
+  await page.keyboard.press('Enter');
+  const loading = page.getByRole('button', { name: 'Loading…' });
+  await expect(loading).toBeFocused();
+  await expect(loading).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter'); // pressed again while loading: nothing more is asked
+  release();
+  await expect(later).toBeFocused();
+});
+
 test('axe finds nothing on /b/{id}, including the move picker, and the page offers what the customer needs', async ({
   page,
 }) => {

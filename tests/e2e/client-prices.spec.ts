@@ -192,3 +192,18 @@ test('expands a service chosen with the keyboard: its description and a book now
   );
   await expect(page.getByRole('link', { name: /^book now/ })).toHaveAccessibleName(`book now: ${second!.title}`);
 });
+
+test("shows each size's price and weights on a service's row without opening it (issue 20)", async ({ page }) => {
+  await open(page, ALL);
+  const full = page.locator('.prices__row').filter({ has: page.getByRole('radio', { name: /^Full Groom/ }) });
+  const sizes = full.getByRole('list', { name: 'Full Groom by size' });
+  await expect(sizes.getByRole('listitem')).toHaveText([
+    'Small £45 up to 10 kg',
+    'Medium £55 over 10 kg, up to 25 kg',
+    'Large £70 over 25 kg',
+  ]);
+  await expect(full.getByRole('radio')).not.toBeChecked();
+  // A service with one price for every dog shows no sizes.
+  const puppy = page.locator('.prices__row').filter({ has: page.getByRole('radio', { name: /^Puppy/ }) });
+  await expect(puppy.getByRole('list')).toHaveCount(0);
+});

@@ -389,6 +389,11 @@ for (const viewport of VIEWPORTS) {
       const groom = page.getByRole('form', { name: 'Edit Full Groom' });
       await expect(groom.getByLabel('Kind')).toHaveValue('full');
       await expect(groom.getByLabel('Kind').locator('option:checked')).toHaveText('Full groom');
+      // Its sizes, each with the weights the booking rules give them (decision 080).
+      await expect(groom.getByLabel('Medium (over 10 kg, up to 25 kg): price (£)')).toHaveValue('55.00');
+      await expect(groom.getByLabel('Large: minutes')).toHaveValue('150');
+      // The first edition's description no longer repeats the sizes' prices; one typed with a price is checked.
+      await groom.getByLabel('Description').fill('<p>Small dogs from £45, medium from £55.</p>');
       await groom.getByLabel('Price from (£)').fill('48');
       await expect(groom.getByText('The description says £45; the price is £48.')).toBeVisible();
       await groom.getByRole('button', { name: 'Change £45 to £48 in the description' }).click();

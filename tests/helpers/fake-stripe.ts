@@ -150,7 +150,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           }),
         ),
         customer: params.get('customer'),
-        expires_at: Number(params.get('expires_at')),
+        // Stripe's own default when none is asked for (a no-show fee's payment link): a day from now.
+        expires_at: params.has('expires_at')
+          ? Number(params.get('expires_at'))
+          : Math.floor(Date.now() / 1000) + 24 * 3600,
         success_url: params.get('success_url'),
         cancel_url: params.get('cancel_url'),
       };

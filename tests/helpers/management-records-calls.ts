@@ -4,7 +4,7 @@ import { insertBooking } from './staff-records.ts';
 
 /**
  * Calls that succeed for a live staff key on every path of the staff-records functions (Finances,
- * Customers, Breeds, Settings), for the enumerated refusal in tests/integration/management-api.test.ts.
+ * Customers, Breeds, Settings and its extras), for the enumerated refusal in tests/integration/management-api.test.ts.
  * They need the seeded database (the 'nails' service, the 'pug' breed), Netlify Blobs
  * (tests/helpers/blobs.ts) and the Stripe stand-in (the refund).
  */
@@ -63,6 +63,33 @@ export const MANAGEMENT_RECORDS_CALLS: Record<string, RecordsCall[]> = {
     {
       method: 'POST',
       prepare: async () => ({ path: '/v1.0.1/management/services/nails', body: { price: 1000 + (n++ % 50) } }),
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/extras': [
+    { method: 'GET', prepare: async () => ({ path: '/v1.0.1/management/extras' }), expect: 200 },
+    { method: 'HEAD', prepare: async () => ({ path: '/v1.0.1/management/extras' }), expect: 200 },
+    {
+      method: 'POST',
+      prepare: async () => ({
+        path: '/v1.0.1/management/extras',
+        body: {
+          title: `Paw balm ${unique()}`,
+          description: '',
+          price: 400,
+          minutes: 5,
+          only_with: ['nails'],
+          display_order: 20,
+          active: false,
+        },
+      }),
+      expect: 201,
+    },
+  ],
+  '/v1.0.1/management/extras/:id': [
+    {
+      method: 'POST',
+      prepare: async () => ({ path: '/v1.0.1/management/extras/teeth', body: { price: 500 + (n++ % 50) } }),
       expect: 200,
     },
   ],
@@ -275,6 +302,7 @@ export async function recordsSnapshot(): Promise<string> {
     (SELECT md5(string_agg(id || coalesce(weight_kg::text, '') || coalesce(breed_id, ''), ',' ORDER BY id)) FROM dogs) AS dogs,
     (SELECT md5(string_agg(id || coalesce(usual_duration_min::text, '') || coalesce(image_key, ''), ',' ORDER BY id)) FROM breeds) AS breeds,
     (SELECT md5(string_agg(id || price_pence || active, ',' ORDER BY id)) FROM booking_types) AS services,
+    (SELECT md5(string_agg(id || price_pence || duration_min || active || only_with::text, ',' ORDER BY id)) FROM extras) AS extras,
     (SELECT count(*) FROM closures) AS closures, (SELECT md5(booking::text) FROM settings) AS settings,
     (SELECT coalesce(sum(refund_due_pence + deposit_refunded_pence), 0) FROM bookings) AS refunds,
     (SELECT count(*) FROM audit_log) AS audit, (SELECT count(*) FROM money_movements) AS money`);

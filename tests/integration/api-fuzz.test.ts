@@ -36,6 +36,7 @@ import {
   VisitsPageSchema,
 } from '../../src/domain/customer-records.ts';
 import { DepositsResponseSchema, FinancesResponseSchema, RefundResponseSchema } from '../../src/domain/finances.ts';
+import { ExtraSavedSchema, StaffExtrasResponseSchema } from '../../src/domain/extras-catalogue.ts';
 import {
   ClosuresSavedSchema,
   ServiceSavedSchema,
@@ -152,6 +153,14 @@ const pools = {
 };
 const SERVICES = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'ears-teeth'];
 const BREEDS = ['beagle', 'akita', 'none-other', 'bichon-frise', 'airedale-terrier'];
+const EXTRAS = ['nail-grind', 'teeth', 'deshed-boost', 'flea-bath', 'bandana'];
+/** A dog's extras: mostly ones on sale (some not offered with every service), sometimes unknown or too many. */
+const extrasList = fc.oneof(
+  { weight: 4, arbitrary: fc.subarray(EXTRAS) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom(...EXTRAS, 'gold-leaf', 'Nail-Grind', ''), { maxLength: 12 }) },
+);
+/** The same in a query string, as the quote and the times read it. */
+const extrasQuery = extrasList.map((ids) => ids.join(','));
 
 /** `arbitrary`'s value `percent` per cent of the time, null otherwise. */
 const sometimes = <T>(arbitrary: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | null> =>
@@ -365,6 +374,8 @@ const newBooking = fc.record({
     { weight: 12, arbitrary: fc.constant(null).map(() => randomUUID()) },
     { weight: 1, arbitrary: pick(pools.idempotencyKeys, randomUUID()) },
   ),
+  // Left out as often as not: the booking form sends no extras field for a visit without any.
+  extras: fc.option(extrasList, { nil: undefined }),
 });
 
 /** A booking body, sometimes from a returning customer: their phone, their saved dog, their device key. */
@@ -426,6 +437,8 @@ const availabilityQuery = fc.record(
     from: fc.integer({ min: -2, max: DEFAULT_BOOKING_SETTINGS.horizonWeeks * 7 + 2 }).map((n) => addDays(today(), n)),
     days: fc.integer({ min: 1, max: 62 }).map(String),
     exclude: pick(pools.bookingIds, 'A'.repeat(24)),
+    weightKg: fc.constantFrom('4', '12.5', '30', '0', '101'),
+    extras: extrasQuery,
   },
   { requiredKeys: ['service'] },
 );
@@ -583,6 +596,7 @@ const quoteRequests: fc.Arbitrary<FuzzRequest> = fc
             fc.constantFrom('9.5', '12', '0.5', '100', '0', '-1', '1e308', 'NaN', '12kg', ''),
             fc.double().map(String),
           ),
+          extras: extrasQuery,
         },
         { requiredKeys: [] },
       ),
@@ -823,6 +837,14 @@ const freeTimesRequests = staffGet(
         ),
         date: fc.integer({ min: -2, max: 60 }).map((n) => addDays(today(), n)),
         exclude: pick(pools.bookingIds, 'A'.repeat(24)),
+        weightKg: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom('9.5', '30') },
+          { weight: 1, arbitrary: fc.constantFrom('0', '101', 'heavy') },
+        ),
+        extras: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom('nail-grind', 'nail-grind,deshed-boost', '') },
+          { weight: 1, arbitrary: fc.constantFrom('teeth,teeth', 'gold-leaf', 'NAIL') },
+        ),
       },
       { requiredKeys: ['service', 'date'] },
     ),
@@ -873,6 +895,7 @@ const staffBooking = fc.record(
       { requiredKeys: ['name', 'breedId', 'weightKg', 'coat'] },
     ),
     note: fc.constantFrom('Call when done', 'Muzzle for nails.\nOwner waits.'),
+    extras: fc.constantFrom([], ['nail-grind'], ['teeth', 'bandana'], ['deshed-boost'], ['gold-leaf']),
     idempotencyKey: fc.constant(null).map(() => randomUUID()),
   },
   { requiredKeys: ['serviceId', 'start', 'customer', 'dog', 'idempotencyKey'] },
@@ -1224,6 +1247,7 @@ const records = {
   dogIds: [] as string[],
   breedIds: [] as string[],
   serviceIds: [] as string[],
+  extraIds: [] as string[],
   closedDays: [] as string[],
   pictures: [] as string[],
   imageNames: [] as string[],
@@ -1654,6 +1678,48 @@ const settingsRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   },
 );
 
+// The extras catalogue (issue 20): valid changes touch only the fuzz's own extras, added retired, so
+// the other rows quote and book against the first edition.
+const extra = fc.record(
+  {
+    title: fc.integer({ min: 0, max: 1_000_000 }).map((n) => `Fuzz extra ${n}`),
+    description: fc.constantFrom('', 'A soothing balm.'),
+    price: fc.constantFrom(0, 400),
+    minutes: fc.constantFrom(0, 15, 240),
+    only_with: fc.constantFrom([], ['nails'], ['full', 'shower']),
+    display_order: fc.constant(50),
+    active: fc.constant(false),
+  },
+  { requiredKeys: ['title', 'description', 'price', 'minutes', 'only_with', 'display_order', 'active'] },
+);
+const extraRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: staffGets(fc.constantFrom('/v1.0.1/management/extras', '/v1.0.1/management/extras?x=1')),
+  },
+  { weight: 3, arbitrary: staffPosts(fc.constant('/v1.0.1/management/extras'), hostileVariants(extra, 3)) },
+  {
+    weight: 3,
+    arbitrary: fc.oneof(pick(records.extraIds, 'fuzz-none'), oddId).chain((id) =>
+      staffPosts(
+        fc.constant(`/v1.0.1/management/extras/${id}`),
+        hostileVariants(
+          fc.record(
+            {
+              price: fc.constantFrom(100, 2000),
+              minutes: fc.constantFrom(5, 240),
+              only_with: fc.constantFrom([], ['full']),
+              title: fc.constant('Fuzz renamed'),
+            },
+            { requiredKeys: [] },
+          ),
+          3,
+        ),
+      ),
+    ),
+  },
+);
+
 const ROWS: Record<string, Row> = {
   bookings: {
     label: 'POST /v1.0.1/bookings',
@@ -1858,6 +1924,17 @@ const ROWS: Record<string, Row> = {
       if (service && !records.serviceIds.includes(service._id)) records.serviceIds.push(service._id);
       for (const { date } of (answer as { closures?: { date: string }[] }).closures ?? [])
         if (!records.closedDays.includes(date)) records.closedDays.push(date);
+    },
+  },
+  'management-extras': {
+    label: 'GET|POST /v1.0.1/management/extras[/{id}]',
+    runs: 300,
+    requests: extraRequests,
+    least: { ok: 40, refused: 120 },
+    answer: z.union([StaffExtrasResponseSchema, ExtraSavedSchema]),
+    learn: async (_req, answer) => {
+      const saved = (answer as { extra?: { _id: string } }).extra;
+      if (saved && !records.extraIds.includes(saved._id)) records.extraIds.push(saved._id);
     },
   },
   'management-schedule': {

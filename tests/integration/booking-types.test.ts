@@ -16,11 +16,36 @@ describe('GET /v1.0.1/cms/booking-types', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = BookingTypesResponseSchema.parse(await res.json());
     expect(body).toHaveLength(services.length);
-    expect(Object.keys(body[0]!).sort()).toEqual(['_id', 'description', 'display_order', 'duration', 'price', 'title']);
+    // The spec's fields, and each service's sizes (decision 080).
+    expect(Object.keys(body[0]!).sort()).toEqual([
+      '_id',
+      'description',
+      'display_order',
+      'duration',
+      'price',
+      'sizes',
+      'title',
+    ]);
     const orders = body.map((t) => t.display_order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     const full = body.find((t) => t._id === 'full');
     expect(full).toMatchObject({ title: 'Full Groom', price: 4500, duration: 120 });
+    expect(full!.sizes).toEqual([
+      { size: 'small', price: 4500, duration: 105, weights: 'up to 10 kg' },
+      { size: 'medium', price: 5500, duration: 120, weights: 'over 10 kg, up to 25 kg' },
+      { size: 'large', price: 7000, duration: 150, weights: 'over 25 kg' },
+    ]);
+    expect(body.find((t) => t._id === 'puppy')!.sizes).toEqual([]);
+  });
+
+  it("names each size's weights by the shop's own limits", async () => {
+    await query(`UPDATE settings SET booking = jsonb_set(booking, '{sizeLimitsKg}', '{"small": 12.5, "medium": 30}')`);
+    const body = BookingTypesResponseSchema.parse(await (await call()).json());
+    expect(body.find((t) => t._id === 'shower')!.sizes!.map((z) => z.weights)).toEqual([
+      'up to 12.5 kg',
+      'over 12.5 kg, up to 30 kg',
+      'over 30 kg',
+    ]);
   });
 
   it('follows the database: a new display order and a withdrawn service show at once', async () => {

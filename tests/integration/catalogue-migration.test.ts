@@ -4,6 +4,7 @@ import path from 'node:path';
 import { NetlifyDB } from '@netlify/database-dev';
 import { afterEach, describe, expect, it } from 'vitest';
 import breeds from '../../content/breeds.json' with { type: 'json' };
+import extras from '../../content/extras.json' with { type: 'json' };
 import services from '../../content/services.json' with { type: 'json' };
 import { MIGRATIONS_DIR, migrationNames, startDatabase } from '../../scripts/lib/database.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
@@ -18,6 +19,8 @@ import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgr
  * edited it) keeps its own, with no duplicates, and `npm start` goes on working on it.
  */
 const CATALOGUE = '20261126010000_catalogue_first_edition';
+/** Decision 080: the descriptions lose the sizes' prices typed by hand, where still the first edition's. */
+const DESCRIPTIONS = '20261127020000_descriptions_without_size_prices';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -36,6 +39,48 @@ async function catalogue() {
   ]);
   return { services: types, breeds: breedRows, booking: settings?.booking };
 }
+
+/** The sizes, extras and breeds' usual sizes (decision 080), as the database holds them. */
+async function sizesAndExtras() {
+  const [sizes, extraRows, usual] = await Promise.all([
+    query('SELECT service_id, size, price_pence, duration_min FROM service_sizes ORDER BY service_id, size'),
+    query(
+      'SELECT id, title, description, price_pence, duration_min, only_with, display_order, active FROM extras ORDER BY id',
+    ),
+    query('SELECT id, usual_size FROM breeds ORDER BY id'),
+  ]);
+  return { sizes, extras: extraRows, usual };
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** What content/ says of them: services.json's `sizes`, extras.json, breeds.json's `usual_size`. */
+const SIZES_FROM_CONTENT = {
+  sizes: services
+    .flatMap((s) =>
+      (('sizes' in s && s.sizes) || []).map((z) => ({
+        service_id: s._id,
+        size: z.size,
+        price_pence: z.price,
+        duration_min: z.duration,
+      })),
+    )
+    .sort((a, b) => byText(a.service_id, b.service_id) || byText(a.size, b.size)),
+  extras: [...extras]
+    .sort((a, b) => byText(a.id, b.id))
+    .map((e) => ({
+      id: e.id,
+      title: e.title,
+      description: e.description,
+      price_pence: e.price,
+      duration_min: e.duration,
+      only_with: e.only_with,
+      display_order: e.display_order,
+      active: true,
+    })),
+  usual: [...breeds]
+    .sort((a, b) => byText(a._id, b._id))
+    .map((b) => ({ id: b._id, usual_size: 'usual_size' in b ? b.usual_size : null })),
+};
 
 const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 /** What content/ and the domain's defaults say the catalogue is. */
@@ -128,6 +173,9 @@ describe('a fresh database', STARTS_DATABASES, () => {
     const got = await catalogue();
     expect(got.services).toHaveLength(8);
     expect(got, AGREE).toEqual(FROM_CONTENT);
+    const sized = await sizesAndExtras();
+    expect(sized.sizes).toHaveLength(6);
+    expect(sized, AGREE).toEqual(SIZES_FROM_CONTENT);
   });
 
   it.skipIf(!realPostgresAvailable())('gets the same catalogue on PostgreSQL 15, as production does', async () => {
@@ -135,6 +183,7 @@ describe('a fresh database', STARTS_DATABASES, () => {
     cleanups.push(() => server.stop());
     process.env.NETLIFY_DB_URL = server.url;
     expect(await catalogue(), AGREE).toEqual(FROM_CONTENT);
+    expect(await sizesAndExtras(), AGREE).toEqual(SIZES_FROM_CONTENT);
   });
 
   it('keeps what staff changed when the migration runs again', async () => {
@@ -145,6 +194,30 @@ describe('a fresh database', STARTS_DATABASES, () => {
     expect(edited).not.toEqual(FROM_CONTENT);
     await db.exec(await readFile(path.join(MIGRATIONS_DIR, `${CATALOGUE}.sql`), 'utf8'));
     expect(await catalogue()).toEqual(edited);
+  });
+});
+
+describe('the descriptions without the sizes’ prices (decision 080)', STARTS_DATABASES, () => {
+  const FIRST_FULL =
+    '<p>The works, for a dog that looks and feels brand new. A warm bath with organic shampoo and conditioner, a gentle blow-dry, a breed-appropriate haircut or a style you choose, nails clipped and filed, ears cleaned and a hygiene trim.</p><p>Small dogs from £45, medium from £55, large from £70. We confirm the price when we meet your dog, and never add anything without asking.</p>';
+  const FIRST_SHOWER =
+    '<p>A bath with organic shampoo and conditioner, blow-dry and a thorough brush-out, with a nail check and ear clean. Ideal between full grooms and for short-coated dogs.</p><p>Small dogs from £30, medium from £38, large from £48.</p>';
+  const description = async (id: string) =>
+    (await query<{ description: string }>('SELECT description FROM booking_types WHERE id = $1', [id]))[0]!.description;
+
+  it('drops the sentence only from a description still exactly the first edition’s', async () => {
+    const { db } = await startDatabase({ quiet: true });
+    cleanups.push(() => db.stop());
+    const edited = `${FIRST_SHOWER}<p>Ask about our loyalty card.</p>`;
+    await query(`UPDATE booking_types SET description = $1 WHERE id = 'full'`, [FIRST_FULL]);
+    await query(`UPDATE booking_types SET description = $1 WHERE id = 'shower'`, [edited]);
+    await db.exec(await readFile(path.join(MIGRATIONS_DIR, `${DESCRIPTIONS}.sql`), 'utf8'));
+    const full = services.find((s) => s._id === 'full')!.description;
+    expect(await description('full')).toBe(full);
+    expect(full).not.toMatch(/£/);
+    expect(FIRST_FULL.replace('Small dogs from £45, medium from £55, large from £70. ', '')).toBe(full);
+    // Staff wrote their own: it stays, prices and all.
+    expect(await description('shower')).toBe(edited);
   });
 });
 

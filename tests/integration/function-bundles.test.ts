@@ -103,6 +103,7 @@ const CALLS: Record<
   'management-finances': { method: 'GET', path: '/management/finances?from=2026-11-01&to=2026-11-30', expect: 401 },
   'management-breeds': { method: 'GET', path: '/management/breeds', expect: 401 },
   'management-settings': { method: 'GET', path: '/management/settings', expect: 401 },
+  'management-extras': { method: 'GET', path: '/management/extras', expect: 401 },
   // A picture stored through the sources, read and resized by the bundle: sharp's native code must travel with it.
   'breed-images': { method: 'GET', path: '/breed-images/__BREED_IMAGE__.webp?w=48', expect: 200 },
   // The staff schedule, with a staff key made for the run (__STAFF_KEY__).

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as booking from '../../netlify/functions/booking.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
+import * as managementCustomers from '../../netlify/functions/management-customers.ts';
 import * as managementNoShows from '../../netlify/functions/management-no-shows.ts';
 import * as managementSettings from '../../netlify/functions/management-settings.ts';
 import quoteHandler from '../../netlify/functions/quote.ts';
@@ -13,6 +14,7 @@ import {
   CreateBookingResponseSchema,
   QuoteResponseSchema,
 } from '../../src/domain/booking-schemas.ts';
+import { CustomerRecordSchema } from '../../src/domain/customer-records.ts';
 import { NoShowFeeResponseSchema, StrikesResponseSchema } from '../../src/domain/no-show-staff.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
@@ -257,6 +259,18 @@ describe('a no-show fee, charged by staff in one tap', () => {
     expect(sent[0]!.idempotencyKey).toBe(`no-show-fee-${id}-1`);
     expect(await feeRows(id)).toEqual([{ pence: state.capPence, kind: 'fee' }]);
     expect((await auditRows(id)).filter((a) => a.action === 'booking.no_show_fee')).toHaveLength(1);
+    // The customer's record counts the fee in what they have paid, beside the deposit.
+    const [owner] = await query<{ customer_id: string; deposit_paid_pence: number }>(
+      'SELECT customer_id, deposit_paid_pence FROM bookings WHERE id = $1',
+      [id],
+    );
+    const record = await routed(managementCustomers)(
+      new Request(`${API}/management/customers/${owner!.customer_id}`, { headers: { 'x-access-key': staff.key } }),
+    );
+    expect(CustomerRecordSchema.parse(await record.json()).totals).toMatchObject({
+      noShows: 1,
+      paidPence: owner!.deposit_paid_pence + state.capPence,
+    });
   });
 
   it('refuses a fee above the cap, a booking that is not a no-show, and a caller who is not staff', async () => {

@@ -92,13 +92,21 @@ export function BookingDetails({
   );
 }
 
+/** "Full Groom with Nail grinding and Bandana": the service and the dog's extras, as the page and calendars name the visit. */
+function visitTitle(view: BookingView): string {
+  const extras = view.extras?.map((e) => e.title) ?? [];
+  return extras.length
+    ? `${view.service.title} with ${new Intl.ListFormat('en-GB').format(extras)}`
+    : view.service.title;
+}
+
 function Facts({ view, when }: { view: BookingView; when: string }) {
   return (
     <dl className="facts">
       <div>
         <dt>What</dt>
         <dd>
-          {view.service.title} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}
+          {visitTitle(view)} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}
         </dd>
       </div>
       <div>
@@ -141,7 +149,7 @@ function Facts({ view, when }: { view: BookingView; when: string }) {
 
 function CalendarLinks({ view }: { view: BookingView }) {
   const place = `${view.location.name}, ${view.location.address}, ${view.location.postcode}`;
-  const title = `${view.service.title} for ${view.dog.name}`;
+  const title = `${visitTitle(view)} for ${view.dog.name}`;
   return (
     <div className="actions">
       <a

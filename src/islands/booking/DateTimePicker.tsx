@@ -2,15 +2,18 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
 import { Spinner } from '../forms/Field.tsx';
+import { unlessBusy } from '../forms/unless-busy.ts';
 import { writtenDate } from '../../domain/written-dates.ts';
 import { FreeTimes } from './FreeTimes.tsx';
 import { RetryNotice } from './RetryNotice.tsx';
-import { DAYS_PER_PAGE, useAvailability } from './use-availability.ts';
+import { DAYS_PER_PAGE, useAvailability, type Visit } from './use-availability.ts';
 
 const WEEKDAY_HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export interface DateTimePickerProps {
   serviceId: string;
+  /** The dog's weight and extras, which make the visit's length (a move keeps its booking's own). */
+  visit?: Visit;
   date: string | null;
   start: string | null;
   onDate(date: string): void;
@@ -42,6 +45,7 @@ function weekdayIndex(isoDate: string): number {
  */
 export function DateTimePicker({
   serviceId,
+  visit,
   date,
   start,
   onDate,
@@ -54,6 +58,7 @@ export function DateTimePicker({
 }: DateTimePickerProps) {
   const { days, timeZone, loading, error, more, retry, loadMore } = useAvailability(
     serviceId,
+    visit,
     exclude,
     refreshKey,
     freshDay,
@@ -165,7 +170,7 @@ export function DateTimePicker({
           </div>
           <CalendarKey />
           {more ? (
-            <button type="button" className="link-button" disabled={loading} onClick={loadMore}>
+            <button type="button" className="link-button" {...unlessBusy(loading, loadMore)}>
               {loading ? 'Loading…' : 'Show later dates'}
             </button>
           ) : null}

@@ -54,6 +54,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         update={update}
         breeds={breeds}
         promotion={quote.promotion}
+        extrasOffered={quote.estimate?.extrasOffered}
         savedDogs={savedDogs}
         showErrors={attempted.includes(STEP.dog)}
         onNext={() => void tryNext(STEP.dog)}
@@ -65,6 +66,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
     shown = (
       <TimeStep
         serviceId={answers.serviceId}
+        answers={answers}
         date={answers.date}
         start={answers.start}
         freshDay={state.freshDay}

@@ -27,6 +27,8 @@ export interface Answers {
   coatGuessed: boolean;
   notes: string;
   nervous: boolean;
+  /** The extras chosen for the dog's visit (ids), from those the service offers (decision 080). */
+  extras: string[];
   date: string | null;
   start: string | null;
   ownerName: string;
@@ -51,6 +53,7 @@ export const NO_DOG = {
 export const EMPTY_ANSWERS: Answers = {
   serviceId: null,
   ...NO_DOG,
+  extras: [],
   date: null,
   start: null,
   ownerName: '',

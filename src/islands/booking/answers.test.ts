@@ -115,6 +115,14 @@ describe('bookingRequest', () => {
     });
   });
 
+  it('sends the extras ticked, and no extras field without them', () => {
+    expect(bookingRequest({ ...complete, extras: ['nail-grind', 'teeth'] }, key)?.extras).toEqual([
+      'nail-grind',
+      'teeth',
+    ]);
+    expect(bookingRequest(complete, key)).not.toHaveProperty('extras');
+  });
+
   it('gives nothing while an answer is missing or the terms are not agreed', () => {
     expect(bookingRequest({ ...complete, acceptTerms: false }, key)).toBeNull();
     expect(bookingRequest({ ...complete, start: null }, key)).toBeNull();
@@ -132,6 +140,12 @@ describe('session storage', () => {
     storage.setItem(STORAGE_KEY, 'not json');
     expect(await loadAnswers(storage)).toBeNull();
     storage.setItem(STORAGE_KEY, JSON.stringify({ step: 1, answers: { ...complete, coat: 'fluffy' } }));
+    expect(await loadAnswers(storage)).toBeNull();
+    // Saved before extras existed: none chosen. Eleven is more than any visit takes.
+    const { extras: _, ...older } = complete;
+    storage.setItem(STORAGE_KEY, JSON.stringify({ step: 1, answers: older }));
+    expect(await loadAnswers(storage)).toEqual({ step: 1, answers: { ...complete, extras: [] } });
+    storage.setItem(STORAGE_KEY, JSON.stringify({ step: 1, answers: { ...complete, extras: Array(11).fill('x') } }));
     expect(await loadAnswers(storage)).toBeNull();
   });
 });

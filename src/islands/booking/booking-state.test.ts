@@ -45,6 +45,24 @@ describe('bookingReducer', () => {
       { type: 'answered', patch: { dogName: 'Rex' } },
       { answers: { ...EMPTY_ANSWERS, dogName: 'Rex' } },
     ],
+    [
+      'another service drops the extras the last one offered',
+      { ...ready, answers: { ...EMPTY_ANSWERS, serviceId: 'full', extras: ['nail-grind', 'teeth'] } },
+      { type: 'answered', patch: { serviceId: 'shower', date: null, start: null } },
+      { answers: { ...EMPTY_ANSWERS, serviceId: 'shower' } },
+    ],
+    [
+      'the same service chosen again keeps them',
+      { ...ready, answers: { ...EMPTY_ANSWERS, serviceId: 'full', extras: ['teeth'] } },
+      { type: 'answered', patch: { serviceId: 'full' } },
+      { answers: { ...EMPTY_ANSWERS, serviceId: 'full', extras: ['teeth'] } },
+    ],
+    [
+      'extras ticked are kept as given',
+      { ...ready, answers: { ...EMPTY_ANSWERS, serviceId: 'full' } },
+      { type: 'answered', patch: { extras: ['nail-grind', 'bandana'] } },
+      { answers: { ...EMPTY_ANSWERS, serviceId: 'full', extras: ['nail-grind', 'bandana'] } },
+    ],
     ['a step is gone to', ready, { type: 'went', step: STEP.you }, { step: STEP.you }],
     [
       'a step tried is remembered once',
@@ -80,8 +98,8 @@ describe('startingPoint', () => {
     ['saved answers', stored, null, null, stored],
     ['the same ?type= as saved', stored, 'full', null, stored],
     [
-      'a new ?type= wins over a half-finished choice, from the dog step, without the time',
-      stored,
+      'a new ?type= wins over a half-finished choice, from the dog step, without the time or the extras',
+      { ...stored, answers: { ...stored.answers, extras: ['flea-bath'] } },
       'nails',
       null,
       { step: STEP.dog, answers: { ...stored.answers, serviceId: 'nails', date: null, start: null } },

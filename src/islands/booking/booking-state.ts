@@ -63,7 +63,7 @@ export function startingPoint(
   if (stored) {
     // A new ?type= from a button elsewhere on the site wins over a half-finished earlier choice.
     if (type && type !== stored.answers.serviceId)
-      return { step: STEP.dog, answers: { ...stored.answers, serviceId: type, date: null, start: null } };
+      return { step: STEP.dog, answers: { ...stored.answers, serviceId: type, extras: [], date: null, start: null } };
     if (stored.step === STEP.service && chosenBeforeHydration)
       return { step: STEP.service, answers: { ...stored.answers, serviceId: chosenBeforeHydration } };
     return stored;
@@ -72,9 +72,14 @@ export function startingPoint(
   return { step: STEP.service, answers: { ...EMPTY_ANSWERS, serviceId: chosenBeforeHydration } };
 }
 
+// Extras are offered per service: another service starts with none rather than some it may not offer.
 const answered = (s: BookingState, patch: Partial<Answers>): BookingState => ({
   ...s,
-  answers: { ...s.answers, ...patch },
+  answers: {
+    ...s.answers,
+    ...(patch.serviceId && patch.serviceId !== s.answers.serviceId ? { extras: [] } : {}),
+    ...patch,
+  },
 });
 
 export function bookingReducer(s: BookingState, action: BookingAction): BookingState {

@@ -58,6 +58,7 @@ export function bookingRequest(a: Answers, idempotencyKey: string): CreateBookin
       marketingConsent: a.marketingConsent,
       acceptTerms: a.acceptTerms,
     },
+    ...(a.extras.length ? { extras: a.extras } : {}),
     ...(a.savedDogId ? { savedDogId: a.savedDogId } : {}),
     idempotencyKey,
   });

@@ -15,6 +15,8 @@ const StoredSchema = z.object({
     coatGuessed: z.boolean(),
     notes: z.string().check(z.maxLength(2000)),
     nervous: z.boolean(),
+    // Answers saved before extras existed have none.
+    extras: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(10))),
     date: z.nullable(z.string().check(z.maxLength(10))),
     start: z.nullable(z.string().check(z.maxLength(40))),
     ownerName: z.string().check(z.maxLength(200)),
@@ -29,7 +31,9 @@ const StoredSchema = z.object({
 export function parseStoredAnswers(text: string): Stored | null {
   try {
     const parsed = StoredSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { step: parsed.data.step as StepIndex, answers: parsed.data.answers } : null;
+    if (!parsed.success) return null;
+    const { answers, step } = parsed.data;
+    return { step: step as StepIndex, answers: { ...answers, extras: answers.extras ?? [] } };
   } catch {
     return null;
   }

@@ -5,6 +5,8 @@ import { AvailabilityResponseSchema, type AvailabilityDay } from '../../domain/b
 import { addDays } from '../../domain/london-time.ts';
 import type { FreshDay } from './booking-state.ts';
 
+export type Visit = { weightKg: number | undefined; extras: readonly string[] };
+
 /** Days asked for at a time: four weeks keeps the first answer small on mobile data. */
 export const DAYS_PER_PAGE = 28;
 
@@ -15,6 +17,8 @@ export const DAYS_PER_PAGE = 28;
  */
 export function useAvailability(
   serviceId: string,
+  /** The dog's weight and extras: a bigger dog or more extras make a longer visit, with fewer times. */
+  visit: Visit | undefined,
   exclude: string | undefined,
   refreshKey: number,
   freshDay: FreshDay | null,
@@ -25,11 +29,19 @@ export function useAvailability(
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState(true);
+  const visitKey = visit ? `${visit.weightKg ?? ''}|${visit.extras.join()}` : '';
 
   const load = async (from: string | null, replace: boolean, signal?: AbortSignal) => {
     setLoading(true);
     const result = await callApi(apiRoutes.availability, {
-      query: { service: serviceId, days: DAYS_PER_PAGE, from, exclude },
+      query: {
+        service: serviceId,
+        days: DAYS_PER_PAGE,
+        from,
+        exclude,
+        weightKg: visit?.weightKg,
+        extras: visit?.extras.length ? visit.extras.join() : undefined,
+      },
       schema: AvailabilityResponseSchema,
       signal,
     });
@@ -55,7 +67,7 @@ export function useAvailability(
     void load(null, true, controller.signal);
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [serviceId, exclude, refreshKey]);
+  }, [serviceId, visitKey, exclude, refreshKey]);
 
   useEffect(() => {
     if (!freshDay) return;

@@ -13,20 +13,22 @@ export interface QuoteDefaults {
 }
 
 /**
- * The price, deposit and rules as the server will charge them (GET /quote), for the service and weight
- * given so far; asked again when they change (the weight after a pause in typing). Until it answers,
+ * The price, deposit and rules as the server will charge them (GET /quote), for the service, weight
+ * and extras given so far, with the extras the service offers; asked again when they change (the weight after a pause in typing). Until it answers,
  * the rules the build knows stand in, so the texts that mention them keep their length.
  */
 export function useQuote(answers: Answers, defaults: QuoteDefaults) {
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [error, setError] = useState(false);
   const weightKg = parseWeight(answers.weight);
-  const key = answers.serviceId ? `${answers.serviceId}|${Number.isFinite(weightKg) ? weightKg : ''}` : null;
+  const key = answers.serviceId
+    ? `${answers.serviceId}|${Number.isFinite(weightKg) ? weightKg : ''}|${answers.extras.join()}`
+    : null;
   const load = useCallback((of: string, signal?: AbortSignal) => {
-    const [service, kg] = of.split('|');
+    const [service, kg, extras] = of.split('|');
     setError(false);
     void callApi(apiRoutes.quote, {
-      query: { service, weightKg: kg || undefined },
+      query: { service, weightKg: kg || undefined, extras: extras || undefined },
       schema: bookingSchemas().then((m) => m.QuoteResponseSchema),
       signal,
     }).then((r) => {

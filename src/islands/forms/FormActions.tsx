@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from './Field.tsx';
 import type { Submit } from './use-submit.ts';
+import { unlessBusy } from './unless-busy.ts';
 
 export interface FormActionsProps {
   submit: Pick<Submit, 'busy' | 'problem'>;
@@ -20,6 +21,8 @@ export interface FormActionsProps {
 /**
  * The end of every form: the submission's problem (announced, with "Try again" when the call may not
  * have arrived), then the submit button and Cancel. One place, so every screen says it the same way.
+ * While the call is on its way the buttons are aria-disabled, not disabled: a disabled button drops
+ * the keyboard user's focus to the page, and useSubmit already sends once however often it is pressed.
  */
 export function FormActions({
   submit,
@@ -39,7 +42,7 @@ export function FormActions({
           <>
             <p className="field-message">{problem.text}</p>
             {problem.retry ? (
-              <button type="button" className="ibutton ibutton--ghost" onClick={problem.retry} disabled={busy}>
+              <button type="button" className="ibutton ibutton--ghost" {...unlessBusy(busy, problem.retry)}>
                 Try again
               </button>
             ) : null}
@@ -50,14 +53,15 @@ export function FormActions({
         <button
           type="submit"
           className={`ibutton ${danger ? 'ibutton--danger' : 'ibutton--brand'}`}
-          disabled={busy || disabled}
+          disabled={disabled}
+          aria-disabled={busy || undefined}
           aria-busy={busy || undefined}
         >
           {busy ? <Spinner /> : null}
           <span>{busy && busyLabel ? busyLabel : label}</span>
         </button>
         {onCancel ? (
-          <button type="button" className="ibutton ibutton--ghost" onClick={onCancel} disabled={busy}>
+          <button type="button" className="ibutton ibutton--ghost" {...unlessBusy(busy, onCancel)}>
             {cancelLabel}
           </button>
         ) : null}

@@ -1,4 +1,5 @@
 import * as apiRoutes from '../../domain/staff-api-routes.ts';
+import { StaffExtrasResponseSchema } from '../../domain/extras-catalogue.ts';
 import { ShopSettingsSchema } from '../../domain/shop-settings.ts';
 import { formatWhen } from './format.ts';
 import { ManagementPage } from './ManagementPage.tsx';
@@ -6,19 +7,22 @@ import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 import { signedInOnly, useOutcome } from './records-page.tsx';
 import { ChangesPanel } from './settings/ChangesPanel.tsx';
 import { ClosuresPanel } from './settings/ClosuresPanel.tsx';
+import { ExtrasPanel } from './settings/ExtrasPanel.tsx';
 import { NoShowPanel } from './settings/NoShowPanel.tsx';
 import { RulesPanel } from './settings/RulesPanel.tsx';
 import { ServicesPanel } from './settings/ServicesPanel.tsx';
 import './settings/settings.css';
 
-/** /management/settings: services and prices, the booking rules, closed days; every change audited by the server. */
+/** /management/settings: services and prices, extras, the booking rules, closed days; every change audited by the server. */
 export default signedInOnly(Settings);
 
 function Settings() {
   const shop = useStaffRoute(apiRoutes.settings, { schema: ShopSettingsSchema });
+  // Loaded beside the settings and shown with them, so no panel moves when the extras arrive.
+  const extras = useStaffRoute(apiRoutes.staffExtras, { schema: StaffExtrasResponseSchema });
   const outcome = useOutcome(shop.reload);
   const s = shop.data;
-  if (!s) {
+  if (!s || (extras.loading && !extras.data)) {
     return (
       <ManagementPage title="Settings">
         {shop.error ? (
@@ -46,7 +50,8 @@ function Settings() {
       }
     >
       <Outcome outcome={outcome.said} />
-      <ServicesPanel services={s.services} onDone={outcome.onDone} />
+      <ServicesPanel services={s.services} limits={s.settings.sizeLimitsKg} onDone={outcome.onDone} />
+      <ExtrasPanel extras={extras} services={s.services} onDone={outcome.onDone} />
       <div className="mgmt-grid rec-wide">
         <RulesPanel shop={s} onDone={outcome.onDone} />
         <div className="rec-stack">

@@ -24,6 +24,7 @@ export function messageBookingFrom(b: BookingRecord): MessageBooking {
     depositPaidPence: b.deposit_paid_pence,
     sequence: b.revision,
     ...(b.fair_terms ? { rules: b.fair_terms.sentences } : {}),
+    extras: b.extras,
   };
 }
 

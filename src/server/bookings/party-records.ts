@@ -103,8 +103,10 @@ export function partyFields(party: Party): Pick<BookingView, 'start' | 'end' | '
  */
 export function partyMessage(about: MessageBooking, party: Party): MessageBooking {
   const { start, end } = span(party);
+  // Each dog's extras are named in the quote's lines under its name ("Rex: Bandana"), not as the first dog's.
+  const { extras: _firstDogs, ...rest } = about;
   return {
-    ...about,
+    ...rest,
     service: {
       title: joinNames(party.dogs.map((d) => d.serviceTitle)),
       durationMinutes: Math.round((end.getTime() - start.getTime()) / 60_000),

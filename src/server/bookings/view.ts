@@ -1,5 +1,5 @@
 import site from '../../../content/site.json' with { type: 'json' };
-import type { BookingStatus, BookingView, Location, Quote } from '../../domain/booking-schemas.ts';
+import type { BookedExtra, BookingStatus, BookingView, Location, Quote } from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { canChange } from '../../domain/cancellation-policy.ts';
 import { reminderPlan } from '../../domain/reminders.ts';
@@ -48,9 +48,17 @@ export interface BookingRecord {
   booked_at: Date;
   /** The no-show rules it was booked under (decision 081); null before them. */
   fair_terms: FairTerms | null;
+  /** The extras it was booked with, as they cost then, in catalogue order (decision 080). */
+  extras: BookedExtra[];
   /** The booking of several dogs it belongs to (docs/decisions/082): its first dog's id; null for one dog. */
   party_id: string | null;
 }
+
+/** A booking's extras (booking_extras) as a JSON array of BookedExtra, for a query aliasing bookings as `b`. */
+export const BOOKED_EXTRAS_SQL = `COALESCE((
+    SELECT json_agg(json_build_object('id', x.extra_id, 'title', x.title, 'pricePence', x.price_pence, 'durationMin', x.duration_min)
+                    ORDER BY e.display_order, x.extra_id)
+      FROM booking_extras x JOIN extras e ON e.id = x.extra_id WHERE x.booking_id = b.id), '[]'::json)`;
 
 const SELECT_BOOKING = `
   SELECT b.id, b.status, b.customer_id, b.dog_id, b.service_id, t.title AS service_title, t.kind AS service_kind,
@@ -59,7 +67,7 @@ const SELECT_BOOKING = `
          b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
          b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision, b.attendance,
-         b.created_at AS booked_at, b.fair_terms, b.party_id
+         b.created_at AS booked_at, b.fair_terms, ${BOOKED_EXTRAS_SQL} AS extras, b.party_id
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
     JOIN dogs d ON d.id = b.dog_id
@@ -127,6 +135,7 @@ export function bookingView(
     dog: { name: b.dog_name, breed: b.breed_name },
     ownerName: b.contact_name,
     price: b.quote,
+    extras: b.extras,
     depositPaidPence: b.deposit_paid_pence,
     canCancel: policy.canCancel,
     canMove: policy.canMove,

@@ -132,6 +132,7 @@ export async function createPhoneBooking(
         after: {
           start: start.toISOString(),
           serviceId: request.serviceId,
+          extras: request.extras ?? [],
           customerId: result.customerId,
           newCustomer: customer.id === null,
         },

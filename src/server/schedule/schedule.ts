@@ -7,7 +7,8 @@ import {
   type ScheduleResponse,
 } from '../../domain/schedule.ts';
 import { balanceDuePence, depositHeldPence, type Attendance } from '../../domain/staff-rules.ts';
-import type { Coat, BookingStatus } from '../../domain/booking-schemas.ts';
+import type { BookedExtra, Coat, BookingStatus } from '../../domain/booking-schemas.ts';
+import { BOOKED_EXTRAS_SQL } from '../bookings/view.ts';
 import { blocksBetween } from '../bookings/blocks.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
@@ -57,6 +58,7 @@ interface ScheduleRow {
   dispute_pence: number | null;
   dispute_respond_by: Date | null;
   refund_failed_pence: number;
+  extras: BookedExtra[];
   party_id: string | null;
 }
 
@@ -71,6 +73,7 @@ const SELECT_SCHEDULE = `
          b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence,
          b.balance_paid_pence, b.balance_method, b.attendance, COALESCE(b.staff_note, '') AS staff_note, b.created_by,
          b.dispute_status, b.dispute_reason, b.dispute_pence, b.dispute_respond_by, b.refund_failed_pence, b.party_id,
+         ${BOOKED_EXTRAS_SQL} AS extras,
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -106,6 +109,7 @@ function view(r: ScheduleRow): ScheduleBooking {
       nervous: r.nervous,
     },
     customer: { id: r.customer_id, name: r.contact_name, phone: r.phone, email: r.contact_email },
+    extras: r.extras,
     totalFromPence: money.totalFromPence,
     depositPence: r.deposit_pence,
     depositHeldPence: depositHeldPence(money),

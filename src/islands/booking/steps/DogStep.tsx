@@ -9,6 +9,7 @@ import { NO_DOG, parseWeight, type Answers } from '../answers.ts';
 import { COAT_HINTS, COAT_LABELS } from '../../../domain/coats.ts';
 import { validateDog } from '../dog-answers.ts';
 import { StepButtons } from '../StepButtons.tsx';
+import { ExtrasField } from './ExtrasField.tsx';
 import { typicalCoat } from '../typical-coats.ts';
 import { RetryNotice } from '../RetryNotice.tsx';
 import type { Breeds } from '../use-breeds.ts';
@@ -19,6 +20,8 @@ export interface DogStepProps {
   /** The breeds to choose from, as they load (use-breeds.ts). */
   breeds: Breeds;
   promotion: QuoteResponse['promotion'];
+  /** The extras the chosen service offers (the server's quote); none until it answers. */
+  extrasOffered: QuoteResponse['extrasOffered'] | undefined;
   savedDogs: SavedDog[];
   showErrors: boolean;
   onNext(): void;
@@ -32,6 +35,7 @@ export default function DogStep({
   update,
   breeds,
   promotion,
+  extrasOffered,
   savedDogs,
   showErrors,
   onNext,
@@ -144,6 +148,7 @@ export default function DogStep({
         }
         options={COATS.map((c) => ({ value: c, label: COAT_LABELS[c], description: COAT_HINTS[c] }))}
       />
+      <ExtrasField offered={extrasOffered ?? []} chosen={answers.extras} onChange={(extras) => update({ extras })} />
       <Checkbox
         id="f-nervous"
         checked={answers.nervous}

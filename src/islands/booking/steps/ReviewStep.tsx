@@ -52,7 +52,8 @@ export default function ReviewStep({
   const rows: Array<{ label: string; value: ReactNode; step: StepIndex }> = [
     {
       label: 'Service',
-      value: service ? `${service.title} (${formatDuration(service.duration)})` : '',
+      // The visit's length is the server's: the dog's size and extras make it (decision 080).
+      value: service ? `${service.title} (${formatDuration(estimate?.durationMin ?? service.duration)})` : '',
       step: STEP.service,
     },
     {

@@ -1,9 +1,12 @@
 import { SLOT_TAKEN_MESSAGE, type Slot } from '../../../domain/booking-api-schemas.ts';
 import { DateTimePicker } from '../DateTimePicker.tsx';
 import { StepButtons } from '../StepButtons.tsx';
+import { parseWeight, type Answers } from '../answers.ts';
 
 export interface TimeStepProps {
   serviceId: string;
+  /** The dog's weight and extras: the times offered fit the whole visit (worked out here, off the first step's code). */
+  answers: Pick<Answers, 'weight' | 'extras'>;
   date: string | null;
   start: string | null;
   /** The day's times from a 409 answer, shown at once. */
@@ -20,6 +23,7 @@ export interface TimeStepProps {
 /** Step 3, "Date and time": loaded on demand (docs/decisions/055). */
 export default function TimeStep({
   serviceId,
+  answers,
   date,
   start,
   freshDay,
@@ -43,6 +47,7 @@ export default function TimeStep({
       ) : null}
       <DateTimePicker
         serviceId={serviceId}
+        visit={{ weightKg: parseWeight(answers.weight) || undefined, extras: answers.extras }}
         date={date}
         start={start}
         freshDay={freshDay}

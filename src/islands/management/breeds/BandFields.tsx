@@ -1,10 +1,20 @@
+import { SIZE_LABELS, SIZES } from '../../../domain/catalogue.ts';
+import { SelectField } from '../../forms/SelectField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { wholeNumber } from '../whole-number.ts';
 import type { BandValues } from './band-form.ts';
 
+const SIZE_OPTIONS = [
+  { value: '', label: 'Not set' },
+  ...SIZES.map((size) => ({ value: size, label: SIZE_LABELS[size] })),
+];
+
 type Field = <K extends keyof BandValues>(key: K) => { value: BandValues[K]; onChange(value: BandValues[K]): void };
 
-/** The breed's name and its full groom's usual length and price band (both ends, or neither). */
+/**
+ * The breed's name, its full groom's usual length and price band (both ends, or neither), and its
+ * usual size: the size a dog of the breed is priced as until its weight is known.
+ */
 export function BandFields({ field, idPrefix, nameLocked }: { field: Field; idPrefix: string; nameLocked?: boolean }) {
   return (
     <>
@@ -20,6 +30,14 @@ export function BandFields({ field, idPrefix, nameLocked }: { field: Field; idPr
         <TextField id={`${idPrefix}-from`} label="Price from (£)" optional inputMode="decimal" {...field('from')} />
         <TextField id={`${idPrefix}-to`} label="Price to (£)" optional inputMode="decimal" {...field('to')} />
       </div>
+      <SelectField
+        id={`${idPrefix}-size`}
+        label="Usual size"
+        optional
+        hint="Prices a dog of this breed by size while its weight is not known."
+        options={SIZE_OPTIONS}
+        {...field('size')}
+      />
     </>
   );
 }

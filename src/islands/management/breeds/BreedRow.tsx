@@ -32,8 +32,8 @@ export function BreedRow({ breed: b, onEdit }: { breed: StaffBreed; onEdit(): vo
           {b.fallback ? <span className="mgmt-badge">fixed</span> : null}
         </strong>
         <span className="mgmt-meta">
-          {b.estimate ? `Full groom ${b.estimate}` : 'No usual length or price yet'} · {b.dogs}{' '}
-          {b.dogs === 1 ? 'dog' : 'dogs'}
+          {b.estimate ? `Full groom ${b.estimate}` : 'No usual length or price yet'}
+          {b.usualSize ? ` · usually ${b.usualSize}` : ''} · {b.dogs} {b.dogs === 1 ? 'dog' : 'dogs'}
         </span>
       </span>
       <button type="button" className="ibutton ibutton--ghost" aria-label={`Edit ${b.name}`} onClick={onEdit}>

@@ -1,3 +1,4 @@
+import { unlessBusy } from '../../forms/unless-busy.ts';
 import { useState } from 'react';
 import type { StaffBreed } from '../../../domain/breed-records.ts';
 import { SelectField } from '../../forms/SelectField.tsx';
@@ -36,12 +37,7 @@ export function RemoveBreed({
         />
       ) : null}
       <div className="rec-buttons">
-        <button
-          type="button"
-          className="ibutton rec-danger-button"
-          disabled={busy}
-          onClick={() => onRemove(replacement)}
-        >
+        <button type="button" className="ibutton rec-danger-button" {...unlessBusy(busy, () => onRemove(replacement))}>
           Yes, remove {b.name}
         </button>
         <button type="button" className="ibutton ibutton--ghost" onClick={onKeep}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffBreed } from '../../../domain/breed-records.ts';
 import { bandChange, bandFormOf, bandOf, EMPTY_BAND } from './band-form.ts';
 
-const FILLED = { name: ' Lagotto ', minutes: '90', from: '55', to: '70' };
+const FILLED = { name: ' Lagotto ', minutes: '90', from: '55', to: '70', size: 'medium' };
 
 describe('bandOf', () => {
   it.each([
@@ -12,17 +12,18 @@ describe('bandOf', () => {
     ['a price in words', { ...FILLED, from: 'fifty' }, 'Please give prices in pounds, like 45 or 45.50'],
     ['one end of the band', { ...FILLED, to: ' ' }, 'Give both ends of the price band, or neither'],
     ['a band upside down', { ...FILLED, from: '70', to: '55' }, 'The band must not end below where it starts'],
+    ['a size not on the list', { ...FILLED, size: 'huge' }, 'Please choose the usual size from the list'],
   ])('%s', (_, form, problem) => expect(bandOf(form)).toEqual({ problem }));
 
   it.each([
-    [FILLED, { name: 'Lagotto', usualDurationMin: 90, priceFromPence: 5500, priceToPence: 7000 }],
+    [FILLED, { name: 'Lagotto', usualDurationMin: 90, priceFromPence: 5500, priceToPence: 7000, usualSize: 'medium' }],
     [
       { ...EMPTY_BAND, name: 'Mutt' },
-      { name: 'Mutt', usualDurationMin: null, priceFromPence: null, priceToPence: null },
+      { name: 'Mutt', usualDurationMin: null, priceFromPence: null, priceToPence: null, usualSize: null },
     ],
     [
-      { ...FILLED, from: '£45.50', to: '45.5' },
-      { name: 'Lagotto', usualDurationMin: 90, priceFromPence: 4550, priceToPence: 4550 },
+      { ...FILLED, from: '£45.50', to: '45.5', size: 'large' },
+      { name: 'Lagotto', usualDurationMin: 90, priceFromPence: 4550, priceToPence: 4550, usualSize: 'large' },
     ],
   ])('%#', (form, body) => expect(bandOf(form)).toEqual({ body }));
 });
@@ -34,6 +35,7 @@ const BREED: StaffBreed = {
   usualDurationMin: 60,
   priceFromPence: 4000,
   priceToPence: 5000,
+  usualSize: 'medium',
   fallback: false,
   dogs: 2,
   estimate: null,
@@ -41,8 +43,10 @@ const BREED: StaffBreed = {
 
 describe('bandFormOf and bandChange', () => {
   it('reads a breed back', () =>
-    expect(bandFormOf(BREED)).toEqual({ name: 'Beagle', minutes: '60', from: '40.00', to: '50.00' }));
-  const band = { usualDurationMin: 60, priceFromPence: 4000, priceToPence: 5000 };
+    expect(bandFormOf(BREED)).toEqual({ name: 'Beagle', minutes: '60', from: '40.00', to: '50.00', size: 'medium' }));
+  it('reads a breed of no usual size as none chosen', () =>
+    expect(bandFormOf({ ...BREED, usualSize: null }).size).toBe(''));
+  const band = { usualDurationMin: 60, priceFromPence: 4000, priceToPence: 5000, usualSize: 'small' as const };
   it.each([
     ['the same name is not sent', BREED, { name: 'Beagle', ...band }, band],
     ['a new name is', BREED, { name: 'Beagles', ...band }, { name: 'Beagles', ...band }],

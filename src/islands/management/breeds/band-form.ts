@@ -1,3 +1,4 @@
+import { SIZES, type Size } from '../../../domain/catalogue.ts';
 import { penceFromPounds, poundsFromPence } from '../../../domain/money.ts';
 import type { StaffBreed } from '../../../domain/breed-records.ts';
 import { wholeIn } from '../whole-number.ts';
@@ -8,9 +9,11 @@ export interface BandValues {
   minutes: string;
   from: string;
   to: string;
+  /** The breed's usual size (decision 080), '' when it has none. */
+  size: string;
 }
 
-export const EMPTY_BAND: BandValues = { name: '', minutes: '', from: '', to: '' };
+export const EMPTY_BAND: BandValues = { name: '', minutes: '', from: '', to: '', size: '' };
 
 export function bandFormOf(b: StaffBreed): BandValues {
   return {
@@ -18,6 +21,7 @@ export function bandFormOf(b: StaffBreed): BandValues {
     minutes: b.usualDurationMin === null ? '' : String(b.usualDurationMin),
     from: b.priceFromPence === null ? '' : poundsFromPence(b.priceFromPence),
     to: b.priceToPence === null ? '' : poundsFromPence(b.priceToPence),
+    size: b.usualSize ?? '',
   };
 }
 
@@ -26,6 +30,7 @@ export interface BandBody {
   usualDurationMin: number | null;
   priceFromPence: number | null;
   priceToPence: number | null;
+  usualSize: Size | null;
 }
 
 /** What is sent, or the first thing to put right. */
@@ -39,7 +44,11 @@ export function bandOf(f: BandValues): { body: BandBody } | { problem: string } 
     return { problem: 'Please give prices in pounds, like 45 or 45.50' };
   if ((from === null) !== (to === null)) return { problem: 'Give both ends of the price band, or neither' };
   if (from !== null && to !== null && to < from) return { problem: 'The band must not end below where it starts' };
-  return { body: { name: f.name.trim(), usualDurationMin: minutes, priceFromPence: from, priceToPence: to } };
+  const usualSize = (SIZES as readonly string[]).includes(f.size) ? (f.size as Size) : null;
+  if (f.size && usualSize === null) return { problem: 'Please choose the usual size from the list' };
+  return {
+    body: { name: f.name.trim(), usualDurationMin: minutes, priceFromPence: from, priceToPence: to, usualSize },
+  };
 }
 
 /** An edit sends the name only when it changed, and never for the fixed breed (it cannot be renamed). */

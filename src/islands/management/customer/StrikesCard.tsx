@@ -73,17 +73,14 @@ function StrikeRow({
   return (
     <li>
       <p>
-        {what}{' '}
-        {strike.waiver ? (
-          <span className="mgmt-badge">
-            Waived{strike.waiver.by ? ` by ${strike.waiver.by}` : ''}: {strike.waiver.reason}
-          </span>
-        ) : strike.live ? (
-          <span className="mgmt-badge">Counts</span>
-        ) : (
-          <span className="mgmt-badge">Lapsed</span>
-        )}
+        {what} <span className="mgmt-badge">{strike.waiver ? 'Waived' : strike.live ? 'Counts' : 'Lapsed'}</span>
       </p>
+      {/* Why, in a line of its own: a sentence in a badge wraps into a lopsided pill. */}
+      {strike.waiver ? (
+        <p className="mgmt-meta">
+          Waived{strike.waiver.by ? ` by ${strike.waiver.by}` : ''}: {strike.waiver.reason}
+        </p>
+      ) : null}
       {!strike.waiver && !open ? (
         <button type="button" className="link-button" onClick={() => setOpen(true)} aria-label={`Waive: ${what}`}>
           Waive

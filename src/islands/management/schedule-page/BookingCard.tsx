@@ -89,12 +89,17 @@ export function BookingCard({
   );
 }
 
-/** The money, and what to watch for: nervous, a chargeback, a failed refund, a first visit, by phone. */
+/** The money, the extras to do, and what to watch for: nervous, a chargeback, a failed refund, a first visit, by phone. */
 function CardChips({ booking: b }: { booking: ScheduleBooking }) {
   const money = moneyLine(b);
   return (
     <span className="sched-card__chips">
       <span className={`sched-chip sched-chip--${money.tone}`}>{money.text}</span>
+      {b.extras?.map((e) => (
+        <span key={e.id} className="sched-chip">
+          + {e.title}
+        </span>
+      ))}
       {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
       {b.dispute ? (
         <span className="sched-chip sched-chip--warn">Chargeback: {b.dispute.status.replace(/_/g, ' ')}</span>

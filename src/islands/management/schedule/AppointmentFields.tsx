@@ -1,21 +1,32 @@
 import { useId, type Dispatch } from 'react';
 import type { BookingType } from '../../../domain/booking-types.ts';
+import type { Extra } from '../../../domain/catalogue.ts';
 import { addDays } from '../../../domain/london-time.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { SelectField } from '../../forms/SelectField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { dayOf } from './common.ts';
+import { ExtrasChoice } from './ExtrasChoice.tsx';
 import { FreeTimes } from './FreeTimes.tsx';
-import type { PhoneBookingAction, PhoneBookingState } from './phone-booking.ts';
+import { offeredExtras, type PhoneBookingAction, type PhoneBookingState } from './phone-booking.ts';
 
-/** "3. The appointment": the service, the day (a step either way) and one of its free times. */
+/**
+ * "3. The appointment": the service and its extras, the day (a step either way) and one of its free
+ * times, which fit the visit's length: the dog's size and the extras ticked (decision 080).
+ */
 export function AppointmentFields({
   state,
   services,
+  offered,
+  weightKg,
   dispatch,
 }: {
-  state: Pick<PhoneBookingState, 'service' | 'date' | 'start' | 'timesVersion'>;
+  state: Pick<PhoneBookingState, 'service' | 'extras' | 'date' | 'start' | 'timesVersion'>;
   services: readonly BookingType[];
+  /** The extras offered with the service chosen. */
+  offered: readonly Extra[];
+  /** The dog's weight, once known: it decides the dog's size. */
+  weightKg: number | undefined;
   dispatch: Dispatch<PhoneBookingAction>;
 }) {
   const id = useId();
@@ -37,6 +48,7 @@ export function AppointmentFields({
         />
         <TextField id={`${id}-date`} label="Date" type="date" value={date} min={today} onChange={toDate} />
       </div>
+      <ExtrasChoice id={id} offered={offered} ticked={state.extras} dispatch={dispatch} />
       <div className="sched-daystep">
         <button
           type="button"
@@ -55,6 +67,8 @@ export function AppointmentFields({
           key={state.timesVersion}
           service={service}
           date={date}
+          weightKg={weightKg}
+          extras={offeredExtras(state, offered)}
           value={state.start}
           onChange={(start) => dispatch({ type: 'start', start })}
         />

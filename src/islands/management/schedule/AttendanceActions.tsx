@@ -1,3 +1,4 @@
+import { unlessBusy } from '../../forms/unless-busy.ts';
 import { useId } from 'react';
 import { SHOP_TIME_ZONE } from '../format.ts';
 import { noShowWait } from '../schedule-layout.ts';
@@ -26,9 +27,9 @@ export function AttendanceActions({
     <button
       type="button"
       className="sched-button sched-button--big sched-button--ok"
-      disabled={busy || (!b.attendance && !sameDayOrLater)}
+      disabled={!b.attendance && !sameDayOrLater}
       aria-describedby={b.attendance ? undefined : notYet}
-      onClick={() => onMode('complete')}
+      {...unlessBusy(busy, () => onMode('complete'))}
     >
       Completed…
     </button>
@@ -46,8 +47,7 @@ export function AttendanceActions({
           <button
             type="button"
             className="sched-button sched-button--ghost"
-            disabled={busy}
-            onClick={() => void mark(null)}
+            {...unlessBusy(busy, () => void mark(null))}
           >
             Undo “{ATTENDANCE_DONE[b.attendance]}”
           </button>
@@ -56,9 +56,9 @@ export function AttendanceActions({
             <button
               type="button"
               className="sched-button sched-button--big"
-              disabled={busy || !sameDayOrLater}
+              disabled={!sameDayOrLater}
               aria-describedby={notYet}
-              onClick={() => void mark('arrived')}
+              {...unlessBusy(busy, () => void mark('arrived'))}
             >
               Arrived
             </button>
@@ -66,9 +66,9 @@ export function AttendanceActions({
             <button
               type="button"
               className="sched-button sched-button--big sched-button--warn"
-              disabled={busy || !started}
+              disabled={!started}
               aria-describedby={noShowLater ? waitId : undefined}
-              onClick={() => void mark('no_show')}
+              {...unlessBusy(busy, () => void mark('no_show'))}
             >
               No-show
             </button>
@@ -80,16 +80,14 @@ export function AttendanceActions({
             <button
               type="button"
               className="sched-button sched-button--ghost"
-              disabled={busy}
-              onClick={() => onMode('move')}
+              {...unlessBusy(busy, () => onMode('move'))}
             >
               Move…
             </button>
             <button
               type="button"
               className="sched-button sched-button--ghost mgmt-danger"
-              disabled={busy}
-              onClick={() => onMode('cancel')}
+              {...unlessBusy(busy, () => onMode('cancel'))}
             >
               Cancel appointment…
             </button>

@@ -39,6 +39,12 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
           {b.dog.nervous ? <span className="sched-chip sched-chip--warn">Nervous</span> : null}
         </dd>
       </div>
+      {b.extras?.length ? (
+        <div>
+          <dt>Extras</dt>
+          <dd>{b.extras.map((e) => `${e.title} (${formatPence(e.pricePence)})`).join(', ')}</dd>
+        </div>
+      ) : null}
       {b.dog.notes ? (
         <div>
           <dt>Dog notes</dt>
@@ -49,10 +55,15 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
         <dt>Money</dt>
         <dd>
           From {formatPence(b.totalFromPence)}
-          {b.depositHeldPence ? ` · deposit ${formatPence(b.depositHeldPence)} paid` : ''}
+          {b.depositHeldPence
+            ? ` · deposit ${formatPence(b.depositHeldPence)} ${b.attendance === 'no_show' ? 'kept' : 'paid'}`
+            : ''}
+          {/* A no-show owes no balance for a groom that did not happen: its fee, if any, is below. */}
           {b.attendance === 'completed'
             ? ` · ${formatPence(b.balancePaidPence)} taken${b.balanceMethod ? ` by ${b.balanceMethod}` : ''}`
-            : ` · ${formatPence(b.balanceDuePence)} due`}
+            : b.attendance === 'no_show'
+              ? ''
+              : ` · ${formatPence(b.balanceDuePence)} due`}
         </dd>
       </div>
       <div>

@@ -20,6 +20,9 @@ export function CompletePanel({ onBack, ...props }: MarkProps & { onBack: () => 
   const [balance, setBalance] = useState(poundsFromPence(b.balanceDuePence));
   const [method, setMethod] = useState<BalanceMethod>('card');
   const deposit = b.depositHeldPence ? `, deposit ${formatPence(b.depositHeldPence)} paid` : '';
+  // The quote's total already holds the extras (decision 080): say so, so nobody adds them twice.
+  const extrasPence = b.extras?.reduce((sum, e) => sum + e.pricePence, 0) ?? 0;
+  const extras = extrasPence ? ` with ${formatPence(extrasPence)} of extras` : '';
 
   const complete = (e: FormEvent) => {
     e.preventDefault();
@@ -33,7 +36,7 @@ export function CompletePanel({ onBack, ...props }: MarkProps & { onBack: () => 
       <TextField
         id={`${id}-balance`}
         label="Balance taken (£)"
-        hint={`Quoted ${formatPence(b.totalFromPence)}${deposit}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
+        hint={`Quoted ${formatPence(b.totalFromPence)}${extras}${deposit}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
         inputMode="decimal"
         value={balance}
         onChange={setBalance}

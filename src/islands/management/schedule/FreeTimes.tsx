@@ -15,20 +15,28 @@ function closedText(day: FreeTimesResponse['day']): string | null {
   return day.reason === 'bank_holiday' ? 'The shop is closed for the bank holiday.' : 'The shop is closed on this day.';
 }
 
-/** The free times of a day, as staff may book them (`exclude`: the booking being moved). */
+/**
+ * The free times of a day, as staff may book them (`exclude`: the booking being moved, which keeps
+ * its own length); a new visit's length follows the dog's weight and its extras.
+ */
 export function FreeTimes({
   service,
   date,
   exclude,
+  weightKg,
+  extras = [],
   value,
   onChange,
 }: {
   service: string;
   date: string;
   exclude?: string;
+  weightKg?: number | undefined;
+  extras?: readonly string[];
   value: string;
   onChange: (start: string) => void;
 }) {
+  const extraList = extras.length ? extras.join(',') : undefined;
   const id = useId();
   const [times, setTimes] = useState<Times>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -36,20 +44,19 @@ export function FreeTimes({
     if (!service || !date) return;
     let current = true;
     setTimes({ state: 'loading' });
-    void staffCall(apiRoutes.freeTimes, { query: { service, date, exclude }, schema: FreeTimesResponseSchema }).then(
-      (r) => {
-        if (!current) return;
-        setTimes(
-          r.data
-            ? { state: 'shown', slots: r.data.day.slots, closed: closedText(r.data.day) }
-            : { state: 'failed', text: r.error ?? 'The free times could not be loaded.' },
-        );
-      },
-    );
+    const query = { service, date, exclude, weightKg, extras: extraList };
+    void staffCall(apiRoutes.freeTimes, { query, schema: FreeTimesResponseSchema }).then((r) => {
+      if (!current) return;
+      setTimes(
+        r.data
+          ? { state: 'shown', slots: r.data.day.slots, closed: closedText(r.data.day) }
+          : { state: 'failed', text: r.error ?? 'The free times could not be loaded.' },
+      );
+    });
     return () => {
       current = false;
     };
-  }, [service, date, exclude, attempt]);
+  }, [service, date, exclude, weightKg, extraList, attempt]);
 
   if (times.state === 'failed') return <ErrorNotice message={times.text} onRetry={() => setAttempt((n) => n + 1)} />;
   if (times.state === 'loading')

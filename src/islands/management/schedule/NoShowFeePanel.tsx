@@ -8,12 +8,32 @@ import { TextField } from '../../forms/TextField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { useStaffRoute } from '../records-ui.tsx';
 
-const STATUS: Record<NonNullable<NoShowFeeResponse['fee']>['status'], string> = {
-  charging: 'Charging the saved card…',
-  paid: 'No-show fee taken',
-  link_sent: 'The bank asked the owner to approve it: a payment link was sent to them',
-  failed: 'The no-show fee was not taken',
+type Fee = NonNullable<NoShowFeeResponse['fee']>;
+
+/** How the charge went, first in a few words with its amount, then what it means for staff. */
+const STATUS: Record<Fee['status'], { tone: string; said(amount: string): string; more?: string }> = {
+  charging: { tone: '', said: (a) => `Charging ${a} to the saved card…` },
+  paid: { tone: 'mgmt-notice--ok', said: (a) => `No-show fee taken: ${a}.` },
+  link_sent: {
+    tone: '',
+    said: (a) => `Payment link sent: ${a}.`,
+    more: 'The bank asked the owner to approve the fee, so they were sent a link to pay it.',
+  },
+  failed: { tone: 'mgmt-notice--error', said: (a) => `The charge of ${a} failed.` },
 };
+
+function FeeStatus({ fee }: { fee: Fee }) {
+  const status = STATUS[fee.status];
+  const more = fee.failure ?? status.more;
+  return (
+    <div className={`mgmt-notice ${status.tone}`}>
+      <p role="status">
+        <strong>{status.said(formatPence(fee.pence))}</strong>
+        {more ? ` ${more}` : ''}
+      </p>
+    </div>
+  );
+}
 
 /**
  * A no-show's fee (decision 081): what the rule the customer agreed to allows, charged to the saved
@@ -45,13 +65,9 @@ export function NoShowFeePanel({ bookingId }: { bookingId: string }) {
     );
   };
   return (
-    <section className="sched-form" aria-labelledby={`${id}-title`}>
+    <section className="sched-form sched-fee" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>No-show fee</h3>
-      {fee ? (
-        <p role="status">
-          <strong>{STATUS[fee.status]}</strong>: {formatPence(fee.pence)}.{fee.failure ? ` ${fee.failure}` : ''}
-        </p>
-      ) : null}
+      {fee ? <FeeStatus fee={fee} /> : null}
       {s.reason && !s.chargeable && fee?.status !== 'paid' && fee?.status !== 'link_sent' ? (
         <p className="field-hint">{s.reason}</p>
       ) : null}

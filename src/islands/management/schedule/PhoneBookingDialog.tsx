@@ -6,6 +6,7 @@ import { StaffDialog } from '../StaffDialog.tsx';
 import { AppointmentFields } from './AppointmentFields.tsx';
 import { CustomerLookup } from './CustomerLookup.tsx';
 import { DogFields } from './DogFields.tsx';
+import { visitWeight } from './phone-booking.ts';
 import { usePhoneBooking } from './use-phone-booking.ts';
 
 /** A booking taken on the phone: the caller, their dog, a free time; the confirmation goes out at once. */
@@ -19,7 +20,7 @@ export function PhoneBookingDialog({
   onBooked: (booking: ScheduleBooking) => Promise<void>;
 }) {
   const id = useId();
-  const { state, dispatch, services, breeds, submit, book } = usePhoneBooking(date, onBooked);
+  const { state, dispatch, services, breeds, offered, submit, book } = usePhoneBooking(date, onBooked);
   return (
     <StaffDialog title="New phone booking" onClose={onClose} wide>
       <form className="sched-form" onSubmit={book} noValidate>
@@ -33,7 +34,13 @@ export function PhoneBookingDialog({
         </fieldset>
         <fieldset className="sched-step">
           <legend>3. The appointment</legend>
-          <AppointmentFields state={state} services={services} dispatch={dispatch} />
+          <AppointmentFields
+            state={state}
+            services={services}
+            offered={offered}
+            weightKg={visitWeight(state)}
+            dispatch={dispatch}
+          />
           <TextArea
             id={`${id}-note`}
             label="Note for the team"

@@ -3,10 +3,12 @@ import type { LookupCustomer } from '../../../domain/schedule.ts';
 import {
   chosenDog,
   initialPhoneBooking,
+  offeredExtras,
   phoneBookingReducer,
   phoneBookingRequest,
   type PhoneBookingAction,
   type PhoneBookingState,
+  visitWeight,
 } from './phone-booking.ts';
 
 const KEY = '00000000-0000-4000-8000-000000000001';
@@ -91,6 +93,42 @@ describe('the phone booking form', () => {
       { date: '2026-11-25', start: '' },
     ],
     ['a time', blank, { type: 'start', start: START }, { start: START }],
+    [
+      'an extra ticked: the time is forgotten (the visit is longer)',
+      state({ start: START, extras: ['teeth'] }),
+      { type: 'extra', id: 'nail-grind', on: true },
+      { extras: ['teeth', 'nail-grind'], start: '' },
+    ],
+    [
+      'an extra ticked twice is kept once',
+      state({ extras: ['teeth'] }),
+      { type: 'extra', id: 'teeth', on: true },
+      { extras: ['teeth'] },
+    ],
+    [
+      'an extra unticked',
+      state({ start: START, extras: ['teeth', 'bandana'] }),
+      { type: 'extra', id: 'teeth', on: false },
+      { extras: ['bandana'], start: '' },
+    ],
+    [
+      'another weight forgets the time (another size, another length)',
+      state({ start: START }),
+      { type: 'dog', patch: { weightKg: '30' } },
+      { dog: { ...blank.dog, weightKg: '30' }, start: '' },
+    ],
+    [
+      "the dog's name keeps the time",
+      state({ start: START }),
+      { type: 'dog', patch: { name: 'Pip' } },
+      { dog: { ...blank.dog, name: 'Pip' } },
+    ],
+    [
+      'another of their dogs forgets the time',
+      state({ customer: priya, dogId: 'dog-rex', start: START }),
+      { type: 'pickDog', id: 'new' },
+      { dogId: 'new', start: '' },
+    ],
     ['the note', blank, { type: 'note', note: 'Back door' }, { note: 'Back door' }],
     [
       'refused: a new key, the time kept',
@@ -112,6 +150,25 @@ describe('the phone booking form', () => {
     expect(chosenDog(state({ customer: priya, dogId: 'dog-rex' }))).toBe(rex);
     expect(chosenDog(state({ customer: priya, dogId: 'new' }))).toBeUndefined();
     expect(chosenDog(state({ customer: 'new', dogId: 'dog-rex' }))).toBeUndefined();
+  });
+});
+
+describe("the visit's weight and extras", () => {
+  it.each<[string, Partial<PhoneBookingState>, number | undefined]>([
+    ["a saved dog's weight", { customer: priya, dogId: 'dog-rex' }, 11.5],
+    ['a weight typed', { customer: 'new', dog: { ...blank.dog, weightKg: ' 9.5 ' } }, 9.5],
+    ['nothing typed yet', { customer: 'new' }, undefined],
+    ['half a weight typed', { customer: 'new', dog: { ...blank.dog, weightKg: '0.' } }, undefined],
+    ['no weight at all', { customer: 'new', dog: { ...blank.dog, weightKg: 'big' } }, undefined],
+    ['more than any dog weighs', { customer: 'new', dog: { ...blank.dog, weightKg: '250' } }, undefined],
+  ])('%s', (_, patch, weight) => expect(visitWeight(state(patch))).toBe(weight));
+
+  it('keeps only the extras offered with the service, in the catalogue order', () => {
+    const offered = [{ id: 'nail-grind' }, { id: 'teeth' }, { id: 'bandana' }];
+    expect(offeredExtras(state({ extras: ['bandana', 'deshed-boost', 'nail-grind'] }), offered)).toEqual([
+      'nail-grind',
+      'bandana',
+    ]);
   });
 });
 
@@ -143,6 +200,14 @@ describe('the phone booking request', () => {
         dog: { name: 'Pepper', breedId: 'beagle', weightKg: 11.5, coat: 'long', nervous: false },
       },
     });
+  });
+
+  it('sends the extras ticked that the service offers, and none when none are', () => {
+    const ready = state({ customer: 'new', service: 'nails', start: START, extras: ['deshed-boost', 'teeth'] });
+    expect(phoneBookingRequest(ready, [{ id: 'nail-grind' }, { id: 'teeth' }])).toMatchObject({
+      body: { extras: ['teeth'] },
+    });
+    expect(phoneBookingRequest(ready, [{ id: 'nail-grind' }])).not.toHaveProperty('body.extras');
   });
 
   it('sends a customer found by id and their saved dog as it is now, with the note', () => {

@@ -59,6 +59,27 @@ export function RulesPanel({ shop, onDone }: { shop: ShopSettings } & Pick<Actin
             {...field('cancellationHours')}
           />
         </div>
+        <fieldset className="rec-fieldset">
+          <legend>Dog sizes</legend>
+          <p className="field-hint">
+            A dog's weight decides its size, and a service priced by size charges that size's price. Heavier than medium
+            is large.
+          </p>
+          <div className="rec-pair">
+            <TextField
+              id="rules-small-kg"
+              label="Small dogs up to (kg)"
+              inputMode="decimal"
+              {...field('smallUpToKg')}
+            />
+            <TextField
+              id="rules-medium-kg"
+              label="Medium dogs up to (kg)"
+              inputMode="decimal"
+              {...field('mediumUpToKg')}
+            />
+          </div>
+        </fieldset>
         <DepositFields
           kind={f.depositKind}
           onKind={(k) => set('depositKind', k)}

@@ -1,4 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
+import type { SizeLimits } from '../../../domain/catalogue.ts';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { formatPence, penceFromPounds } from '../../../domain/money.ts';
 import { listPrices, stalePrices, writtenPrice } from '../../../domain/service-descriptions.ts';
@@ -18,17 +19,20 @@ import { useSubmit } from '../../forms/use-submit.ts';
 import { useFields } from '../use-fields.ts';
 import { wholeNumber } from '../whole-number.ts';
 import { DescriptionField } from './DescriptionField.tsx';
-import { EMPTY_SERVICE, serviceBody, serviceFormOf } from './service-form.ts';
+import { EMPTY_SERVICE, serviceBody, serviceFormOf, sizesSaid } from './service-form.ts';
+import { ServiceSizeFields } from './ServiceSizeFields.tsx';
 
 const KIND_OPTIONS = SERVICE_KINDS.map((k) => ({ value: k, label: SERVICE_KIND_LABELS[k] }));
 
 /** A new service (no `service`) or one being edited; `onDone` says what was saved. */
 export function ServiceForm({
   service,
+  limits,
   onCancel,
   onDone,
 }: {
   service?: StaffService;
+  limits: SizeLimits;
   onCancel(): void;
   onDone(text: string): void;
 }) {
@@ -57,7 +61,9 @@ export function ServiceForm({
           ? staffCall(apiRoutes.saveService, { ...options, params: { id: service._id } })
           : staffCall(apiRoutes.addService, options),
       ({ service: saved }) =>
-        onDone(`${saved.title} saved: from ${formatPence(saved.price)}, ${describeMinutes(saved.duration)}.`),
+        onDone(
+          `${saved.title} saved: ${saved.sizes.length > 0 ? sizesSaid(saved.sizes) : `from ${formatPence(saved.price)}, ${describeMinutes(saved.duration)}`}.`,
+        ),
     );
   };
 
@@ -75,6 +81,7 @@ export function ServiceForm({
         />
         <TextField id={`${id}-order`} label="Display order" {...wholeNumber(0, 10000)} {...field('display_order')} />
       </div>
+      <ServiceSizeFields idPrefix={id} sizes={f.sizes} limits={limits} onChange={(sizes) => set('sizes', sizes)} />
       <SelectField id={`${id}-kind`} label="Kind" options={KIND_OPTIONS} {...field('kind')} />
       <DescriptionField id={`${id}-description`} stale={stale} figure={figure} {...field('description')} />
       <Checkbox id={`${id}-active`} required={false} checked={f.active} onChange={(on) => set('active', on)}>

@@ -40,6 +40,36 @@ describe('rulesOf', () => {
     ['notice in words', edit({ noticeHours: 'soon' }), 'Notice: from 0 hours to 30 days (720 hours)'],
     ['booking ahead 0 weeks', edit({ horizonWeeks: '0' }), 'Booking ahead: 1 to 104 weeks'],
     ['cancellation over two weeks', edit({ cancellationHours: '337' }), 'Free cancellation: 0 to 336 hours before'],
+    [
+      'a small dog of 0 kg',
+      edit({ smallUpToKg: '0' }),
+      'Dog sizes: weights in kg, above 0 and up to 100, like 10 or 12.5',
+    ],
+    [
+      'a negative weight',
+      edit({ smallUpToKg: '-5' }),
+      'Dog sizes: weights in kg, above 0 and up to 100, like 10 or 12.5',
+    ],
+    [
+      'a weight over 100 kg',
+      edit({ mediumUpToKg: '101' }),
+      'Dog sizes: weights in kg, above 0 and up to 100, like 10 or 12.5',
+    ],
+    [
+      'a weight in words',
+      edit({ mediumUpToKg: 'heavy' }),
+      'Dog sizes: weights in kg, above 0 and up to 100, like 10 or 12.5',
+    ],
+    [
+      'a medium limit below the small one',
+      edit({ smallUpToKg: '25', mediumUpToKg: '10' }),
+      'Dog sizes: a medium dog must be allowed to weigh more than a small one',
+    ],
+    [
+      'equal limits',
+      edit({ smallUpToKg: '12', mediumUpToKg: '12' }),
+      'Dog sizes: a medium dog must be allowed to weigh more than a small one',
+    ],
   ])('%s', (_, form, problem) => expect(rulesOf(form)).toEqual({ problem }));
 
   it.each([
@@ -52,9 +82,19 @@ describe('rulesOf', () => {
     expect(
       rulesOf(edit({ noticeHours: '0.5', hours: { ...FORM.hours, sunday: { open: false, opens: '', closes: '' } } })),
     ).toMatchObject({ settings: { minNoticeMinutes: 30, openingHours: { sunday: null } } }));
+
+  it.each([
+    [edit({ smallUpToKg: '12.5', mediumUpToKg: ' 30 ' }), { small: 12.5, medium: 30 }],
+    [edit({ smallUpToKg: '8', mediumUpToKg: '100' }), { small: 8, medium: 100 }],
+  ])('size limits %#', (form, sizeLimitsKg) => expect(rulesOf(form)).toMatchObject({ settings: { sizeLimitsKg } }));
 });
 
 describe('changedRules', () => {
+  it('sends only the size limits when only they changed', () =>
+    expect(changedRules({ ...SAVED, sizeLimitsKg: { small: 12, medium: 25 } }, SAVED)).toEqual({
+      sizeLimitsKg: { small: 12, medium: 25 },
+    }));
+
   it.each([
     ['nothing', SAVED, {}],
     ['one rule', { ...SAVED, capacity: SAVED.capacity + 1 }, { capacity: SAVED.capacity + 1 }],

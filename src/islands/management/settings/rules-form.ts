@@ -36,6 +36,9 @@ export interface RulesForm {
   horizonWeeks: string;
   cancellationHours: string;
   bankHolidays: boolean;
+  /** The heaviest small and medium dog, kg (decision 080). */
+  smallUpToKg: string;
+  mediumUpToKg: string;
 }
 
 export function rulesFormOf(s: EditableSettings): RulesForm {
@@ -56,7 +59,24 @@ export function rulesFormOf(s: EditableSettings): RulesForm {
     horizonWeeks: String(s.horizonWeeks),
     cancellationHours: String(s.cancellationNoticeHours),
     bankHolidays: s.closedOnBankHolidays,
+    smallUpToKg: String(s.sizeLimitsKg.small),
+    mediumUpToKg: String(s.sizeLimitsKg.medium),
   };
+}
+
+/** A weight typed in kg: above 0, at most 100, to a tenth at most. */
+function kgIn(text: string): number | null {
+  if (!/^\s*\d{1,3}(\.\d)?\s*$/.test(text)) return null;
+  const kg = Number(text);
+  return kg > 0 && kg <= 100 ? kg : null;
+}
+
+function sizeLimitsOf(f: RulesForm): EditableSettings['sizeLimitsKg'] | string {
+  const small = kgIn(f.smallUpToKg);
+  const medium = kgIn(f.mediumUpToKg);
+  if (small === null || medium === null) return 'Dog sizes: weights in kg, above 0 and up to 100, like 10 or 12.5';
+  if (!(small < medium)) return 'Dog sizes: a medium dog must be allowed to weigh more than a small one';
+  return { small, medium };
 }
 
 function depositOf(f: RulesForm): EditableSettings['deposit'] | string {
@@ -89,6 +109,8 @@ export function rulesOf(f: RulesForm): { settings: EditableSettings } | { proble
   if (horizonWeeks === null) return { problem: 'Booking ahead: 1 to 104 weeks' };
   const cancellationNoticeHours = wholeIn(f.cancellationHours, 0, 336);
   if (cancellationNoticeHours === null) return { problem: 'Free cancellation: 0 to 336 hours before' };
+  const sizeLimitsKg = sizeLimitsOf(f);
+  if (typeof sizeLimitsKg === 'string') return { problem: sizeLimitsKg };
   return {
     settings: {
       openingHours,
@@ -98,6 +120,7 @@ export function rulesOf(f: RulesForm): { settings: EditableSettings } | { proble
       horizonWeeks,
       cancellationNoticeHours,
       closedOnBankHolidays: f.bankHolidays,
+      sizeLimitsKg,
     },
   };
 }
