@@ -125,7 +125,6 @@ for (const engine of engines) {
     });
 
     it('two dogs side by side race a one-dog booking for the last table: exactly one wins, never one dog of two', async () => {
-      let partyWins = 0;
       for (let round = 0; round < ROUNDS; round++) {
         // Both tables free at 09:00 of a day of its own.
         const start = days[round]!.slots[0]!.start;
@@ -142,7 +141,6 @@ for (const engine of engines) {
         expect(BookingErrorSchema.parse(loser.body).code).toBe('slot_taken');
         const dogs = await rowsOf(names);
         if (a.status === 201) {
-          partyWins++;
           expect(dogs.map((d) => d.status)).toEqual(['confirmed', 'confirmed']);
           expect(new Set(dogs.map((d) => d.party_id)).size).toBe(1);
           expect(await rowsOf([racer])).toEqual([]);
@@ -151,8 +149,7 @@ for (const engine of engines) {
           expect((await rowsOf([racer])).map((d) => d.status)).toEqual(['confirmed']);
         }
       }
-      // On PGlite the first request always wins (one connection); on PostgreSQL either may.
-      expect(partyWins).toBeGreaterThanOrEqual(engine.name.includes('PGlite') ? ROUNDS / 2 : 0);
+      // Either side may win a round: whichever transaction reaches the tables first.
       expect(await mostAtOnce()).toBeLessThanOrEqual(2);
     }, 120_000);
 
