@@ -3,12 +3,12 @@
 -- booking share a `booking_parties` row. The party's id is its first dog's booking id: that row
 -- carries what belongs to the whole (the customer's /b/{id}, the idempotency key, the one deposit and
 -- its Checkout session, the one confirmation), and a single-dog booking, with no party, is untouched.
--- The party's one quote is its dogs' own quotes summed (src/domain/party-quote.ts), so a dog split out
--- takes its price with it.
 CREATE TABLE booking_parties (
   id          text PRIMARY KEY CHECK (length(id) <= 64),
   -- How the dogs were placed: on their own tables at the same time, or one after the other.
   placement   text NOT NULL CHECK (placement IN ('side_by_side', 'one_after_another')),
+  -- The party's one quote (each dog's lines, one total, one deposit), as the customer was shown it.
+  quote       jsonb NOT NULL,
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 
