@@ -388,5 +388,7 @@ export const QuoteResponseSchema = z.object({
   ),
   /** The no-show rules this booking would be under, for the review step (decision 081). */
   rules: z.optional(FairTermsSchema),
+  /** The most dogs the shop takes in one booking (docs/decisions/082): the form offers "Add another dog" up to it. */
+  maxDogsPerBooking: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOGS_PER_BOOKING)),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
+import quoteHandler from '../../netlify/functions/quote.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import * as booking from '../../netlify/functions/booking.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
@@ -10,6 +11,7 @@ import {
   BookingErrorSchema,
   BookingViewSchema,
   CreateBookingResponseSchema,
+  QuoteResponseSchema,
 } from '../../src/domain/booking-schemas.ts';
 import { SplitResponseSchema } from '../../src/domain/schedule.ts';
 import { query, transaction } from '../../src/server/db.ts';
@@ -126,6 +128,19 @@ describe('the times for several dogs', () => {
     const four = await times('dogs=full:13,full:13,full:13,full:13');
     expect(four.status).toBe(400);
     expect(BookingErrorSchema.parse(four.body).error).toMatch(/up to 3 dogs in one booking/);
+  });
+
+  it('says in the quote how many dogs the shop takes in one booking, so the form offers that many', async () => {
+    const limit = async () =>
+      QuoteResponseSchema.parse(await (await quoteHandler(new Request(`${API}/quote?service=full`))).json())
+        .maxDogsPerBooking;
+    expect(await limit()).toBe(3);
+    await transaction((tx) => updateBookingSettings(tx, { maxDogsPerBooking: 2 }));
+    try {
+      expect(await limit()).toBe(2);
+    } finally {
+      await transaction((tx) => updateBookingSettings(tx, { maxDogsPerBooking: 3 }));
+    }
   });
 
   it.each([

@@ -81,5 +81,6 @@ export async function bookingQuote(
       : null,
     ...(query.breed === undefined ? {} : { breed: band && estimate ? { ...band, estimate } : null }),
     rules: rules.terms(price.depositPence, stripeClient() !== null),
+    maxDogsPerBooking: settings.maxDogsPerBooking,
   };
 }
