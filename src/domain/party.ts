@@ -11,3 +11,9 @@ export type PartyPlacement = (typeof PARTY_PLACEMENTS)[number];
 /** What the shop allows: one of the two, or either (side by side tried first). */
 export const PARTY_PLACEMENT_SETTINGS = [...PARTY_PLACEMENTS, 'either'] as const;
 export type PartyPlacementSetting = (typeof PARTY_PLACEMENT_SETTINGS)[number];
+
+/** How the dogs sit at a time, in the owner's words: "10:00, one after the other". */
+export const PLACEMENT_WORDS: Record<PartyPlacement, string> = {
+  side_by_side: 'side by side',
+  one_after_another: 'one after the other',
+};

@@ -10,6 +10,9 @@ import { Contact } from './confirmation-parts.tsx';
 import { writtenTime, writtenWhen } from '../../domain/written-dates.ts';
 import { formatDuration } from './duration.ts';
 import { PriceLines } from './PriceLines.tsx';
+import { PartyVisits } from './PartyVisits.tsx';
+import { PLACEMENT_WORDS } from '../../domain/party.ts';
+import { joinNames } from '../../domain/party-quote.ts';
 
 const HEADINGS: Record<BookingView['status'], string> = {
   confirmed: "You're booked in",
@@ -94,6 +97,7 @@ export function BookingDetails({
 
 /** "Full Groom with Nail grinding and Bandana": the service and the dog's extras, as the page and calendars name the visit. */
 function visitTitle(view: BookingView): string {
+  if (view.party) return `Grooming for ${joinNames(view.party.dogs.map((d) => d.dog.name))}`;
   const extras = view.extras?.map((e) => e.title) ?? [];
   return extras.length
     ? `${view.service.title} with ${new Intl.ListFormat('en-GB').format(extras)}`
@@ -105,14 +109,21 @@ function Facts({ view, when }: { view: BookingView; when: string }) {
     <dl className="facts">
       <div>
         <dt>What</dt>
-        <dd>
-          {visitTitle(view)} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}
-        </dd>
+        {view.party ? (
+          <dd>
+            <PartyVisits party={view.party} timeZone={view.timeZone} />
+          </dd>
+        ) : (
+          <dd>
+            {visitTitle(view)} for {view.dog.name} ({view.dog.breed}), {formatDuration(view.service.duration)}
+          </dd>
+        )}
       </div>
       <div>
         <dt>When</dt>
         <dd>
           <strong>{when}</strong>
+          {view.party ? `, ${PLACEMENT_WORDS[view.party.placement]}` : null}
         </dd>
       </div>
       <div>
@@ -149,7 +160,7 @@ function Facts({ view, when }: { view: BookingView; when: string }) {
 
 function CalendarLinks({ view }: { view: BookingView }) {
   const place = `${view.location.name}, ${view.location.address}, ${view.location.postcode}`;
-  const title = `${visitTitle(view)} for ${view.dog.name}`;
+  const title = view.party ? visitTitle(view) : `${visitTitle(view)} for ${view.dog.name}`;
   return (
     <div className="actions">
       <a

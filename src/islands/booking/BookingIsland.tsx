@@ -105,15 +105,7 @@ export default function BookingIsland(props: BookingIslandProps) {
           </p>
         ) : null}
 
-        <StepOnShow
-          flow={flow}
-          code={code}
-          services={services}
-          service={service}
-          breeds={breeds}
-          quote={quote}
-          savedDogs={savedDogs}
-        />
+        <StepOnShow flow={flow} code={code} services={services} breeds={breeds} quote={quote} savedDogs={savedDogs} />
       </div>
       <p className="booking-help">
         Rather talk to us? Call <a href={`tel:${props.phoneE164}`}>{props.phoneDisplay}</a> or{' '}

@@ -1,5 +1,4 @@
 import { useRef, type ReactNode } from 'react';
-import type { BookingType } from '../../domain/booking-types.ts';
 import type { SavedDog } from '../../domain/saved-dogs.ts';
 import { STEP } from './answers.ts';
 import type { ConfirmContext } from './confirm-booking.ts';
@@ -15,14 +14,13 @@ export interface StepOnShowProps {
   flow: BookingFlow;
   code: StepCode;
   services: Services;
-  service: BookingType | null;
   breeds: Breeds;
   quote: Quote;
   savedDogs: SavedDog[];
 }
 
 /** The step the visitor is on, wired to the form's state; a later step's code may still be on its way. */
-export function StepOnShow({ flow, code, services, service, breeds, quote, savedDogs }: StepOnShowProps) {
+export function StepOnShow({ flow, code, services, breeds, quote, savedDogs }: StepOnShowProps) {
   const { state, dispatch, update, go, tryNext } = flow;
   const { step, answers, attempted } = state;
   const idempotency = useRef<ConfirmContext['idempotency']['current']>(null);
@@ -53,13 +51,12 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         answers={answers}
         update={update}
         breeds={breeds}
-        promotion={quote.promotion}
-        extrasOffered={quote.estimate?.extrasOffered}
+        services={services.services}
+        quote={quote}
         savedDogs={savedDogs}
         showErrors={attempted.includes(STEP.dog)}
         onNext={() => void tryNext(STEP.dog)}
         onBack={() => go(STEP.service)}
-        serviceId={answers.serviceId}
       />
     );
   } else if (step === STEP.time && answers.serviceId && TimeStep) {
@@ -74,7 +71,7 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         timeZone={quote.timeZone}
         onDate={(date) => update(date === answers.date ? {} : { date, start: null })}
         onTime={(slot, date) => {
-          dispatch({ type: 'timeChosen', date, start: slot.start });
+          dispatch({ type: 'timeChosen', time: { date, start: slot.start, placement: slot.placement } });
           go(STEP.you);
         }}
         onBack={() => go(STEP.dog)}
@@ -103,8 +100,8 @@ export function StepOnShow({ flow, code, services, service, breeds, quote, saved
         state={state}
         dispatch={dispatch}
         idempotency={idempotency}
-        service={service}
-        breedName={breeds.breeds.find((b) => b._id === answers.breedId)?.name ?? answers.breedId ?? ''}
+        services={services.services}
+        breeds={breeds.breeds}
         quote={quote}
         onJump={(s) => go(s)}
         onBack={() => go(STEP.you)}

@@ -1,4 +1,5 @@
 import type { Coat } from '../../domain/booking-api-schemas.ts';
+import type { PartyPlacement } from '../../domain/party.ts';
 import type { Validation } from '../forms/status.ts';
 
 /**
@@ -29,14 +30,27 @@ export interface Answers {
   nervous: boolean;
   /** The extras chosen for the dog's visit (ids), from those the service offers (decision 080). */
   extras: string[];
+  /**
+   * The booking's further dogs (docs/decisions/082), after the one above: each with its own service,
+   * answers and extras. Absent or empty for one dog, whose answers and flow are as they always were.
+   */
+  party?: PartyDog[];
   date: string | null;
   start: string | null;
+  /** How the dogs sit at the chosen time (its slot's `placement`), sent back when booking several. */
+  placement?: PartyPlacement;
   ownerName: string;
   phone: string;
   email: string;
   marketingConsent: boolean;
   acceptTerms: boolean;
 }
+
+/** A further dog of the booking: its "Your dog" answers, with a service of its own. */
+export type PartyDog = Pick<
+  Answers,
+  'savedDogId' | 'dogName' | 'breedId' | 'weight' | 'coat' | 'coatGuessed' | 'notes' | 'nervous' | 'extras'
+> & { serviceId: string };
 
 /** The "Your dog" answers before a dog is described: a new visitor's, or "Another dog". */
 export const NO_DOG = {

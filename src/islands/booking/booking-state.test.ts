@@ -79,7 +79,7 @@ describe('bookingReducer', () => {
     [
       'a time chosen clears the taken notice',
       { ...ready, slotTaken: true },
-      { type: 'timeChosen', date: '2026-12-01', start: '10:00' },
+      { type: 'timeChosen', time: { date: '2026-12-01', start: '10:00' } },
       { slotTaken: false, answers: { ...EMPTY_ANSWERS, date: '2026-12-01', start: '10:00' } },
     ],
   ];

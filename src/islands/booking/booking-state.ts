@@ -47,7 +47,8 @@ export type BookingAction =
   | { type: 'stuck'; step: StepIndex }
   /** A returning device's owner (the phone as shown): fills only what the visitor has not typed. */
   | { type: 'prefilled'; owner: Owner }
-  | { type: 'timeChosen'; date: string; start: string }
+  /** A time chosen: its day, start and, for several dogs, how they sit then (docs/decisions/082). */
+  | { type: 'timeChosen'; time: Pick<Answers, 'date' | 'start' | 'placement'> }
   /**
    * What confirming did (confirm-state.ts): its transitions are loaded with the review step that
    * uses them, not with the first step.
@@ -102,7 +103,7 @@ export function bookingReducer(s: BookingState, action: BookingAction): BookingS
         email: s.answers.email || action.owner.email || '',
       });
     case 'timeChosen':
-      return { ...answered(s, { date: action.date, start: action.start }), slotTaken: false };
+      return { ...answered(s, action.time), slotTaken: false };
     case 'confirm':
       return action.apply(s);
   }

@@ -5,7 +5,7 @@ import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingErrorSchema, CreateBookingResponseSchema } from '../../domain/booking-api-schemas.ts';
 import { STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
 import { rememberBookingView } from './booking-view-store.ts';
-import { bookingRequest } from './owner-answers.ts';
+import { bookingRequest, partyBookingRequest } from './owner-answers.ts';
 import type { ConfirmAction } from './confirm-state.ts';
 
 /**
@@ -26,7 +26,8 @@ export interface ConfirmContext {
 export async function confirmBooking(c: ConfirmContext): Promise<void> {
   const { answers, idempotency } = c;
   const key = idempotency.current?.key ?? crypto.randomUUID();
-  const body = bookingRequest(answers, key);
+  // One dog's request is word for word as before; several dogs send `dogs` (docs/decisions/082).
+  const body = answers.party?.length ? partyBookingRequest(answers, key) : bookingRequest(answers, key);
   if (!body) {
     c.go(await firstIncompleteStep(answers));
     return;

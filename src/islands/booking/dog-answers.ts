@@ -1,6 +1,7 @@
 import { DogSchema, type Coat } from '../../domain/booking-api-schemas.ts';
 import type { Validation } from '../forms/status.ts';
 import { ok, parseWeight, wrong, type Answers } from './answer-basics.ts';
+import { partyFieldId, partyOf } from './party-answers.ts';
 
 /** The "Your dog" answers checked with the server's own schema, with messages in the shop's voice. */
 export const validateDog = {
@@ -35,5 +36,23 @@ export function dogProblems(a: Answers): string[] {
     ['coat', validateDog.coat(a.coat)],
     ['notes', validateDog.notes(a.notes)],
   ];
-  return checks.filter(([, result]) => !result.ok).map(([name]) => name);
+  return [...checks.filter(([, result]) => !result.ok).map(([name]) => name), ...partyProblems(a)];
+}
+
+/** The further dogs' answers that are missing or wrong, named as their fields' ids (without `f-`). */
+export function partyProblems(a: Pick<Answers, 'party'>): string[] {
+  return partyOf(a).flatMap((dog, i) =>
+    (
+      [
+        ['serviceId', { ok: Boolean(dog.serviceId) }],
+        ['dogName', validateDog.dogName(dog.dogName)],
+        ['breedId', validateDog.breedId(dog.breedId)],
+        ['weight', validateDog.weight(dog.weight)],
+        ['coat', validateDog.coat(dog.coat)],
+        ['notes', validateDog.notes(dog.notes)],
+      ] as const
+    )
+      .filter(([, result]) => !result.ok)
+      .map(([field]) => partyFieldId(i, field).slice(2)),
+  );
 }

@@ -5,7 +5,8 @@ import { AvailabilityResponseSchema, type AvailabilityDay } from '../../domain/b
 import { addDays } from '../../domain/london-time.ts';
 import type { FreshDay } from './booking-state.ts';
 
-export type Visit = { weightKg: number | undefined; extras: readonly string[] };
+/** The dog's weight and extras; with several dogs, every dog as the `dogs=` query says them (docs/decisions/082). */
+export type Visit = { weightKg: number | undefined; extras: readonly string[]; dogs?: string };
 
 /** Days asked for at a time: four weeks keeps the first answer small on mobile data. */
 export const DAYS_PER_PAGE = 28;
@@ -29,18 +30,23 @@ export function useAvailability(
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState(true);
-  const visitKey = visit ? `${visit.weightKg ?? ''}|${visit.extras.join()}` : '';
+  const visitKey = visit ? `${visit.weightKg ?? ''}|${visit.extras.join()}|${visit.dogs ?? ''}` : '';
 
   const load = async (from: string | null, replace: boolean, signal?: AbortSignal) => {
     setLoading(true);
     const result = await callApi(apiRoutes.availability, {
       query: {
-        service: serviceId,
         days: DAYS_PER_PAGE,
         from,
         exclude,
-        weightKg: visit?.weightKg,
-        extras: visit?.extras.length ? visit.extras.join() : undefined,
+        // Several dogs: the times where every dog fits, each slot saying how they sit.
+        ...(visit?.dogs
+          ? { dogs: visit.dogs }
+          : {
+              service: serviceId,
+              weightKg: visit?.weightKg,
+              extras: visit?.extras.length ? visit.extras.join() : undefined,
+            }),
       },
       schema: AvailabilityResponseSchema,
       signal,

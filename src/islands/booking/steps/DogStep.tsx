@@ -1,4 +1,5 @@
-import { COATS, type Coat, type QuoteResponse } from '../../../domain/booking-api-schemas.ts';
+import { COATS, type Coat } from '../../../domain/booking-api-schemas.ts';
+import type { BookingType } from '../../../domain/booking-types.ts';
 import { formatPence } from '../../../domain/money.ts';
 import type { SavedDog } from '../../../domain/saved-dogs.ts';
 import { Checkbox, RadioGroup } from '../../forms/Choices.tsx';
@@ -13,20 +14,23 @@ import { ExtrasField } from './ExtrasField.tsx';
 import { typicalCoat } from '../typical-coats.ts';
 import { RetryNotice } from '../RetryNotice.tsx';
 import type { Breeds } from '../use-breeds.ts';
+import type { Quote } from '../use-quote.ts';
+import { savedDogAnswers } from '../party-answers.ts';
+import { PartyDogs } from './PartyDogs.tsx';
 
 export interface DogStepProps {
   answers: Answers;
   update(p: Partial<Answers>): void;
   /** The breeds to choose from, as they load (use-breeds.ts). */
   breeds: Breeds;
-  promotion: QuoteResponse['promotion'];
-  /** The extras the chosen service offers (the server's quote); none until it answers. */
-  extrasOffered: QuoteResponse['extrasOffered'] | undefined;
+  /** The services a further dog may have instead of the first dog's (docs/decisions/082). */
+  services: BookingType[];
+  /** The server's quote of the first dog: the offer, the extras the service offers, the shop's limit of dogs. */
+  quote: Quote;
   savedDogs: SavedDog[];
   showErrors: boolean;
   onNext(): void;
   onBack(): void;
-  serviceId: string | null;
 }
 
 /** Step 2, "Your dog": loaded on demand (docs/decisions/055). */
@@ -34,13 +38,12 @@ export default function DogStep({
   answers,
   update,
   breeds,
-  promotion,
-  extrasOffered,
+  services,
+  quote,
   savedDogs,
   showErrors,
   onNext,
   onBack,
-  serviceId,
 }: DogStepProps) {
   const name = useValidatedField(answers.dogName, validateDog.dogName);
   const breed = useValidatedField(answers.breedId, validateDog.breedId, { delayMs: 0 });
@@ -49,9 +52,10 @@ export default function DogStep({
   const notes = useValidatedField(answers.notes, validateDog.notes);
   useTouchWhen(showErrors, [name, breed, weight, coat]);
   const kg = parseWeight(answers.weight);
-  const promo = promotion;
+  const promo = quote.promotion;
+  const extrasOffered = quote.estimate?.extrasOffered;
   const promoHint =
-    promo && serviceId === promo.serviceKind
+    promo && answers.serviceId === promo.serviceKind
       ? kg < promo.maxWeightKg
         ? `Under ${promo.maxWeightKg}kg: the small dog offer of ${formatPence(promo.discountPence)} off applies.`
         : `Dogs under ${promo.maxWeightKg}kg get ${formatPence(promo.discountPence)} off a shower.`
@@ -60,17 +64,7 @@ export default function DogStep({
   const pickSaved = (id: string) => {
     if (id === 'new') return update(NO_DOG);
     const dog = savedDogs.find((d) => d._id === id);
-    if (!dog) return;
-    update({
-      savedDogId: dog._id,
-      dogName: dog.name,
-      breedId: dog.breedId,
-      weight: String(dog.weightKg),
-      coat: dog.coat,
-      coatGuessed: false,
-      notes: dog.notes,
-      nervous: dog.nervous,
-    });
+    if (dog) update(savedDogAnswers(dog));
   };
 
   return (
@@ -169,6 +163,16 @@ export default function DogStep({
         {...validatedProps(notes)}
         maxLength={500}
         placeholder="Health, allergies, skin, behaviour, the style you'd like…"
+      />
+      <PartyDogs
+        answers={answers}
+        update={update}
+        breeds={breeds}
+        services={services}
+        limit={quote.estimate?.maxDogsPerBooking ?? 1}
+        savedDogs={savedDogs}
+        showErrors={showErrors}
+        onNext={onNext}
       />
       <StepButtons onNext={onNext} onBack={onBack} />
     </>

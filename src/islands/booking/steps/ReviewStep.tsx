@@ -1,21 +1,22 @@
 import type { Dispatch, ReactNode } from 'react';
 import type { BookingType } from '../../../domain/booking-types.ts';
-import { formatPence } from '../../../domain/money.ts';
+import type { Breed } from '../../../domain/breeds.ts';
+import { PLACEMENT_WORDS } from '../../../domain/party.ts';
+import { partyQuote } from '../../../domain/party-quote.ts';
 import { normaliseUkMobile } from '../../../domain/phone.ts';
 import { formatUkMobile } from '../../../domain/phone-format.ts';
-import { Spinner } from '../../forms/Field.tsx';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
-import { STEP, parseWeight, type StepIndex } from '../answers.ts';
+import { STEP, parseWeight, type PartyDog, type StepIndex } from '../answers.ts';
 import { COAT_LABELS } from '../../../domain/coats.ts';
 import { writtenWhen } from '../../../domain/written-dates.ts';
 import { formatDuration } from '../duration.ts';
 import type { BookingAction, BookingState } from '../booking-state.ts';
 import { confirmBooking, type ConfirmContext } from '../confirm-booking.ts';
 import { confirmStep, type ConfirmAction } from '../confirm-state.ts';
-import { RetryNotice } from '../RetryNotice.tsx';
-import { PriceLines } from '../PriceLines.tsx';
+import { DOG_HEADINGS, partyOf } from '../party-answers.ts';
+import { usePartyQuotes } from '../use-party-quotes.ts';
 import type { Quote } from '../use-quote.ts';
-import { FairRules } from '../FairRules.tsx';
+import { ReviewPrice } from './ReviewPrice.tsx';
 
 export interface ReviewStepProps {
   /** The form's state: the answers, and how confirming stands. */
@@ -23,8 +24,8 @@ export interface ReviewStepProps {
   dispatch: Dispatch<BookingAction>;
   /** The key of the booking being tried, kept while the visitor steps back and forth. */
   idempotency: ConfirmContext['idempotency'];
-  service: BookingType | null;
-  breedName: string;
+  services: BookingType[];
+  breeds: Breed[];
   /** The server's price and rules (use-quote.ts), the time zone among them. */
   quote: Quote;
   onJump(s: StepIndex): void;
@@ -39,14 +40,22 @@ export default function ReviewStep({
   state,
   dispatch,
   idempotency,
-  service,
-  breedName,
+  services,
+  breeds,
   quote,
   onJump,
   onBack,
 }: ReviewStepProps) {
   const { answers, confirmStatus: status, confirmError: error } = state;
   const { estimate, timeZone } = quote;
+  const party = partyOf(answers);
+  const partyQuotes = usePartyQuotes(party);
+  const service = services.find((s) => s._id === answers.serviceId) ?? null;
+  const serviceTitle = (id: string) => services.find((s) => s._id === id)?.title ?? id;
+  const breedName = (id: string | null) => breeds.find((b) => b._id === id)?.name ?? id ?? '';
+  /** "Pip, Cockapoo, 9.5 kg, long coat": a dog as the review names it. */
+  const dogWords = (d: Omit<PartyDog, 'serviceId' | 'extras'>) =>
+    `${d.dogName.trim()}, ${breedName(d.breedId)}, ${parseWeight(d.weight)} kg, ${d.coat ? COAT_LABELS[d.coat].toLowerCase() : ''} coat${d.nervous ? ', nervous' : ''}`;
   const send = (action: ConfirmAction) => dispatch(confirmStep(action));
   const onConfirm = () => void confirmBooking({ answers, idempotency, dispatch: send, go: onJump });
   const rows: Array<{ label: string; value: ReactNode; step: StepIndex }> = [
@@ -56,14 +65,21 @@ export default function ReviewStep({
       value: service ? `${service.title} (${formatDuration(estimate?.durationMin ?? service.duration)})` : '',
       step: STEP.service,
     },
-    {
-      label: 'Dog',
-      value: `${answers.dogName.trim()}, ${breedName}, ${parseWeight(answers.weight)} kg, ${answers.coat ? COAT_LABELS[answers.coat].toLowerCase() : ''} coat${answers.nervous ? ', nervous' : ''}`,
-      step: STEP.dog,
-    },
+    { label: 'Dog', value: dogWords(answers), step: STEP.dog },
+    // Each further dog with its own service and visit's length (docs/decisions/082).
+    ...party.map((dog, i) => {
+      const minutes = partyQuotes.quotes[i]?.durationMin;
+      return {
+        label: DOG_HEADINGS[i] ?? `Dog ${i + 2}`,
+        value: `${dogWords(dog)}; ${serviceTitle(dog.serviceId)}${minutes ? ` (${formatDuration(minutes)})` : ''}`,
+        step: STEP.dog,
+      };
+    }),
     {
       label: 'When',
-      value: answers.start ? writtenWhen(answers.start, timeZone, { weekday: 'long' }) : '',
+      value: answers.start
+        ? `${writtenWhen(answers.start, timeZone, { weekday: 'long' })}${party.length && answers.placement ? `, ${PLACEMENT_WORDS[answers.placement]}` : ''}`
+        : '',
       step: STEP.time,
     },
     {
@@ -80,7 +96,16 @@ export default function ReviewStep({
       step: STEP.you,
     },
   ];
-  const price = estimate?.quote;
+  // One dog: its quote as it is. Several: every dog's own quote, summed as the server sums them.
+  const first = estimate?.quote;
+  const others = partyQuotes.quotes;
+  const price =
+    first && others.every(Boolean)
+      ? partyQuote([
+          { name: answers.dogName.trim(), quote: first },
+          ...party.map((dog, i) => ({ name: dog.dogName.trim(), quote: others[i]!.quote })),
+        ])
+      : null;
   return (
     <>
       <dl className="review">
@@ -96,29 +121,15 @@ export default function ReviewStep({
           </div>
         ))}
       </dl>
-      {price ? (
-        <div className="price" aria-label="Price">
-          <PriceLines lines={price.lines} as="p" />
-          <p className="price-line price-line--deposit">
-            <span>Due now</span>
-            <span>
-              {price.depositPence > 0
-                ? `${formatPence(price.depositPence)} ${estimate?.rules?.standing === 'pay_in_full' ? 'full price' : 'deposit'}`
-                : 'Nothing, pay in the shop'}
-            </span>
-          </p>
-          <p className="price-note">
-            Prices are "from": we confirm yours when we meet your dog, and never add anything without asking.
-          </p>
-          <FairRules rules={estimate?.rules} id="review-rules" />
-        </div>
-      ) : quote.error ? (
-        <RetryNotice onRetry={quote.retry}>We could not load the price just now.</RetryNotice>
-      ) : (
-        <p className="picker-loading price-pending" role="status">
-          <Spinner /> Working out the price…
-        </p>
-      )}
+      <ReviewPrice
+        price={price}
+        quote={quote}
+        error={quote.error || partyQuotes.error}
+        onRetry={() => {
+          quote.retry();
+          partyQuotes.retry();
+        }}
+      />
       {error ? (
         <div className="notice notice--error" role="alert">
           <p>{error}</p>

@@ -2,11 +2,15 @@ import { SLOT_TAKEN_MESSAGE, type Slot } from '../../../domain/booking-api-schem
 import { DateTimePicker } from '../DateTimePicker.tsx';
 import { StepButtons } from '../StepButtons.tsx';
 import { parseWeight, type Answers } from '../answers.ts';
+import { dogsQuery } from '../party-answers.ts';
 
 export interface TimeStepProps {
   serviceId: string;
-  /** The dog's weight and extras: the times offered fit the whole visit (worked out here, off the first step's code). */
-  answers: Pick<Answers, 'weight' | 'extras'>;
+  /**
+   * The dog's weight and extras, and any further dogs: the times offered fit the whole visit, every
+   * dog's (worked out here, off the first step's code).
+   */
+  answers: Pick<Answers, 'serviceId' | 'weight' | 'extras' | 'party'>;
   date: string | null;
   start: string | null;
   /** The day's times from a 409 answer, shown at once. */
@@ -47,7 +51,7 @@ export default function TimeStep({
       ) : null}
       <DateTimePicker
         serviceId={serviceId}
-        visit={{ weightKg: parseWeight(answers.weight) || undefined, extras: answers.extras }}
+        visit={{ weightKg: parseWeight(answers.weight) || undefined, extras: answers.extras, dogs: dogsQuery(answers) }}
         date={date}
         start={start}
         freshDay={freshDay}
