@@ -1,3 +1,4 @@
+import { slugOf } from './slugs.ts';
 import { z } from 'zod/mini';
 import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } from './booking-settings.ts';
 import { SIZE_LABELS, SIZES, sizeWeights, type SizeLimits } from './catalogue.ts';
@@ -202,15 +203,7 @@ export type ClosuresSaved = z.infer<typeof ClosuresSavedSchema>;
 
 /** "Full Groom & Style!" → "full-groom-style": a readable id for links such as /book-appointment?type=… */
 export function serviceIdFor(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 56)
-    .replace(/-+$/, '');
-  return slug || 'service';
+  return slugOf(title, 'service');
 }
 
 // ---- what the "Recent changes" list says ----------------------------------------------------------
