@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calendar.ts';
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import site from '../../content/site.json' with { type: 'json' };
-import { ChargeRuleSchema } from './no-show-rules.ts';
 import { MAX_DOGS_PER_BOOKING, PARTY_PLACEMENT_SETTINGS } from './party.ts';
 
 /**
@@ -27,6 +26,18 @@ export const DepositSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('percent'), percent: z.number().check(z.positive(), z.maximum(100)) }),
 ]);
 export type Deposit = z.infer<typeof DepositSchema>;
+
+/** What a no-show or a late cancellation costs: nothing, a fixed sum, or a share of the price up to a cap. */
+export const ChargeRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('fixed'), pence: z.number().check(z.int(), z.positive(), z.maximum(100_000)) }),
+  z.object({
+    kind: z.literal('percent'),
+    percent: z.number().check(z.positive(), z.maximum(100)),
+    capPence: z.number().check(z.int(), z.positive(), z.maximum(100_000)),
+  }),
+]);
+export type ChargeRule = z.infer<typeof ChargeRuleSchema>;
 
 export const PromotionSchema = z.object({
   discountPence: z.number().check(z.int(), z.positive()),

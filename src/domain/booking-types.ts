@@ -31,5 +31,5 @@ export type BookingType = z.infer<typeof BookingTypeSchema>;
 
 export const BookingTypesResponseSchema = z.array(BookingTypeSchema);
 
-// In booking-type-order.ts, which pages can load without a schema.
-export { sortBookingTypes } from './booking-type-order.ts';
+// In service-list.ts, which pages can load without a schema.
+export { sortBookingTypes } from './service-list.ts';

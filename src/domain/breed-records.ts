@@ -1,3 +1,4 @@
+import { slugOf } from './slugs.ts';
 import { z } from 'zod/mini';
 import { SIZES } from './catalogue.ts';
 import { plainText } from './text.ts';
@@ -99,15 +100,7 @@ export const BreedRemovedSchema = z.object({
 
 /** "Bichon Frisé" → "bichon-frise". */
 export function breedIdFor(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 56)
-    .replace(/-+$/, '');
-  return slug || 'breed';
+  return slugOf(name, 'breed');
 }
 
 /** The type of a picture by its first bytes (what it is, not what it says it is), or null. */

@@ -1,3 +1,4 @@
+import { slugOf } from './slugs.ts';
 import { z } from 'zod/mini';
 import { ExtraIdSchema } from './booking-api-schemas.ts';
 import { describeMinutes } from './minutes.ts';
@@ -79,15 +80,7 @@ export const ExtraSavedSchema = z.object({ extra: StaffExtraSchema });
 
 /** "Nail grinding" → "nail-grinding": a readable id, as the first edition's are. */
 export function extraIdFor(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 56)
-    .replace(/-+$/, '');
-  return slug || 'extra';
+  return slugOf(title, 'extra');
 }
 
 /** "+£5.00, 10 min": what an extra adds, as the Settings list and the phone booking say it. */

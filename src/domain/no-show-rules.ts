@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
-import type { BookingSettings, Deposit } from './booking-settings.ts';
+import { ChargeRuleSchema, type BookingSettings, type ChargeRule, type Deposit } from './booking-settings.ts';
+// The rule's schema is a setting's, so it lives with the settings; here for those who read rules.
+export type { ChargeRule } from './booking-settings.ts';
 import { formatPence } from './money.ts';
 
 /**
@@ -7,18 +9,6 @@ import { formatPence } from './money.ts';
  * and a late cancellation cost, when a customer pays in full when booking, and what the customer is
  * told before they commit. Pure: the strikes, the settings and `now` come in as arguments.
  */
-
-/** What a no-show or a late cancellation costs: nothing, a fixed sum, or a share of the price up to a cap. */
-export const ChargeRuleSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('none') }),
-  z.object({ kind: z.literal('fixed'), pence: z.number().check(z.int(), z.positive(), z.maximum(100_000)) }),
-  z.object({
-    kind: z.literal('percent'),
-    percent: z.number().check(z.positive(), z.maximum(100)),
-    capPence: z.number().check(z.int(), z.positive(), z.maximum(100_000)),
-  }),
-]);
-export type ChargeRule = z.infer<typeof ChargeRuleSchema>;
 
 /** A strike older than this lapses: a missed visit two years ago says little about the next one. */
 export const STRIKE_MONTHS = 12;

@@ -107,6 +107,12 @@ export const ScheduleBookingSchema = z.object({
    * of its dogs (its first dog's id), absent for a booking of one dog. Moved or cancelled together.
    */
   partyId: z.optional(BookingIdSchema),
+  /**
+   * A party's dog: the one deposit held for the whole booking (on its first dog's row), which a
+   * cancellation refunds. `depositHeldPence` is then this dog's part of it and `balanceDuePence` its
+   * own total less that part (src/domain/party-deposit.ts).
+   */
+  partyDepositHeldPence: z.optional(count()),
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
 

@@ -79,6 +79,18 @@ describe('describeAuditEntry', () => {
       'Dog sizes: small up to 10 kg, medium up to 25 kg → small up to 12 kg, medium up to 25 kg',
     ],
     [
+      'settings.update',
+      'booking',
+      { before: { maxDogsPerBooking: 3 }, after: { maxDogsPerBooking: 1 } },
+      'Dogs in one booking: up to 3 dogs → one dog',
+    ],
+    [
+      'settings.update',
+      'booking',
+      { before: { partyPlacement: 'either' }, after: { partyPlacement: 'one_after_another' } },
+      'Several dogs placed: either, side by side when tables are free → one after the other',
+    ],
+    [
       'service.create',
       'full',
       {

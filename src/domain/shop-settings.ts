@@ -1,7 +1,9 @@
+import { slugOf } from './slugs.ts';
 import { z } from 'zod/mini';
 import { BookingSettingsSchema, IsoDateSchema, WEEKDAYS, type BookingSettings } from './booking-settings.ts';
 import { SIZE_LABELS, SIZES, sizeWeights, type SizeLimits } from './catalogue.ts';
 import { formatPence } from './money.ts';
+import type { PartyPlacementSetting } from './party.ts';
 import type { ChargeRule } from './no-show-rules.ts';
 import { freeText, plainText } from './text.ts';
 import { describeMinutes } from './minutes.ts';
@@ -38,6 +40,9 @@ export const EDITABLE_SETTINGS = [
   'closedOnBankHolidays',
   // Which weights are a small, medium and large dog (decision 080).
   'sizeLimitsKg',
+  // Several dogs in one booking (decision 082): how many, and how they share the tables.
+  'maxDogsPerBooking',
+  'partyPlacement',
   // The fair no-show rules (decision 081), edited in their own panel.
   ...NO_SHOW_SETTINGS,
 ] as const;
@@ -202,15 +207,7 @@ export type ClosuresSaved = z.infer<typeof ClosuresSavedSchema>;
 
 /** "Full Groom & Style!" → "full-groom-style": a readable id for links such as /book-appointment?type=… */
 export function serviceIdFor(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 56)
-    .replace(/-+$/, '');
-  return slug || 'service';
+  return slugOf(title, 'service');
 }
 
 // ---- what the "Recent changes" list says ----------------------------------------------------------
@@ -229,6 +226,8 @@ const SETTING_NAMES: Record<EditableSettingKey, string> = {
   newCustomerDeposit: "New customers' deposit",
   cardOnFile: 'Card saved for fees',
   sizeLimitsKg: 'Dog sizes',
+  maxDogsPerBooking: 'Dogs in one booking',
+  partyPlacement: 'Several dogs placed',
 };
 
 export function describeDeposit(deposit: BookingSettings['deposit']): string {
@@ -282,8 +281,19 @@ function describeSetting(key: EditableSettingKey, value: unknown): string {
       return value ? 'yes' : 'no';
     case 'sizeLimitsKg':
       return describeSizeLimits(value as SizeLimits);
+    case 'maxDogsPerBooking':
+      return value === 1 ? 'one dog' : `up to ${value} dogs`;
+    case 'partyPlacement':
+      return PARTY_PLACEMENT_WORDS[value as PartyPlacementSetting] ?? String(value);
   }
 }
+
+/** How the shop places a booking's dogs, in the words of the Settings screen and its "Recent changes". */
+export const PARTY_PLACEMENT_WORDS: Record<PartyPlacementSetting, string> = {
+  side_by_side: 'side by side on separate tables',
+  one_after_another: 'one after the other',
+  either: 'either, side by side when tables are free',
+};
 
 /** "small up to 10 kg, medium up to 25 kg". */
 export function describeSizeLimits(limits: SizeLimits): string {

@@ -4,6 +4,7 @@ import * as apiRoutes from '../domain/api-routes.ts';
 import { BookingTypesResponseSchema, sortBookingTypes, type BookingType } from '../domain/booking-types.ts';
 import { SIZE_LABELS } from '../domain/catalogue.ts';
 import { poundsFromPence } from '../domain/money.ts';
+import { serviceMinutes } from '../domain/service-list.ts';
 import { writtenPrice } from '../domain/service-descriptions.ts';
 import './prices.css';
 
@@ -130,7 +131,7 @@ export default function Prices({
               <label htmlFor={id} className="prices__summary">
                 <span className="prices__title">{service.title}</span>
                 <span className="prices__price">From: £{poundsFromPence(service.price)}</span>
-                <span className="prices__duration">Duration: {service.duration} min.</span>
+                <span className="prices__duration">Duration: {serviceMinutes(service)} min.</span>
               </label>
               <SizePrices service={service} />
               <div id={`${id}-details`} className="prices__details" hidden={!open}>

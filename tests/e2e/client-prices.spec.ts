@@ -159,7 +159,8 @@ test('shows every service on the prices page, each with its price and duration',
     .locator('.prices__row')
     .filter({ has: page.getByRole('radio', { name: new RegExp(`^${full.title}`) }) });
   await expect(row).toContainText('From: £45.00');
-  await expect(row).toContainText(`Duration: ${full.duration} min.`);
+  // A service priced by size says how long each size takes, not its base length alone (decision 080).
+  await expect(row).toContainText('Duration: 105–150 min.');
 });
 
 test('expands a service chosen with the keyboard: its description and a book now link', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import type { BookingType } from '../../domain/booking-types.ts';
 import { formatPence } from '../../domain/money.ts';
+import { serviceMinutes } from '../../domain/service-list.ts';
 import { RadioGroup } from '../forms/Choices.tsx';
 import { validateChoice } from './answers.ts';
 import { StepButtons } from './StepButtons.tsx';
@@ -40,7 +41,7 @@ export function ServiceStep({
         options={services.map((s) => ({
           value: s._id,
           label: s.title,
-          description: `Duration: ${s.duration} min.`,
+          description: `Duration: ${serviceMinutes(s)} min.`,
           aside: `From ${formatPence(s.price)}`,
         }))}
       />

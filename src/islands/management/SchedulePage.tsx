@@ -1,7 +1,7 @@
 import { useReducer, useState } from 'react';
 import type { ScheduleResponse } from '../../domain/schedule.ts';
 import { ManagementPage } from './ManagementPage.tsx';
-import { dayLayout, tableOf } from './schedule-layout.ts';
+import { dayLayout, partyMates, tableOf } from './schedule-layout.ts';
 import { AnnouncementBar, type Announcement } from './schedule-page/AnnouncementBar.tsx';
 import { DayGrid } from './schedule-page/DayGrid.tsx';
 import { ScheduleToolbar } from './schedule-page/ScheduleToolbar.tsx';
@@ -95,9 +95,12 @@ function Schedule() {
 
       {open && schedule ? (
         <BookingDialog
+          key={open.id}
           booking={open}
+          mates={partyMates(open, schedule.bookings)}
           table={tableOf(schedule, open, now)}
           now={now}
+          onOpen={openBooking}
           onClose={closeDialog}
           onChanged={actions.changed}
           onMarked={actions.marked}

@@ -3,6 +3,7 @@ import type { ScheduleBooking, ScheduleResponse } from '../../domain/schedule.ts
 import {
   blockDefaults,
   blockText,
+  bookingStartFor,
   cardNotes,
   cardStatus,
   closedText,
@@ -11,7 +12,9 @@ import {
   draggedStart,
   moneyLine,
   noShowWait,
+  partyMates,
   tableOf,
+  withLine,
 } from './schedule-layout.ts';
 
 const booking = (id: string, start: string, end: string): ScheduleBooking => ({
@@ -265,4 +268,57 @@ describe('cardNotes and tableOf', () => {
     expect(tableOf(schedule([a, b]), b, now)).toBe(2);
     expect(tableOf(schedule([a]), b, now)).toBeNull();
   });
+});
+
+describe('partyMates and withLine', () => {
+  const party = 'p'.repeat(22);
+  const dog = (id: string, name: string, start: string, partyId?: string): ScheduleBooking => {
+    const b = booking(id, start, start.replace('T10', 'T11').replace('T12', 'T13'));
+    return { ...b, dog: { ...b.dog, name }, ...(partyId ? { partyId } : {}) };
+  };
+  // The first dog (id = the party's) starts last here: it is still listed first.
+  const first = dog(party, 'Rex', '2026-12-01T12:00:00Z', party);
+  const second = dog('b'.repeat(22), 'Biscuit', '2026-12-01T10:00:00Z', party);
+  const third = dog('c'.repeat(22), 'Moss', '2026-12-01T12:00:00Z', party);
+  const alone = dog('d'.repeat(22), 'Pip', '2026-12-01T10:00:00Z');
+  const all = [alone, third, second, first];
+
+  it.each([
+    ['the first dog: the others by start', first, ['Biscuit', 'Moss'], 'With Biscuit and Moss'],
+    ['another dog: the first dog first', third, ['Rex', 'Biscuit'], 'With Rex and Biscuit'],
+    ['a dog booked alone', alone, [], ''],
+  ])('%s', (_, b, names, line) => {
+    const mates = partyMates(b, all);
+    expect(mates.map((m) => m.dog.name)).toEqual(names);
+    expect(withLine(mates)).toBe(line);
+  });
+
+  it('the day grid gives each dog of a booking its mates on that day', () => {
+    const layout = dayLayout(schedule([alone, first, second]), '2026-12-01', new Date('2026-11-30T12:00:00Z'));
+    const mates = Object.fromEntries(layout.bookings.map((p) => [p.booking.dog.name, withLine(p.mates)]));
+    expect(mates).toEqual({ Pip: '', Biscuit: 'With Rex', Rex: 'With Biscuit' });
+  });
+});
+
+describe('bookingStartFor', () => {
+  const party = 'p'.repeat(22);
+  const lead = { id: party, start: '2026-12-01T10:00:00.000Z', partyId: party };
+  const after = { id: 'b'.repeat(22), start: '2026-12-01T11:30:00.000Z', partyId: party };
+  it.each([
+    [
+      'a dog booked alone',
+      { id: 'a'.repeat(22), start: lead.start },
+      [],
+      '2026-12-01T12:00:00.000Z',
+      '2026-12-01T12:00:00.000Z',
+    ],
+    ['the first dog', lead, [after], '2026-12-01T12:00:00.000Z', '2026-12-01T12:00:00.000Z'],
+    [
+      'a dog after the first: the first moves as much',
+      after,
+      [lead],
+      '2026-12-01T12:00:00.000Z',
+      '2026-12-01T10:30:00.000Z',
+    ],
+  ])('%s', (_, b, mates, dogStart, start) => expect(bookingStartFor(b, mates, dogStart).start).toBe(start));
 });

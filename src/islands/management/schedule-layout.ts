@@ -8,6 +8,7 @@ import {
 } from '../../domain/london-time.ts';
 import type { ScheduleBooking, ScheduleDay, ScheduleResponse, TimeBlockView } from '../../domain/schedule.ts';
 import { formatPence } from '../../domain/money.ts';
+import { joinNames } from '../../domain/party-quote.ts';
 import { shortDate } from './format.ts';
 
 /** One slot step's height on the day grid, in pixels (kept in step with schedule.css). */
@@ -33,6 +34,8 @@ export interface DayLayout {
     rowEnd: number;
     startTime: string;
     endTime: string;
+    /** The other dogs of its booking of several on this day (decision 082), the first dog first; [] for one dog. */
+    mates: ScheduleBooking[];
   }>;
   blocks: Array<{
     block: TimeBlockView;
@@ -107,6 +110,7 @@ export function dayLayout(schedule: ScheduleResponse, date: string, now: Date): 
           rowEnd: Math.max(rowOf(e), rowOf(s) + 1),
           startTime: timeOfMinutes(s),
           endTime: timeOfMinutes(e),
+          mates: partyMates(booking, bookings),
         };
       })
       .sort((a, b) => a.rowStart - b.rowStart || a.table.table - b.table.table),
@@ -131,6 +135,46 @@ export function dayLayout(schedule: ScheduleResponse, date: string, now: Date): 
         }
       : null,
   };
+}
+
+/**
+ * The other dogs of `booking`'s booking of several among `bookings` (decision 082): the first dog
+ * (the one whose id is the party's) first, then by start; none for a booking of one dog.
+ */
+export function partyMates(
+  booking: Pick<ScheduleBooking, 'id' | 'partyId'>,
+  bookings: readonly ScheduleBooking[],
+): ScheduleBooking[] {
+  const { partyId } = booking;
+  if (!partyId) return [];
+  return bookings
+    .filter((b) => b.partyId === partyId && b.id !== booking.id)
+    .sort(
+      (a, b) =>
+        Number(b.id === partyId) - Number(a.id === partyId) ||
+        Date.parse(a.start) - Date.parse(b.start) ||
+        (a.id < b.id ? -1 : 1),
+    );
+}
+
+/** "With Biscuit", "With Biscuit and Moss": who a dog is booked with; '' for a dog booked alone. */
+export function withLine(mates: readonly Pick<ScheduleBooking, 'dog'>[]): string {
+  return mates.length ? `With ${joinNames(mates.map((m) => m.dog.name))}` : '';
+}
+
+/**
+ * A move asks for the start of the whole booking, its first dog's (decision 082): a later dog dragged
+ * to `dogStart` moves its first dog by as much, so every dog keeps its place.
+ */
+export function bookingStartFor(
+  booking: Pick<ScheduleBooking, 'id' | 'start' | 'partyId'>,
+  mates: readonly Pick<ScheduleBooking, 'id' | 'start'>[],
+  dogStart: string,
+): { start: string; leadId: string } {
+  const lead = mates.find((m) => m.id === booking.partyId);
+  if (!lead || booking.id === booking.partyId) return { start: dogStart, leadId: booking.id };
+  const offset = Date.parse(booking.start) - Date.parse(lead.start);
+  return { start: new Date(Date.parse(dogStart) - offset).toISOString(), leadId: lead.id };
 }
 
 /** A drag of `pixels` on a grid whose rows are `rowHeight` tall: the new start, on the slot grid. */

@@ -167,9 +167,16 @@ export async function dayAvailability(
 ): Promise<{ settings: BookingSettings; day: AvailabilityDay } | null> {
   const pool = db();
   const stored = await loadBookingSettings(pool);
+  const settings = options.forStaff ? staffBookingSettings(stored) : stored;
+  // A dog of a booking of several being moved: the starts where the whole booking fits, each dog
+  // keeping its place, as the public move offers them (decision 082); a start is its first dog's.
+  const party = options.exclude ? await partyToMove(pool, options.exclude) : null;
+  if (party) {
+    const [partyDay] = await partyDaysBetween(pool, settings, party, date, date, now);
+    return partyDay ? { settings, day: partyDay } : null;
+  }
   const minutes = await visitLength(pool, asked, stored, options.exclude);
   if (minutes === null) return null;
-  const settings = options.forStaff ? staffBookingSettings(stored) : stored;
   const [day] = await daysBetween(pool, settings, minutes, date, date, now, options.exclude);
   return day ? { settings, day } : null;
 }

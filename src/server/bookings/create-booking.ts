@@ -132,7 +132,19 @@ export async function createBooking(
   if (existing) return replay(existing, request, context, now);
   const reserved = await reserveBooking(request, context, now);
   if ('answer' in reserved) return reserved.answer;
-  const { bookingId } = reserved;
+  return answerReserved(reserved.bookingId, reserved, context, now);
+}
+
+/**
+ * Step two of a booking, one dog or several: a booking that waits for its deposit gets its Checkout
+ * page; a confirmed one sends its messages and answers with its view.
+ */
+export async function answerReserved(
+  bookingId: string,
+  reserved: { status: 'confirmed' | 'pending_payment'; accessKey?: string; messageIds: string[] },
+  context: BookingContext,
+  now: Date,
+): Promise<CreateBookingResponse> {
   const accessKey = reserved.accessKey ? { accessKey: reserved.accessKey } : {};
   if (reserved.status === 'pending_payment') {
     return {

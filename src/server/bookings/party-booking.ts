@@ -15,15 +15,13 @@ import { loadBookingSettings } from '../settings.ts';
 import { bookingTimesBetween, freshPartySlotsOfDay, tooManyDogs, type PartyTimes } from './availability.ts';
 import { planVisit, type PlannedVisit } from './catalogue.ts';
 import {
+  answerReserved,
   findByIdempotencyKey,
   insertBooking,
-  openCheckout,
   proofOf,
   replay,
   requestHash,
-  sendSoon,
   siteUrlOf,
-  viewOf,
   visitAsked,
   whoBooks,
   type BookingContext,
@@ -75,17 +73,7 @@ export async function createPartyBooking(
       throw slotTaken(await freshPartySlotsOfDay(times, start, now).catch(() => []));
     throw error;
   }
-  const accessKey = reserved.accessKey ? { accessKey: reserved.accessKey } : {};
-  if (reserved.status === 'pending_payment') {
-    return {
-      bookingId,
-      status: 'pending_payment',
-      checkoutUrl: await openCheckout(bookingId, context, now),
-      ...accessKey,
-    };
-  }
-  await sendSoon(reserved.messageIds, context, now);
-  return { bookingId, status: 'confirmed', ...accessKey, booking: await viewOf(bookingId, now) };
+  return answerReserved(bookingId, reserved, context, now);
 }
 
 /** Each dog's visit as the server plans it (its size, extras and length), up to the shop's limit. */

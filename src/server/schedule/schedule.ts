@@ -6,6 +6,7 @@ import {
   type ScheduleQuery,
   type ScheduleResponse,
 } from '../../domain/schedule.ts';
+import { partyDepositShares } from '../../domain/party-deposit.ts';
 import { balanceDuePence, depositHeldPence, type Attendance } from '../../domain/staff-rules.ts';
 import type { BookedExtra, Coat, BookingStatus } from '../../domain/booking-schemas.ts';
 import { BOOKED_EXTRAS_SQL } from '../bookings/view.ts';
@@ -60,7 +61,25 @@ interface ScheduleRow {
   refund_failed_pence: number;
   extras: BookedExtra[];
   party_id: string | null;
+  /** A party's dog: the deposit held for the whole party (on its first dog's row), and each dog's quoted money. */
+  party_held_pence: number | null;
+  party_money: { id: string; depositPence: number; totalFromPence: number }[] | null;
 }
+
+// The party's deposit held on its first dog's row, and every dog's quoted deposit and total, the first
+// dog first: what src/domain/party-deposit.ts shares among the dogs (decision 082).
+const PARTY_MONEY_SQL = `
+  CASE WHEN b.party_id IS NULL THEN NULL ELSE (
+    SELECT f.deposit_paid_pence - f.deposit_refunded_pence - f.refund_due_pence FROM bookings f WHERE f.id = b.party_id
+  ) END AS party_held_pence,
+  CASE WHEN b.party_id IS NULL THEN NULL ELSE (
+    SELECT json_agg(json_build_object(
+             'id', m.id,
+             'depositPence', COALESCE((m.quote ->> 'depositPence')::int, 0),
+             'totalFromPence', COALESCE((m.quote ->> 'totalFromPence')::int, m.price_from_pence))
+           ORDER BY m.id = m.party_id DESC, m.start_at, m.id)
+      FROM bookings m WHERE m.party_id = b.party_id
+  ) END AS party_money`;
 
 // A first visit: no earlier confirmed booking of the same record or the same number (a returning
 // customer on a new phone gets a new record until they prove their number, docs/decisions/050).
@@ -74,6 +93,7 @@ const SELECT_SCHEDULE = `
          b.balance_paid_pence, b.balance_method, b.attendance, COALESCE(b.staff_note, '') AS staff_note, b.created_by,
          b.dispute_status, b.dispute_reason, b.dispute_pence, b.dispute_respond_by, b.refund_failed_pence, b.party_id,
          ${BOOKED_EXTRAS_SQL} AS extras,
+         ${PARTY_MONEY_SQL},
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -85,14 +105,36 @@ const SELECT_SCHEDULE = `
     JOIN breeds br ON br.id = d.breed_id
     JOIN customers c ON c.id = b.customer_id`;
 
+/**
+ * A party's dog's part of the one deposit (decision 082), as the counter counts it: its balance due is
+ * its own total less its part, not less the whole deposit (first dog) or nothing (the others).
+ */
+function partyShare(r: ScheduleRow): { heldPence: number; sharePence: number } | null {
+  if (!r.party_id || r.party_held_pence === null || !r.party_money) return null;
+  const heldPence = Math.max(0, r.party_held_pence);
+  const shares = partyDepositShares(heldPence, r.party_money);
+  return { heldPence, sharePence: shares[r.party_money.findIndex((m) => m.id === r.id)] ?? 0 };
+}
+
 function view(r: ScheduleRow): ScheduleBooking {
-  const money = {
-    totalFromPence: r.total_from_pence ?? r.price_from_pence,
-    depositPaidPence: r.deposit_paid_pence,
-    depositRefundedPence: r.deposit_refunded_pence,
-    refundDuePence: r.refund_due_pence,
-    balancePaidPence: r.balance_paid_pence,
-  };
+  const totalFromPence = r.total_from_pence ?? r.price_from_pence;
+  const party = partyShare(r);
+  const money = party
+    ? // The share stands for the deposit paid on this dog's behalf; refunds are the party's, in `heldPence`.
+      {
+        totalFromPence,
+        depositPaidPence: party.sharePence,
+        depositRefundedPence: 0,
+        refundDuePence: 0,
+        balancePaidPence: r.balance_paid_pence,
+      }
+    : {
+        totalFromPence,
+        depositPaidPence: r.deposit_paid_pence,
+        depositRefundedPence: r.deposit_refunded_pence,
+        refundDuePence: r.refund_due_pence,
+        balancePaidPence: r.balance_paid_pence,
+      };
   return {
     id: r.id,
     status: r.status,
@@ -131,6 +173,7 @@ function view(r: ScheduleRow): ScheduleBooking {
       : null,
     refundFailedPence: r.refund_failed_pence,
     ...(r.party_id ? { partyId: r.party_id } : {}),
+    ...(party ? { partyDepositHeldPence: party.heldPence } : {}),
   };
 }
 

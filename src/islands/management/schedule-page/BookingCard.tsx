@@ -2,14 +2,17 @@ import type { CSSProperties } from 'react';
 import type { ScheduleBooking } from '../../../domain/schedule.ts';
 import { SHOP_TIME_ZONE } from '../../../domain/shop.ts';
 import {
+  bookingStartFor,
   cardNotes,
   cardStatus,
   draggedStart,
   moneyLine,
   ROW_HEIGHT,
   wallTime,
+  withLine,
   type DayLayout,
 } from '../schedule-layout.ts';
+import { PartyMark } from './PartyMark.tsx';
 import { useCardDrag } from './use-card-drag.ts';
 
 /**
@@ -26,19 +29,25 @@ export function BookingCard({
   placed: DayLayout['bookings'][number];
   step: number;
   onOpen(id: string): void;
-  onMove(booking: ScheduleBooking, start: string): Promise<void>;
+  onMove(booking: ScheduleBooking, start: string, dogStart?: string): Promise<void>;
 }) {
   const { booking: b, table } = placed;
   const movable = b.status === 'confirmed' && !b.attendance && Date.parse(b.start) > Date.now();
   const { offset, saving, handlers } = useCardDrag({
     enabled: movable,
     rowHeight: ROW_HEIGHT,
-    onDrop: (rows) => onMove(b, draggedStart(b.start, rows * ROW_HEIGHT, ROW_HEIGHT, step)),
+    // A dog of a booking of several moves the whole booking, its first dog by as much (decision 082).
+    onDrop: (rows) => {
+      const dogStart = draggedStart(b.start, rows * ROW_HEIGHT, ROW_HEIGHT, step);
+      const moved = bookingStartFor(b, placed.mates, dogStart);
+      return onMove({ ...b, id: moved.leadId }, moved.start, dogStart);
+    },
   });
   const target = offset ? draggedStart(b.start, offset, ROW_HEIGHT, step) : null;
   const status = cardStatus(b);
   const notes = cardNotes(b);
-  const label = `${placed.startTime}–${placed.endTime}, table ${table.table}: ${b.dog.name}, ${b.service.title}, ${b.customer.name}, ${status.text}`;
+  const together = withLine(placed.mates);
+  const label = `${placed.startTime}–${placed.endTime}, table ${table.table}: ${b.dog.name}, ${b.service.title}, ${b.customer.name}${together ? `, w${together.slice(1)}` : ''}, ${status.text}`;
   return (
     <div
       className="sched-card"
@@ -46,6 +55,7 @@ export function BookingCard({
       data-status={b.status}
       data-dragging={offset ? 'true' : undefined}
       data-movable={movable ? 'true' : undefined}
+      data-party={b.partyId}
       data-compact={placed.rowEnd - placed.rowStart <= 2 ? 'true' : undefined}
       aria-busy={saving || undefined}
       style={
@@ -72,7 +82,7 @@ export function BookingCard({
         <span className="sched-card__service">
           {b.service.title} · {b.customer.name}
         </span>
-        <CardChips booking={b} />
+        <CardChips booking={b} together={together} />
         {notes ? <span className="sched-card__notes">{notes}</span> : null}
       </button>
       {movable ? (
@@ -89,11 +99,12 @@ export function BookingCard({
   );
 }
 
-/** The money, the extras to do, and what to watch for: nervous, a chargeback, a failed refund, a first visit, by phone. */
-function CardChips({ booking: b }: { booking: ScheduleBooking }) {
+/** Who else is in the booking, the money, the extras to do, and what to watch for: nervous, a chargeback, a failed refund, a first visit, by phone. */
+function CardChips({ booking: b, together }: { booking: ScheduleBooking; together: string }) {
   const money = moneyLine(b);
   return (
     <span className="sched-card__chips">
+      <PartyMark text={together} />
       <span className={`sched-chip sched-chip--${money.tone}`}>{money.text}</span>
       {b.extras?.map((e) => (
         <span key={e.id} className="sched-chip">

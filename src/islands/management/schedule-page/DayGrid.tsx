@@ -17,7 +17,7 @@ export function DayGrid({
 }: {
   layout: DayLayout;
   onOpen(id: string): void;
-  onMove(booking: ScheduleBooking, start: string): Promise<void>;
+  onMove(booking: ScheduleBooking, start: string, dogStart?: string): Promise<void>;
   onRemoveBlock(id: string): Promise<void>;
 }) {
   const gridStyle = {

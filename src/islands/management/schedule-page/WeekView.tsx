@@ -1,6 +1,7 @@
 import type { ScheduleDay, ScheduleResponse } from '../../../domain/schedule.ts';
 import { shortDate } from '../format.ts';
-import { blockText, cardStatus, dayEntries, dayLayout, type DayEntry } from '../schedule-layout.ts';
+import { blockText, cardStatus, dayEntries, dayLayout, withLine, type DayEntry } from '../schedule-layout.ts';
+import { PartyMark } from './PartyMark.tsx';
 
 /**
  * The week: a column a day (its hours, or why shut, and how many are booked), each day's blocks and
@@ -72,7 +73,7 @@ function WeekEntry({ entry, onOpen }: { entry: DayEntry; onOpen(id: string): voi
       </li>
     );
   }
-  const { booking: b, table, startTime } = entry.item;
+  const { booking: b, table, startTime, mates } = entry.item;
   const status = cardStatus(b);
   return (
     <li>
@@ -80,6 +81,7 @@ function WeekEntry({ entry, onOpen }: { entry: DayEntry; onOpen(id: string): voi
         type="button"
         className="sched-week__booking"
         data-attendance={b.attendance ?? undefined}
+        data-party={b.partyId}
         onClick={() => onOpen(b.id)}
       >
         <span className="sched-week__time">
@@ -87,6 +89,7 @@ function WeekEntry({ entry, onOpen }: { entry: DayEntry; onOpen(id: string): voi
         </span>
         <strong>{b.dog.name}</strong>
         <span className="sched-week__service">{b.service.title}</span>
+        <PartyMark text={withLine(mates)} className="sched-week__party" />
         <span className={`sched-chip sched-chip--${status.tone}`}>{status.text}</span>
       </button>
     </li>

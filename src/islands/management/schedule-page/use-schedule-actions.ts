@@ -19,8 +19,11 @@ import type { Announcement } from './AnnouncementBar.tsx';
 export const dayAndTime = (iso: string) => `${shortDate(dayOf(iso))} at ${wallTime(iso, SHOP_TIME_ZONE)}`;
 
 export interface ScheduleActions {
-  /** A drag's move: said when done, with Try again when refused. */
-  move(booking: ScheduleBooking, start: string): Promise<void>;
+  /**
+   * A drag's move: said when done, with Try again when refused. `dogStart`: where the dragged dog
+   * lands when `start` is its booking's first dog's (a booking of several, decision 082).
+   */
+  move(booking: ScheduleBooking, start: string, dogStart?: string): Promise<void>;
   removeBlock(id: string): Promise<void>;
   /** A mark at the counter was made: said, with an Undo that puts the previous mark back. */
   marked(answer: AttendanceResponse, text: string): Promise<void>;
@@ -47,7 +50,7 @@ export function useScheduleActions(reload: () => Promise<void>, announce: (a: An
   );
 
   return useMemo(() => {
-    const move = (booking: ScheduleBooking, start: string): Promise<void> =>
+    const move = (booking: ScheduleBooking, start: string, dogStart = start): Promise<void> =>
       act(
         () =>
           staffCall(apiRoutes.staffMoveBooking, {
@@ -55,8 +58,10 @@ export function useScheduleActions(reload: () => Promise<void>, announce: (a: An
             body: { start },
             schema: StaffBookingResponseSchema,
           }),
-        () => ({ text: `Moved ${booking.dog.name} to ${dayAndTime(start)}. The customer has been told.` }),
-        { text: 'The appointment could not be moved.', undo: () => move(booking, start) },
+        () => ({
+          text: `Moved ${booking.dog.name} to ${dayAndTime(dogStart)}${dogStart === start ? '' : ', with the dogs booked with it'}. The customer has been told.`,
+        }),
+        { text: 'The appointment could not be moved.', undo: () => move(booking, start, dogStart) },
       );
     const removeBlock = (id: string) =>
       act(

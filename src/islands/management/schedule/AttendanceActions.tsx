@@ -7,7 +7,7 @@ import { ATTENDANCE_DONE, dayOf } from './common.ts';
 import { NoShowFeePanel } from './NoShowFeePanel.tsx';
 import { useMark, type MarkProps } from './use-mark.ts';
 
-export type BookingMode = 'view' | 'complete' | 'move' | 'cancel';
+export type BookingMode = 'view' | 'complete' | 'move' | 'cancel' | 'split';
 
 /** The counter's buttons on a confirmed appointment: its marks, and the way to move or cancel it. */
 export function AttendanceActions({

@@ -8,20 +8,26 @@ import type { Announcement } from './common.ts';
 import { CompletePanel } from './CompletePanel.tsx';
 import { MovePanel } from './MovePanel.tsx';
 import { NotePanel } from './NotePanel.tsx';
+import { PartyPanel, SplitPanel } from './PartyPanel.tsx';
 
 export type { Announcement };
 
-/** One appointment: its details, then the counter's marks, a move, a cancellation or the team's note. */
+/** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
   booking,
+  mates,
   table,
   now,
+  onOpen,
   onClose,
   onChanged,
   onMarked,
 }: {
   booking: ScheduleBooking;
+  /** The other dogs of its booking of several (decision 082); [] for one dog. */
+  mates: readonly ScheduleBooking[];
   table: number | null;
+  onOpen: (id: string) => void;
   now: Date;
   onClose: () => void;
   onChanged: (message: Announcement | null) => Promise<void>;
@@ -34,13 +40,17 @@ export function BookingDialog({
   return (
     <StaffDialog title={`${booking.dog.name} · ${booking.service.title}`} onClose={onClose}>
       <BookingFacts booking={booking} table={table} />
+      {mode === 'view' ? (
+        <PartyPanel booking={booking} mates={mates} onOpen={onOpen} onSplit={() => setMode('split')} />
+      ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (
         <AttendanceActions {...marks} now={now} onMode={setMode} />
       ) : null}
       {mode === 'view' ? <NotePanel booking={booking} onChanged={onChanged} /> : null}
       {mode === 'complete' ? <CompletePanel {...marks} onBack={back} /> : null}
-      {mode === 'move' ? <MovePanel {...changes} now={now} /> : null}
-      {mode === 'cancel' ? <CancelPanel {...changes} /> : null}
+      {mode === 'move' ? <MovePanel {...changes} now={now} mates={mates} /> : null}
+      {mode === 'cancel' ? <CancelPanel {...changes} mates={mates} /> : null}
+      {mode === 'split' ? <SplitPanel {...changes} mates={mates} /> : null}
     </StaffDialog>
   );
 }

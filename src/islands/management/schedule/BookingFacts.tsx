@@ -58,6 +58,10 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
           {b.depositHeldPence
             ? ` · deposit ${formatPence(b.depositHeldPence)} ${b.attendance === 'no_show' ? 'kept' : 'paid'}`
             : ''}
+          {/* A booking of several dogs pays one deposit, shared among its dogs here (decision 082). */}
+          {b.partyDepositHeldPence
+            ? ` (this dog's part of ${formatPence(b.partyDepositHeldPence)} for the booking)`
+            : ''}
           {/* A no-show owes no balance for a groom that did not happen: its fee, if any, is below. */}
           {b.attendance === 'completed'
             ? ` · ${formatPence(b.balancePaidPence)} taken${b.balanceMethod ? ` by ${b.balanceMethod}` : ''}`

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { formatPence } from '../../../domain/money.ts';
-import { StaffBookingResponseSchema } from '../../../domain/schedule.ts';
+import { joinNames } from '../../../domain/party-quote.ts';
+import { StaffBookingResponseSchema, type ScheduleBooking } from '../../../domain/schedule.ts';
 import { Checkbox } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
@@ -11,11 +12,20 @@ import { formatClock } from '../format.ts';
 import type { ChangePanelProps } from './common.ts';
 
 /** "Cancel appointment…": a reason for the team, the deposit refunded or kept; the customer is told. */
-export function CancelPanel({ booking: b, onBack, onClose, onChanged }: ChangePanelProps) {
+export function CancelPanel({
+  booking: b,
+  mates = [],
+  onBack,
+  onClose,
+  onChanged,
+}: ChangePanelProps & { mates?: readonly ScheduleBooking[] }) {
   const id = useId();
   const submit = useSubmit('The appointment could not be cancelled.');
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState(false);
+  // A dog of a booking of several is cancelled with the others, and the one deposit is the booking's.
+  const held = b.partyDepositHeldPence ?? b.depositHeldPence;
+  const dogs = joinNames([b.dog.name, ...mates.map((m) => m.dog.name)]);
 
   const cancel = (e: FormEvent) => {
     e.preventDefault();
@@ -25,14 +35,16 @@ export function CancelPanel({ booking: b, onBack, onClose, onChanged }: ChangePa
           params: { id: b.id },
           body: {
             ...(reason.trim() ? { reason: reason.trim() } : {}),
-            ...(b.depositHeldPence ? { refundDeposit: refund } : {}),
+            ...(held ? { refundDeposit: refund } : {}),
           },
           schema: StaffBookingResponseSchema,
         }),
       () => {
         onClose();
         void onChanged({
-          text: `Cancelled ${b.dog.name}'s ${b.service.title} at ${formatClock(b.start)}. The customer has been told.`,
+          text: mates.length
+            ? `Cancelled the booking of ${dogs} at ${formatClock(b.start)}. The customer has been told.`
+            : `Cancelled ${b.dog.name}'s ${b.service.title} at ${formatClock(b.start)}. The customer has been told.`,
         });
       },
     );
@@ -40,6 +52,7 @@ export function CancelPanel({ booking: b, onBack, onClose, onChanged }: ChangePa
 
   return (
     <form className="sched-form" onSubmit={cancel}>
+      {mates.length ? <p>This cancels the whole booking: {dogs}.</p> : null}
       <TextField
         id={`${id}-reason`}
         label="Reason, for the team"
@@ -48,9 +61,9 @@ export function CancelPanel({ booking: b, onBack, onClose, onChanged }: ChangePa
         value={reason}
         onChange={setReason}
       />
-      {b.depositHeldPence ? (
+      {held ? (
         <Checkbox id={`${id}-refund`} checked={refund} onChange={setRefund} required={false}>
-          Refund the {formatPence(b.depositHeldPence)} deposit
+          Refund the {formatPence(held)} deposit
         </Checkbox>
       ) : null}
       <FormActions

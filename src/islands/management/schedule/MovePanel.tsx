@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
-import { StaffBookingResponseSchema } from '../../../domain/schedule.ts';
+import { joinNames } from '../../../domain/party-quote.ts';
+import { StaffBookingResponseSchema, type ScheduleBooking } from '../../../domain/schedule.ts';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { noVerdict } from '../../../client/api.ts';
@@ -10,14 +11,27 @@ import { formatClock, shortDate } from '../format.ts';
 import { dayOf, type ChangePanelProps } from './common.ts';
 import { FreeTimes } from './FreeTimes.tsx';
 
-/** "Move…": another free time for the same service; the customer is told. */
-export function MovePanel({ booking: b, now, onBack, onClose, onChanged }: ChangePanelProps & { now: Date }) {
+/**
+ * "Move…": another free time for the same service; the customer is told. A dog of a booking of
+ * several moves the whole booking (decision 082): the times offered are where every dog fits, each
+ * the first dog's start, the others keeping their places beside or after it.
+ */
+export function MovePanel({
+  booking: b,
+  mates = [],
+  now,
+  onBack,
+  onClose,
+  onChanged,
+}: ChangePanelProps & { now: Date; mates?: readonly ScheduleBooking[] }) {
   const id = useId();
   const submit = useSubmit('The appointment could not be moved.');
   const [date, setDate] = useState(dayOf(b.start));
   const [start, setStart] = useState('');
   // A time refused (taken meanwhile) is forgotten and the free times asked for again.
   const [timesVersion, setTimesVersion] = useState(0);
+  const lead = mates.find((m) => m.id === b.partyId) ?? b;
+  const dogs = joinNames([lead.dog.name, ...[b, ...mates].filter((m) => m.id !== lead.id).map((m) => m.dog.name)]);
 
   const toDate = (value: string) => {
     setDate(value);
@@ -43,7 +57,9 @@ export function MovePanel({ booking: b, now, onBack, onClose, onChanged }: Chang
       () => {
         onClose();
         void onChanged({
-          text: `Moved ${b.dog.name} to ${shortDate(dayOf(start))} at ${formatClock(start)}. The customer has been told.`,
+          text: mates.length
+            ? `Moved the booking of ${dogs} to ${shortDate(dayOf(start))}, ${lead.dog.name} at ${formatClock(start)}. The customer has been told.`
+            : `Moved ${b.dog.name} to ${shortDate(dayOf(start))} at ${formatClock(start)}. The customer has been told.`,
         });
       },
     );
@@ -51,6 +67,12 @@ export function MovePanel({ booking: b, now, onBack, onClose, onChanged }: Chang
 
   return (
     <form className="sched-form" onSubmit={move}>
+      {mates.length ? (
+        <p>
+          This moves the whole booking of {dogs}. The times are where every dog fits: {lead.dog.name} starts at the time
+          you choose, and the others keep their places.
+        </p>
+      ) : null}
       <TextField id={`${id}-date`} label="New date" type="date" value={date} min={dayOf(now)} onChange={toDate} />
       <FreeTimes
         key={timesVersion}

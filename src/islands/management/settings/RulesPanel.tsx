@@ -11,9 +11,10 @@ import { useFields } from '../use-fields.ts';
 import { wholeNumber } from '../whole-number.ts';
 import { DepositFields } from './DepositFields.tsx';
 import { OpeningHoursFields } from './OpeningHoursFields.tsx';
+import { PartyFields } from './PartyFields.tsx';
 import { changedRules, rulesFormOf, rulesOf } from './rules-form.ts';
 
-/** The booking rules: opening hours, tables, notice, how far ahead, free cancellation and the deposit. */
+/** The booking rules: opening hours, tables, notice, how far ahead, free cancellation, sizes, several dogs and the deposit. */
 export function RulesPanel({ shop, onDone }: { shop: ShopSettings } & Pick<Acting, 'onDone'>) {
   const { values: f, set, field, replace } = useFields(() => rulesFormOf(shop.settings));
   const submit = useSubmit('We could not save the rules');
@@ -80,6 +81,12 @@ export function RulesPanel({ shop, onDone }: { shop: ShopSettings } & Pick<Actin
             />
           </div>
         </fieldset>
+        <PartyFields
+          maxDogs={f.maxDogs}
+          onMaxDogs={(v) => set('maxDogs', v)}
+          placement={f.partyPlacement}
+          onPlacement={(p) => set('partyPlacement', p)}
+        />
         <DepositFields
           kind={f.depositKind}
           onKind={(k) => set('depositKind', k)}

@@ -70,6 +70,9 @@ describe('rulesOf', () => {
       edit({ smallUpToKg: '12', mediumUpToKg: '12' }),
       'Dog sizes: a medium dog must be allowed to weigh more than a small one',
     ],
+    ['no dogs in a booking', edit({ maxDogs: '0' }), 'Dogs in one booking: a whole number from 1 to 6'],
+    ['more dogs than any shop may take', edit({ maxDogs: '7' }), 'Dogs in one booking: a whole number from 1 to 6'],
+    ['half a dog', edit({ maxDogs: '2.5' }), 'Dogs in one booking: a whole number from 1 to 6'],
   ])('%s', (_, form, problem) => expect(rulesOf(form)).toEqual({ problem }));
 
   it.each([
@@ -77,6 +80,18 @@ describe('rulesOf', () => {
     [edit({ depositKind: 'percent', depositPercent: '20' }), { kind: 'percent', percent: 20 }],
     [edit({ depositKind: 'none', depositPounds: 'ignored' }), { kind: 'none' }],
   ])('deposit %#', (form, deposit) => expect(rulesOf(form)).toMatchObject({ settings: { deposit } }));
+
+  it.each([
+    [edit({ maxDogs: '1', partyPlacement: 'either' }), { maxDogsPerBooking: 1, partyPlacement: 'either' }],
+    [
+      edit({ maxDogs: ' 6 ', partyPlacement: 'side_by_side' }),
+      { maxDogsPerBooking: 6, partyPlacement: 'side_by_side' },
+    ],
+    [
+      edit({ maxDogs: '2', partyPlacement: 'one_after_another' }),
+      { maxDogsPerBooking: 2, partyPlacement: 'one_after_another' },
+    ],
+  ])('several dogs %#', (form, party) => expect(rulesOf(form)).toMatchObject({ settings: party }));
 
   it('a closed day is null, half an hour of notice is 30 minutes', () =>
     expect(

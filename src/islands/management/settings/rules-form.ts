@@ -1,5 +1,6 @@
 import { WEEKDAYS, type Weekday } from '../../../domain/booking-settings.ts';
 import { penceFromPounds, poundsFromPence } from '../../../domain/money.ts';
+import { MAX_DOGS_PER_BOOKING, type PartyPlacementSetting } from '../../../domain/party.ts';
 import type { EditableSettings as AllEditable, NoShowSettingKey } from '../../../domain/shop-settings.ts';
 import { wholeIn } from '../whole-number.ts';
 
@@ -39,6 +40,9 @@ export interface RulesForm {
   /** The heaviest small and medium dog, kg (decision 080). */
   smallUpToKg: string;
   mediumUpToKg: string;
+  /** Several dogs in one booking (decision 082). */
+  maxDogs: string;
+  partyPlacement: PartyPlacementSetting;
 }
 
 export function rulesFormOf(s: EditableSettings): RulesForm {
@@ -61,6 +65,8 @@ export function rulesFormOf(s: EditableSettings): RulesForm {
     bankHolidays: s.closedOnBankHolidays,
     smallUpToKg: String(s.sizeLimitsKg.small),
     mediumUpToKg: String(s.sizeLimitsKg.medium),
+    maxDogs: String(s.maxDogsPerBooking),
+    partyPlacement: s.partyPlacement,
   };
 }
 
@@ -111,6 +117,9 @@ export function rulesOf(f: RulesForm): { settings: EditableSettings } | { proble
   if (cancellationNoticeHours === null) return { problem: 'Free cancellation: 0 to 336 hours before' };
   const sizeLimitsKg = sizeLimitsOf(f);
   if (typeof sizeLimitsKg === 'string') return { problem: sizeLimitsKg };
+  const maxDogsPerBooking = wholeIn(f.maxDogs, 1, MAX_DOGS_PER_BOOKING);
+  if (maxDogsPerBooking === null)
+    return { problem: `Dogs in one booking: a whole number from 1 to ${MAX_DOGS_PER_BOOKING}` };
   return {
     settings: {
       openingHours,
@@ -121,6 +130,8 @@ export function rulesOf(f: RulesForm): { settings: EditableSettings } | { proble
       cancellationNoticeHours,
       closedOnBankHolidays: f.bankHolidays,
       sizeLimitsKg,
+      maxDogsPerBooking,
+      partyPlacement: f.partyPlacement,
     },
   };
 }
