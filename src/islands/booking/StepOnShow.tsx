@@ -70,8 +70,8 @@ export function StepOnShow({ flow, code, services, breeds, quote, savedDogs }: S
         slotTaken={state.slotTaken}
         timeZone={quote.timeZone}
         onDate={(date) => update(date === answers.date ? {} : { date, start: null })}
-        onTime={(slot, date) => {
-          dispatch({ type: 'timeChosen', time: { date, start: slot.start, placement: slot.placement } });
+        onTime={(time) => {
+          dispatch({ type: 'timeChosen', time });
           go(STEP.you);
         }}
         onBack={() => go(STEP.dog)}

@@ -1,7 +1,6 @@
 import { DogSchema, type Coat } from '../../domain/booking-api-schemas.ts';
 import type { Validation } from '../forms/status.ts';
 import { ok, parseWeight, wrong, type Answers } from './answer-basics.ts';
-import { partyFieldId, partyOf } from './party-answers.ts';
 
 /** The "Your dog" answers checked with the server's own schema, with messages in the shop's voice. */
 export const validateDog = {
@@ -39,9 +38,12 @@ export function dogProblems(a: Answers): string[] {
   return [...checks.filter(([, result]) => !result.ok).map(([name]) => name), ...partyProblems(a)];
 }
 
-/** The further dogs' answers that are missing or wrong, named as their fields' ids (without `f-`). */
+/**
+ * The further dogs' answers that are missing or wrong, named as their fields' ids without `f-`
+ * (party-answers.ts partyFieldId; not imported, so the first step's rules check brings no more code).
+ */
 export function partyProblems(a: Pick<Answers, 'party'>): string[] {
-  return partyOf(a).flatMap((dog, i) =>
+  return (a.party ?? []).flatMap((dog, i) =>
     (
       [
         ['serviceId', { ok: Boolean(dog.serviceId) }],
@@ -53,6 +55,6 @@ export function partyProblems(a: Pick<Answers, 'party'>): string[] {
       ] as const
     )
       .filter(([, result]) => !result.ok)
-      .map(([field]) => partyFieldId(i, field).slice(2)),
+      .map(([field]) => `dogs-${i}-${field}`),
   );
 }

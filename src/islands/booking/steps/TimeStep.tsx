@@ -20,7 +20,8 @@ export interface TimeStepProps {
   /** The shop's time zone, until the server's times say it. */
   timeZone: string;
   onDate(date: string): void;
-  onTime(slot: Slot, date: string): void;
+  /** A time chosen: its day and start and, for several dogs, how they sit then (docs/decisions/082). */
+  onTime(time: Pick<Answers, 'date' | 'start' | 'placement'>): void;
   onBack(): void;
 }
 
@@ -58,7 +59,7 @@ export default function TimeStep({
         timeZone={timeZone}
         headingLevel={3}
         onDate={onDate}
-        onTime={onTime}
+        onTime={(slot, day) => onTime({ date: day, start: slot.start, placement: slot.placement })}
       />
       <StepButtons onBack={onBack} />
     </>
