@@ -81,6 +81,17 @@ const started = async () =>
     })
   ).id;
 
+/** The second dog of a booking of two, side by side well ahead: staff may book it separately (decision 082). */
+let parties = 0;
+const secondDogOfParty = async () => {
+  const start = new Date(Date.UTC(2027, 8, 1, 9) + parties++ * 3600_000);
+  const first = await rawBooking({ start });
+  const second = await rawBooking({ start });
+  await query(`INSERT INTO booking_parties (id, placement) VALUES ($1, 'side_by_side')`, [first.id]);
+  await query('UPDATE bookings SET party_id = $1 WHERE id = ANY($2::text[])', [first.id, [first.id, second.id]]);
+  return second.id;
+};
+
 /** A missed booking with the no-show rules' terms and a saved card (decision 081), as a paid deposit leaves them. */
 let missedDays = 0;
 const missed = async () => {
@@ -289,6 +300,13 @@ const CALLS: Record<string, Call[]> = {
         path: `/v1.0.1/management/bookings/${await started()}/attendance`,
         body: { attendance: 'no_show' },
       }),
+    },
+  ],
+  '/v1.0.1/management/bookings/:id/split': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({ path: `/v1.0.1/management/bookings/${await secondDogOfParty()}/split`, body: {} }),
     },
   ],
   '/v1.0.1/management/bookings/:id/no-show-fee': [
