@@ -10,8 +10,7 @@ import { stripeClient } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { freshPartySlotsOfDay, freshSlotsOfDay, partyToMove, type PartyTimes } from './availability.ts';
 import { findLead, moveParty } from './party-changes.ts';
-import { assertSlotBookable, slotTaken } from './slot-check.ts';
-import { isCapacityViolation } from './db-errors.ts';
+import { asSlotTakenWith, assertSlotBookable } from './slot-check.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { bookingTransaction } from './transaction.ts';
 import { notFound, policyOf, viewById } from './view.ts';
@@ -171,14 +170,12 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
     await sendNow(messageIds, { now, what: 'the booking moved messages' });
     return view;
   } catch (error) {
-    if (party && (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')))
-      throw slotTaken(await freshPartySlotsOfDay(party, start, now).catch(() => []));
-    if (
-      serviceId &&
-      (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken'))
-    ) {
-      throw slotTaken(
-        await freshSlotsOfDay({ serviceId }, start, now, id, { forStaff: Boolean(context.staff) }).catch(() => []),
+    const moving: PartyTimes | null = party;
+    if (moving) throw await asSlotTakenWith(error, () => freshPartySlotsOfDay(moving, start, now));
+    if (serviceId) {
+      const service = serviceId;
+      throw await asSlotTakenWith(error, () =>
+        freshSlotsOfDay({ serviceId: service }, start, now, id, { forStaff: Boolean(context.staff) }),
       );
     }
     throw error;

@@ -23,10 +23,10 @@ import { loadBookingSettings } from '../settings.ts';
 import { siteUrl as configuredSiteUrl } from '../site-url.ts';
 import { freshSlotsOfDay } from './availability.ts';
 import { planVisit, type PlannedVisit, type VisitAsked } from './catalogue.ts';
-import { isCapacityViolation, isUniqueViolation } from './db-errors.ts';
+import { isUniqueViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { priceFor } from './quote.ts';
-import { assertSlotBookable, slotTaken } from './slot-check.ts';
+import { asSlotTakenWith, assertSlotBookable } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
 import { findBooking, viewById } from './view.ts';
 import { isLiveHold } from '../../domain/holds.ts';
@@ -474,10 +474,7 @@ export async function asSlotTaken(
   now: Date,
   options: { exclude?: string; forStaff?: boolean } = {},
 ): Promise<unknown> {
-  if (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')) {
-    return slotTaken(await freshSlotsOfDay(visit, start, now, options.exclude, options).catch(() => []));
-  }
-  return error;
+  return asSlotTakenWith(error, () => freshSlotsOfDay(visit, start, now, options.exclude, options));
 }
 
 export async function assertBreed(tx: Tx, breedId: string): Promise<void> {

@@ -26,11 +26,11 @@ import {
   whoBooks,
   type BookingContext,
 } from './create-booking.ts';
-import { isCapacityViolation, isUniqueViolation } from './db-errors.ts';
+import { isUniqueViolation } from './db-errors.ts';
 import { expireLapsedHolds } from './holds.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { priceFor } from './quote.ts';
-import { refusalMessage, slotTaken } from './slot-check.ts';
+import { asSlotTakenWith, refusalMessage, slotTaken } from './slot-check.ts';
 import { bookingTransaction } from './transaction.ts';
 
 const MINUTE = 60_000;
@@ -69,9 +69,8 @@ export async function createPartyBooking(
       const winner = await findByIdempotencyKey(request.idempotencyKey);
       if (winner) return replay(winner, request, context, now);
     }
-    if (times && (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')))
-      throw slotTaken(await freshPartySlotsOfDay(times, start, now).catch(() => []));
-    throw error;
+    const lost = times;
+    throw lost ? await asSlotTakenWith(error, () => freshPartySlotsOfDay(lost, start, now)) : error;
   }
   return answerReserved(bookingId, reserved, context, now);
 }

@@ -4,6 +4,7 @@ import type { BookingSettings } from '../../domain/booking-settings.ts';
 import type { Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { bookingTimesBetween } from './availability.ts';
+import { isCapacityViolation } from './db-errors.ts';
 import { expireLapsedHolds } from './holds.ts';
 
 /**
@@ -37,6 +38,16 @@ export async function assertSlotBookable(
 
 export function slotTaken(slots: unknown[] = []): HttpError {
   return new HttpError(409, SLOT_TAKEN_MESSAGE, { code: 'slot_taken', slots });
+}
+
+/**
+ * A write that lost the race for its time (the capacity trigger's 23P01, or the re-check's 409)
+ * becomes 409 `slot_taken` with the times still free, as its maker may take them; anything else is
+ * as it was. One dog or several, a booking or a move: only the fresh times differ.
+ */
+export async function asSlotTakenWith(error: unknown, freshSlots: () => Promise<unknown[]>): Promise<unknown> {
+  if (!isCapacityViolation(error) && !(error instanceof HttpError && error.extra.code === 'slot_taken')) return error;
+  return slotTaken(await freshSlots().catch(() => []));
 }
 
 /** Sentences for a start the rules refuse (the island shows them as they are). */
