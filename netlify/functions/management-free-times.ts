@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { FreeTimesQuerySchema } from '../../src/domain/schedule-for-server.ts';
 import { dayAvailability } from '../../src/server/bookings/availability.ts';
-import { HttpError, json, parseQuery } from '../../src/server/http.ts';
+import { serviceNotSold } from '../../src/server/bookings/catalogue.ts';
+import { json, parseQuery } from '../../src/server/http.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 
 /** GET /management/free-times?service=&date=[&exclude=][&weightKg=&extras=]: a day's free starts as staff may book them. */
@@ -12,8 +13,7 @@ export default staffEndpoint(['GET'], async (req) => {
     exclude: query.exclude,
     forStaff: true,
   });
-  if (!found)
-    throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  if (!found) throw serviceNotSold(404);
   return json({ timeZone: found.settings.timeZone, day: found.day });
 });
 

@@ -13,7 +13,7 @@ import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { planVisit, type VisitAsked } from './catalogue.ts';
+import { planVisit, planVisits, serviceNotSold, type VisitAsked } from './catalogue.ts';
 import { partyOf } from './party-records.ts';
 import { partySlots, type PartyInput } from '../../domain/party-slots.ts';
 import type { PartyPlacementSetting } from '../../domain/party.ts';
@@ -85,16 +85,16 @@ export async function availability(
     : query.exclude
       ? await partyToMove(tx, query.exclude)
       : null;
-  const minutes = party
-    ? 1
-    : await visitLength(
-        tx,
-        { serviceId: query.service ?? '', weightKg: query.weightKg, extraIds: query.extras },
-        settings,
-        query.exclude,
-      );
-  if (minutes === null)
-    throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  // The dogs' lengths, or one visit's minutes.
+  const visits =
+    party ??
+    (await visitLength(
+      tx,
+      { serviceId: query.service ?? '', weightKg: query.weightKg, extraIds: query.extras },
+      settings,
+      query.exclude,
+    ));
+  if (visits === null) throw serviceNotSold(404);
   const today = todayIn(settings.timeZone, now);
   const lastDay = lastBookableDay(settings, now);
   // `from` is a day that could be booked: today to the last day of the horizon. The days after it
@@ -110,8 +110,13 @@ export async function availability(
   const from = query.from ?? today;
   const days = query.days ?? settings.horizonWeeks * 7 + 1;
   const to = addDays(from, days - 1);
-  if (party) return { timeZone: settings.timeZone, days: await partyDaysBetween(tx, settings, party, from, to, now) };
-  return { timeZone: settings.timeZone, days: await daysBetween(tx, settings, minutes, from, to, now, query.exclude) };
+  return {
+    timeZone: settings.timeZone,
+    days:
+      typeof visits === 'number'
+        ? await daysBetween(tx, settings, visits, from, to, now, query.exclude)
+        : await partyDaysBetween(tx, settings, visits, from, to, now),
+  };
 }
 
 /**
@@ -206,17 +211,13 @@ export interface PartyTimes {
 /** Several dogs asked for with dogs=: each planned as the booking will plan it; up to the shop's limit. */
 async function partyAsked(tx: Tx, dogs: readonly PartyDogAsked[], settings: BookingSettings): Promise<PartyTimes> {
   if (dogs.length > settings.maxDogsPerBooking) throw tooManyDogs(settings);
-  const durations: number[] = [];
-  for (const dog of dogs) {
-    const visit = await planVisit(
-      tx,
-      { serviceId: dog.service, weightKg: dog.weightKg, extraIds: dog.extras },
-      settings,
-    );
-    if (!visit)
-      throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
-    durations.push(visit.durationMin);
-  }
+  const visits = await planVisits(
+    tx,
+    dogs.map((dog) => ({ serviceId: dog.service, weightKg: dog.weightKg, extraIds: dog.extras })),
+    settings,
+  );
+  if (!visits) throw serviceNotSold(404);
+  const durations = visits.map((v) => v.durationMin);
   return { durations, placement: settings.partyPlacement };
 }
 

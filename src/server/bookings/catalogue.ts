@@ -90,6 +90,13 @@ async function usualSize(tx: Tx, breedId: string | undefined): Promise<Size | nu
   return rows[0]?.usual_size ?? null;
 }
 
+/** A service not on sale: 404 to a question about it, 400 to a booking that asks for it. */
+export function serviceNotSold(status: 400 | 404): HttpError {
+  return new HttpError(status, 'We do not offer that service. Please choose one from the list.', {
+    code: status === 400 ? 'invalid' : 'not_found',
+  });
+}
+
 /**
  * One dog's visit as asked: null for a service not sold; an extra not offered with the service is a
  * 400 naming it, never dropped in silence (the booker would pay for less than they chose).
@@ -111,4 +118,22 @@ export async function planVisit(tx: Tx, asked: VisitAsked, settings: BookingSett
     );
   const sized = serviceForSize(service, sizeOfDog(asked.weightKg, settings.sizeLimitsKg, usual));
   return { service, sized, offered, extras, durationMin: visitMinutes(sized, extras) };
+}
+
+/**
+ * Each dog's visit of a booking of several, planned as one dog's is, in the booking's order; null
+ * when one asks for a service not sold. The shop's limit on dogs is the caller's to check first.
+ */
+export async function planVisits(
+  tx: Tx,
+  asked: readonly VisitAsked[],
+  settings: BookingSettings,
+): Promise<PlannedVisit[] | null> {
+  const visits: PlannedVisit[] = [];
+  for (const one of asked) {
+    const visit = await planVisit(tx, one, settings);
+    if (!visit) return null;
+    visits.push(visit);
+  }
+  return visits;
 }

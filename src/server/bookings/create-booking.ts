@@ -22,7 +22,7 @@ import { idempotencyDigest, seal, unseal } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { siteUrl as configuredSiteUrl } from '../site-url.ts';
 import { freshSlotsOfDay } from './availability.ts';
-import { planVisit, type PlannedVisit, type VisitAsked } from './catalogue.ts';
+import { planVisit, serviceNotSold, type PlannedVisit, type VisitAsked } from './catalogue.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { priceFor } from './quote.ts';
@@ -331,8 +331,7 @@ export async function writeBooking(
   const stored = await loadBookingSettings(tx);
   const settings = draft.actor.kind === 'staff' ? staffBookingSettings(stored) : stored;
   const visit = await planVisit(tx, draft.visit, settings);
-  if (!visit)
-    throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
+  if (!visit) throw serviceNotSold(400);
   const end = new Date(draft.start.getTime() + visit.durationMin * MINUTE);
 
   await assertSlotBookable(tx, { now, settings, start: draft.start, end });

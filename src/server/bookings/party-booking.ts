@@ -13,7 +13,7 @@ import { stripeClient } from '../payments/stripe.ts';
 import { idempotencyDigest } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { bookingTimesBetween, freshPartySlotsOfDay, tooManyDogs, type PartyTimes } from './availability.ts';
-import { planVisit, type PlannedVisit } from './catalogue.ts';
+import { planVisits, serviceNotSold, type PlannedVisit } from './catalogue.ts';
 import {
   answerReserved,
   findByIdempotencyKey,
@@ -87,13 +87,8 @@ async function planParty(
       code: 'invalid',
     });
   }
-  const visits: PlannedVisit[] = [];
-  for (const dog of request.dogs) {
-    const visit = await planVisit(tx, visitAsked(dog), settings);
-    if (!visit)
-      throw new HttpError(400, 'We do not offer that service. Please choose one from the list.', { code: 'invalid' });
-    visits.push(visit);
-  }
+  const visits = await planVisits(tx, request.dogs.map(visitAsked), settings);
+  if (!visits) throw serviceNotSold(400);
   return visits;
 }
 

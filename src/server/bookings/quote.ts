@@ -2,11 +2,10 @@ import type { Quote, QuoteQuery, QuoteResponse } from '../../domain/booking-sche
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { BREED_BAND_SERVICE_KIND, breedEstimate, promotionApplies, quote } from '../../domain/pricing.ts';
 import { db, type Tx } from '../db.ts';
-import { HttpError } from '../http.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { breedBand } from './breeds.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { planVisit, type PlannedVisit } from './catalogue.ts';
+import { planVisit, serviceNotSold, type PlannedVisit } from './catalogue.ts';
 import type { Standing } from '../../domain/no-show-rules.ts';
 import { withStanding, quoteRules } from '../no-shows/quote-rules.ts';
 
@@ -51,8 +50,7 @@ export async function bookingQuote(
     { serviceId: query.service, weightKg: query.weightKg, breedId: query.breed, extraIds: query.extras },
     settings,
   );
-  if (!visit)
-    throw new HttpError(404, 'We do not offer that service. Please choose one from the list.', { code: 'not_found' });
+  if (!visit) throw serviceNotSold(404);
   const { service } = visit;
   const rules = await quoteRules(tx, accessKey, settings, now);
   const price = priceFor(visit, query.weightKg, settings, now, rules.standing);
