@@ -14,7 +14,7 @@ import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { planVisit, planVisits, serviceNotSold, type VisitAsked } from './catalogue.ts';
-import { partyOf } from './party-records.ts';
+import { partyOf, type Party } from './party-records.ts';
 import { partySlots, type PartyInput } from '../../domain/party-slots.ts';
 import type { PartyPlacementSetting } from '../../domain/party.ts';
 
@@ -227,9 +227,12 @@ export async function partyToMove(tx: Tx, bookingId: string): Promise<PartyTimes
     bookingId,
   ]);
   const partyId = rows[0]?.party_id;
-  if (!partyId) return null;
-  const party = await partyOf(tx, partyId);
-  if (!party) return null;
+  const party = partyId ? await partyOf(tx, partyId) : null;
+  return party ? partyTimesOf(party) : null;
+}
+
+/** The times a party being moved needs: its dogs' lengths, and each dog's place from the first's start. */
+export function partyTimesOf(party: Party): PartyTimes {
   const first = party.dogs[0]!.start.getTime();
   return {
     durations: party.dogs.map((d) => d.durationMin),

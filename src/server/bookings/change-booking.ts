@@ -8,7 +8,8 @@ import { expireCheckout } from '../payments/checkout.ts';
 import { settleRefund } from '../payments/settle.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { freshPartySlotsOfDay, freshSlotsOfDay, partyToMove, type PartyTimes } from './availability.ts';
+import { freshPartySlotsOfDay, freshSlotsOfDay, partyTimesOf, type PartyTimes } from './availability.ts';
+import { partyOf } from './party-records.ts';
 import { findLead, moveParty } from './party-changes.ts';
 import { asSlotTakenWith, assertSlotBookable } from './slot-check.ts';
 import { enqueueBookingNotices } from './notices.ts';
@@ -137,8 +138,10 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
         return { view: (await viewById(tx, booking.id, now))!, messageIds: [] };
       if (booking.party_id) {
         // Every dog moves with the first, keeping how they sit (decision 082).
-        party = await partyToMove(tx, booking.id);
-        const moved = await moveParty(tx, booking, start, { now, settings, staff, siteUrl: context.siteUrl });
+        const dogs = await partyOf(tx, booking.party_id);
+        if (!dogs) throw notFound();
+        party = partyTimesOf(dogs);
+        const moved = await moveParty(tx, booking, dogs, start, { now, settings, staff, siteUrl: context.siteUrl });
         return { view: (await viewById(tx, booking.id, now))!, messageIds: moved };
       }
 

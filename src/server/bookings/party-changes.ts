@@ -4,10 +4,10 @@ import { audit } from '../audit.ts';
 import type { Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import type { StaffMember } from '../staff.ts';
-import { partyToMove } from './availability.ts';
+import { partyTimesOf } from './availability.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { assertPartyBookable } from './party-booking.ts';
-import { partyOf } from './party-records.ts';
+import type { Party } from './party-records.ts';
 import { findBooking, notFound, type BookingRecord } from './view.ts';
 
 /**
@@ -30,6 +30,7 @@ export async function findLead(tx: Tx, id: string): Promise<BookingRecord | null
 export async function moveParty(
   tx: Tx,
   lead: BookingRecord,
+  party: Party,
   start: Date,
   options: {
     now: Date;
@@ -39,9 +40,7 @@ export async function moveParty(
   },
 ): Promise<string[]> {
   const { now, staff } = options;
-  const times = await partyToMove(tx, lead.id);
-  const party = lead.party_id ? await partyOf(tx, lead.party_id) : null;
-  if (!times || !party) throw notFound();
+  const times = partyTimesOf(party);
   const settings = {
     ...(staff ? staffBookingSettings(options.settings) : options.settings),
     partyPlacement: party.placement,
