@@ -164,6 +164,28 @@ test('stops counting everywhere once the visitor objects, and can start again', 
   await counted;
 });
 
+// The banner is shown before the first paint, its handler comes with the page's script: a press in
+// between (a slow phone, a loaded machine) must still count, not be lost.
+test("the consent banner answers a press made before the page's script has run", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/SiteScripts\.astro_astro_type_script/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // A module script holds back DOMContentLoaded: the page is there, its script is not.
+  await page.goto(PAGE, { waitUntil: 'commit' });
+  const banner = page.getByRole('region', { name: 'Privacy choices' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Accept' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(banner).toBeVisible(); // nothing can answer it yet
+  release();
+  await expect(banner).toBeHidden();
+  await expect(page.locator('#main')).toBeFocused();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('privacy_choices')!).consent)).toBe('granted');
+});
+
 test('the consent banner works by keyboard, remembers the answer and shows it on the privacy form', async ({
   page,
 }) => {
