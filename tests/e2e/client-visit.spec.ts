@@ -186,6 +186,27 @@ test("the consent banner answers a press made before the page's script has run",
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('privacy_choices')!).consent)).toBe('granted');
 });
 
+// Between load and the idle moment the page's statistics start, the banner writes its answer itself;
+// the privacy form's store is already loaded by then and must hear of it, or the banner comes back
+// when the statistics start and the form shows no answer.
+test('a banner answer given before the statistics start holds when they start', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/visit\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(PAGE);
+  const banner = page.getByRole('region', { name: 'Privacy choices' });
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole('radio', { name: 'Yes, I consent' })).toBeChecked();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-statistics', 'started');
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole('radio', { name: 'Yes, I consent' })).toBeChecked();
+});
+
 test('the consent banner works by keyboard, remembers the answer and shows it on the privacy form', async ({
   page,
 }) => {
