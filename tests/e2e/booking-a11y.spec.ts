@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, WCAG_22_AA } from './axe.ts';
-import { availability, mobile, visitor } from './booking-helpers.ts';
+import { mobile, visitor } from './booking-helpers.ts';
+import { ownDay } from './own-days.ts';
 
 test.use({ viewport: mobile });
 
@@ -98,8 +99,7 @@ test('axe finds nothing on /b/{id}, including the move picker, and the page offe
   page,
 }) => {
   const me = visitor('view');
-  const { days } = await availability(page, 'nails');
-  const day = days.filter((d) => d.open && d.slots.length > 4)[9]!;
+  const day = await ownDay(page.request, 'booking-a11y: the booking page and its move picker', 'service=nails');
   const slot = day.slots[1]!;
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { availability, mobile, visitor } from './booking-helpers.ts';
+import { mobile, visitor } from './booking-helpers.ts';
+import { ownDay } from './own-days.ts';
 
 test.use({ viewport: mobile });
 
@@ -8,11 +9,9 @@ test("someone else books the last place first: 'That time has just been taken' w
   page,
 }) => {
   const me = visitor('loser');
-  // A day well ahead that no other test books, and a time in its afternoon.
-  const { days } = await availability(page, 'tidy');
-  const day = days.filter((d) => d.open && d.slots.length > 8)[6];
-  expect(day, 'a bookable day a week or so ahead').toBeTruthy();
-  const slot = day!.slots[day!.slots.length - 3]!;
+  // A day of its own, and a time in its afternoon.
+  const day = await ownDay(page.request, 'booking-conflict: the last table taken', 'service=tidy');
+  const slot = day.slots[day.slots.length - 3]!;
 
   await page.goto('/book?type=tidy');
   await page.getByLabel("Your dog's name").fill('Rex');

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 
 /**
  * Counts what a visitor does to book. An interaction is:
@@ -69,14 +69,4 @@ export function visitor(tag: string) {
   // Ofcom's numbers for drama (07700 900000–900999): never anybody's phone.
   const n = `${Number(process.env.TEST_WORKER_INDEX ?? 0) % 10}${String(visitors % 100).padStart(2, '0')}`;
   return { name: `Sam ${tag}`, phone: `07700 900${n}`, email: `sam.${tag}.${n}@example.com` };
-}
-
-/** The availability answer for a service, straight from the API. */
-export async function availability(page: Page, service: string, days = 28) {
-  const response = await page.request.get(`/v1.0.1/availability?service=${service}&days=${days}`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as {
-    timeZone: string;
-    days: Array<{ date: string; open: boolean; slots: Array<{ start: string; time: string }> }>;
-  };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { availability, mobile, visitor } from './booking-helpers.ts';
+import { mobile, visitor } from './booking-helpers.ts';
+import { ownDay, type OwnDay } from './own-days.ts';
 
 const site = JSON.parse(readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8'));
 
@@ -13,10 +14,9 @@ const site = JSON.parse(readFileSync(new URL('../../content/site.json', import.m
  */
 test.use({ viewport: mobile });
 
-async function realBookingView(page: Page) {
+async function realBookingView(page: Page, who: OwnDay) {
   const me = visitor('pay');
-  const { days } = await availability(page, 'puppy');
-  const day = days.filter((d) => d.open && d.slots.length > 4)[11]!;
+  const day = await ownDay(page.request, who, 'service=puppy');
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {
       serviceId: 'puppy',
@@ -33,7 +33,7 @@ async function realBookingView(page: Page) {
 }
 
 test('the success page waits for the payment to be confirmed, then shows the booking', async ({ page }) => {
-  const { view, time } = await realBookingView(page);
+  const { view, time } = await realBookingView(page, 'booking-payment-pages: the success page');
   let calls = 0;
   await page.route('**/v1.0.1/bookings/by-session/*', (route) => {
     calls += 1;
@@ -58,7 +58,7 @@ test('the success page waits for the payment to be confirmed, then shows the boo
 });
 
 test('the payment-cancelled page says the time is held and offers to pay again or in the shop', async ({ page }) => {
-  const { view, time } = await realBookingView(page);
+  const { view, time } = await realBookingView(page, 'booking-payment-pages: the payment-cancelled page');
   const holdExpiresAt = new Date(Date.now() + 25 * 60_000);
   const until = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',

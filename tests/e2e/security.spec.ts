@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { expect, test, type APIResponse, type Page, type Request } from '@playwright/test';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { availability, mobile, visitor } from './booking-helpers.ts';
+import { mobile, visitor } from './booking-helpers.ts';
+import { ownDay } from './own-days.ts';
 import { publicPages } from './site-pages.ts';
 
 /**
@@ -62,9 +63,8 @@ function expectApiHeaders(response: APIResponse, what: string) {
 }
 
 /** A booking made through the API, as the booking page makes it. */
-async function bookThroughApi(page: Page, service = 'nails', dayIndex = 6) {
-  const { days } = await availability(page, service);
-  const day = days.filter((d) => d.open && d.slots.length > 4)[dayIndex]!;
+async function bookThroughApi(page: Page, service = 'nails') {
+  const day = await ownDay(page.request, 'security: the headers of a booking', `service=${service}`);
   const me = visitor('headers');
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {
@@ -216,8 +216,8 @@ test.describe('a whole booking', () => {
     const violations = await watchPolicy(page);
     const me = visitor('csp');
     // Days well ahead, so moving and cancelling are within the policy.
-    const { days } = await availability(page, 'full');
-    const [day, later] = days.filter((d) => d.open && d.slots.length > 4).slice(9, 11);
+    const day = await ownDay(page.request, 'security: no policy violation, booked', 'service=full');
+    const later = await ownDay(page.request, 'security: no policy violation, moved to', 'service=full');
     await page.goto('/');
     await page
       .getByRole('link', { name: 'Click to Book an Appointment / Online Booking - Dog Grooming in Leyton' })
@@ -229,7 +229,7 @@ test.describe('a whole booking', () => {
     await page.getByLabel('Weight').fill('9.5');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
-    await page.locator(`.calendar-day[data-date="${day!.date}"]`).click();
+    await page.locator(`.calendar-day[data-date="${day.date}"]`).click();
     await page.locator('.times-grid button').nth(3).click();
     await page.getByLabel('Your name').fill(me.name);
     await page.getByLabel('UK mobile').fill(me.phone);
@@ -241,7 +241,7 @@ test.describe('a whole booking', () => {
     await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
     await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
     await page.getByRole('button', { name: 'Move to another time' }).click();
-    await page.locator(`.calendar-day[data-date="${later!.date}"]`).click();
+    await page.locator(`.calendar-day[data-date="${later.date}"]`).click();
     await page.locator('.times-grid button').last().click();
     await page.getByRole('button', { name: /^Move to / }).click();
     await expect(page.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
@@ -271,8 +271,7 @@ test.describe('a page on another site', () => {
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('cannot book through an auto-submitting text/plain form or a no-cors fetch', async ({ page, baseURL }) => {
-    const { days } = await availability(page, 'nails');
-    const start = days.filter((d) => d.open && d.slots.length > 4)[7]!.slots[1]!.start;
+    const { start } = (await ownDay(page.request, 'security: a forged cross-site booking', 'service=nails')).slots[1]!;
     const me = visitor('forged');
     const booking = (key: string) => ({
       serviceId: 'nails',

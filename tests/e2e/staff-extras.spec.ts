@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { visitor } from './booking-helpers.ts';
+import { ownDay } from './own-days.ts';
 import { shot, test } from './staff-helpers.ts';
 
 /**
@@ -71,7 +72,7 @@ test('a phone booking with an extra at 390 px: the times fit the longer visit, a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: test.info().project.use.baseURL! }]);
   // A day of its own, away from the other specs' days.
-  const day = (await daysOf(page, 'days=28')).filter((d) => d.open && d.slots.length > 10).at(-7)!;
+  const day = await ownDay(page.request, 'staff-extras: a longer visit', 'service=full&weightKg=9.5');
   const [longer] = await daysOf(page, `from=${day.date}&days=1&extras=deshed-boost`);
   const lastPlain = day.slots.at(-1)!;
   const lastLonger = longer!.slots.at(-1)!;

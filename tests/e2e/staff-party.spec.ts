@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { visitor } from './booking-helpers.ts';
+import { ownDay } from './own-days.ts';
 import { shot, test } from './staff-helpers.ts';
 
 /**
@@ -17,13 +18,8 @@ test('two dogs booked together, seen together and split at 390 px, axe clean', a
   const rex = `Rex ${tag}`;
   const biscuit = `Biscuit ${tag}`;
 
-  // A day a week or more ahead with a time for both dogs (yesterday is full of seeded rows).
-  const times = await page.request.get('/v1.0.1/availability?dogs=full:13,shower:8&days=21');
-  expect(times.status()).toBe(200);
-  const { days } = (await times.json()) as {
-    days: { date: string; slots: { start: string; time: string; placement: string }[] }[];
-  };
-  const day = days.filter((d) => d.slots.length > 6).at(-3)!;
+  // A day of its own with a time for both dogs.
+  const day = await ownDay(page.request, 'staff-party: two dogs on the schedule', 'dogs=full:13,shower:8');
   const slot = day.slots.find((s) => s.placement === 'one_after_another') ?? day.slots[0]!;
   const owner = visitor(`party${tag}`);
   const booked = await page.request.post('/v1.0.1/bookings', {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { addDays } from '../../src/domain/london-time.ts';
 import { axeViolations } from './axe.ts';
-import { availability, visitor } from './booking-helpers.ts';
+import { visitor } from './booking-helpers.ts';
+import { ownDay, type OwnDay } from './own-days.ts';
 import { addStaff, inbox, nextCode, shot, test, watchPolicy } from './staff-helpers.ts';
 
 /**
@@ -16,7 +17,7 @@ import { addStaff, inbox, nextCode, shot, test, watchPolicy } from './staff-help
 const VIEWPORTS = [
   { name: '1280 px', width: 1280, height: 900, drag: true, done: 'Bella', noShow: 'Otis' },
   { name: '390 px', width: 390, height: 844, drag: false, done: 'Luna', noShow: 'Milo' },
-];
+] as const;
 
 const london = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
@@ -32,17 +33,14 @@ async function signIn(page: Page, staffKey: string, name: string) {
 }
 
 /** Two free starts of `service` on one open day, the second `gapMinutes` after the first. */
-async function twoFreeStarts(page: Page, service: string, skip: number, gapMinutes: number) {
-  const { days } = await availability(page, service, 14);
-  const open = days.filter((d) => d.slots.length > 4);
-  for (const day of open.slice(skip)) {
-    for (const slot of day.slots) {
-      const later = new Date(Date.parse(slot.start) + gapMinutes * 60_000).toISOString();
-      const second = day.slots.find((s) => s.start === later);
-      if (second) return { date: day.date, first: slot, second };
-    }
+async function twoFreeStarts(page: Page, service: string, who: OwnDay, gapMinutes: number) {
+  const day = await ownDay(page.request, who, `service=${service}`);
+  for (const slot of day.slots) {
+    const later = new Date(Date.parse(slot.start) + gapMinutes * 60_000).toISOString();
+    const second = day.slots.find((s) => s.start === later);
+    if (second) return { date: day.date, first: slot, second };
   }
-  throw new Error(`no day with two free starts ${gapMinutes} minutes apart`);
+  throw new Error(`no two free starts ${gapMinutes} minutes apart on ${day.date}`);
 }
 
 for (const viewport of VIEWPORTS) {
@@ -64,10 +62,13 @@ for (const viewport of VIEWPORTS) {
 
       // ---- a phone booking: a new customer, a nail trim, at a free time the server offers -----
       const caller = visitor(`phone${viewport.width}`);
-      // Each width its own day, so the two runs never race for one time; not the first days with room,
-      // where the public booking tests take the first and last times at the same moment (a third booking
-      // there once took the time this card was dragged to).
-      const { date, first, second } = await twoFreeStarts(page, 'nails', viewport.drag ? 2 : 3, 30);
+      // Each width its own day, so the two runs never race for one time (own-days.ts).
+      const { date, first, second } = await twoFreeStarts(
+        page,
+        'nails',
+        `staff-schedule: a move at ${viewport.name}`,
+        30,
+      );
       await page.getByRole('button', { name: 'New phone booking' }).click();
       const booking = page.getByRole('dialog', { name: 'New phone booking' });
       await booking.getByLabel('Find by number, name or dog').fill(caller.phone);
@@ -188,9 +189,11 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `schedule-yesterday-${viewport.width}`);
 
       // ---- an afternoon blocked: online booking no longer offers it ---------------------------
-      const { days } = await availability(page, 'nails', 28);
-      const free = days.filter((d) => d.slots.filter((s) => s.time >= '13:00').length >= 4);
-      const blockDay = free.at(viewport.drag ? -1 : -2)!;
+      const blockDay = await ownDay(
+        page.request,
+        `staff-schedule: an afternoon blocked at ${viewport.name}`,
+        'service=nails',
+      );
       const afternoon = blockDay.slots.filter((s) => s.time >= '13:00');
       expect(afternoon.length).toBeGreaterThan(3);
       await page.getByLabel('Go to date').fill(blockDay.date);
@@ -253,9 +256,7 @@ test('a time taken by someone else while the caller waits: refused by the same r
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: test.info().project.use.baseURL! }]);
-  // A day of its own, away from the other tests' days.
-  const { days } = await availability(page, 'full', 28);
-  const day = days.filter((d) => d.slots.length > 10).at(-4)!;
+  const day = await ownDay(page.request, 'staff-schedule: the last time taken', 'service=full');
   const taken = day.slots.at(-1)!;
   await page.goto(`/management/schedule?day=${day.date}`);
   await page.getByRole('button', { name: 'New phone booking' }).click();
