@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { InteractionCounter, availability, mobile, visitor } from './booking-helpers.ts';
+import { InteractionCounter, mobile, visitor } from './booking-helpers.ts';
+import { ownDay } from './own-days.ts';
 
 test.use({ viewport: mobile, hasTouch: true });
 
@@ -147,8 +148,7 @@ test('a returning number on a new device books with one Confirm (decisions 072, 
   page,
 }) => {
   const me = visitor('again');
-  const { days } = await availability(page, 'shower');
-  const day = days.filter((d) => d.open && d.slots.length > 4)[6]!;
+  const day = await ownDay(page.request, 'booking-flow: a returning number', 'service=shower');
   // The number booked before, from another device: this browser holds no key of it.
   const earlier = await page.request.post('/v1.0.1/bookings', {
     data: {
@@ -256,10 +256,39 @@ test('the form says what is wrong as the visitor types, with the spec statuses',
   await expect(page.locator('#f-dogName-status')).toHaveText('Error');
 });
 
+test('a breed typed and left is chosen when the search names one breed, and waits for a choice when it names several', async ({
+  page,
+}) => {
+  await page.goto('/book?type=full');
+  await page.waitForSelector('astro-island:not([ssr])');
+  const breed = page.getByRole('combobox', { name: 'Breed' });
+  // Several breeds have "poo": leaving the box (a tap beside the list) chooses none of them.
+  const heading = page.getByRole('heading', { name: /Your dog/ });
+  await breed.fill('poo');
+  await heading.click();
+  await expect(breed).toHaveValue('poo');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  // A whole name, left by the keyboard: the focus goes on to the next field.
+  await breed.fill('cockapoo');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Weight')).toBeFocused();
+  await expect(page.locator('#f-breedId')).toHaveAccessibleName(/^Breed Cockapoo Selected/);
+  // The only match, left by a tap on the next field; the tap still lands there.
+  await page.locator('#f-breedId').click();
+  await breed.fill('beag');
+  await page.getByLabel('Weight').click();
+  await expect(page.getByLabel('Weight')).toBeFocused();
+  await expect(page.locator('#f-breedId')).toHaveAccessibleName(/^Breed Beagle Selected/);
+  // A search that matches nothing offers Other, and leaving does not choose it.
+  await page.locator('#f-breedId').click();
+  await breed.fill('zzz');
+  await heading.click();
+  await expect(breed).toHaveValue('zzz');
+});
+
 test('a returning device picks a saved dog and finds its details filled in', async ({ page }) => {
   const me = visitor('back');
-  const { days } = await availability(page, 'shower');
-  const day = days.filter((d) => d.open && d.slots.length > 4)[4]!;
+  const day = await ownDay(page.request, 'booking-flow: a saved dog', 'service=shower');
   const response = await page.request.post('/v1.0.1/bookings', {
     data: {
       serviceId: 'shower',

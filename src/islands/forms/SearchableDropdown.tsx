@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Field, describedBy, frameProps } from './Field.tsx';
-import { NO_MATCH_OTHER_TEXT, NO_MATCH_TEXT, OTHER_CHOICE_ID, filterChoices, type Choice } from './choices.ts';
+import {
+  NO_MATCH_OTHER_TEXT,
+  NO_MATCH_TEXT,
+  OTHER_CHOICE_ID,
+  filterChoices,
+  namedChoice,
+  type Choice,
+} from './choices.ts';
 import { enterEmits, type InputStatus } from './status.ts';
 
 export interface SearchableDropdownProps<T extends Choice> {
@@ -24,7 +31,8 @@ export interface SearchableDropdownProps<T extends Choice> {
 /**
  * The breed selector of contract §4/§5, as an ARIA combobox with a listbox. Opens on click (or typing,
  * or ArrowDown); closes on a click outside, Escape or a choice. A choice replaces the search box
- * with a 'Selected' badge; pressing the badge clears the choice and searches again.
+ * with a 'Selected' badge; pressing the badge clears the choice and searches again. Leaving the box
+ * with a search that names one item (its whole name, or the only match) chooses it.
  */
 export function SearchableDropdown<T extends Choice>(props: SearchableDropdownProps<T>) {
   const { id, items, value, onChange, status, hint, placeholder, otherId = OTHER_CHOICE_ID } = props;
@@ -160,7 +168,17 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
               setOpen(true);
             }}
             onKeyDown={onKeyDown}
-            onBlur={props.onBlur}
+            onBlur={() => {
+              // Typed and left (Tab, or a tap on the next field): a search that names one breed is
+              // that breed, not lost. The focus has gone on, so it stays where the visitor put it.
+              const named = namedChoice(items, search, otherId);
+              if (named) {
+                onChange(named._id, named);
+                setSearch('');
+                setOpen(false);
+              }
+              props.onBlur?.();
+            }}
           />
         )}
         {!selected && open ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_MATCH_OTHER_TEXT, NO_MATCH_TEXT, filterChoices } from './choices.ts';
+import { NO_MATCH_OTHER_TEXT, NO_MATCH_TEXT, filterChoices, namedChoice } from './choices.ts';
 
 const breeds = [
   { _id: 'poodle', name: 'Poodle' },
@@ -41,5 +41,22 @@ describe('filterChoices (contract §5)', () => {
     expect(NO_MATCH_OTHER_TEXT).toBe(
       'If you can\'t find the breed of your pet, you can select the "Other" option below',
     );
+  });
+});
+
+describe('namedChoice: what a search left without a choice names', () => {
+  it.each([
+    ['', null],
+    ['  ', null],
+    ['tzu', 'shih-tzu'], // the only match
+    ['  Cockapoo ', 'cockapoo'],
+    ['poodle', 'poodle'], // the whole name, though Toy Poodle has it too
+    ['POODLE', 'poodle'],
+    ['poo', null], // three breeds: the visitor must say which
+    ['odl', null],
+    ['other', 'none-other'], // named on purpose
+    ['labradoodle', null], // matched nothing: Other is offered, not chosen
+  ])('search %j names %j', (search, expected) => {
+    expect(namedChoice(breeds, search)?._id ?? null).toBe(expected);
   });
 });

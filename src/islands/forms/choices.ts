@@ -33,3 +33,21 @@ export function filterChoices<T extends Choice>(
   const other = items.find((item) => item._id === otherId);
   return { items: other ? [other] : [], noMatch: true };
 }
+
+/**
+ * The item a search names when the visitor leaves the box without choosing: the one whose whole name
+ * it is ("beagle"), else the only one it matches ("beag" when only Beagle has it). Never the Other
+ * fallback of a search that matched nothing: that is chosen on purpose, not guessed.
+ */
+export function namedChoice<T extends Choice>(
+  items: readonly T[],
+  search: string,
+  otherId = OTHER_CHOICE_ID,
+): T | null {
+  const needle = search.trim().toLocaleLowerCase('en-GB');
+  if (!needle) return null;
+  const exact = items.find((item) => item.name.toLocaleLowerCase('en-GB') === needle);
+  if (exact) return exact;
+  const { items: matches, noMatch } = filterChoices(items, search, otherId);
+  return !noMatch && matches.length === 1 ? matches[0]! : null;
+}
