@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from './booking-api-schemas.ts';
-import { joinNames, partyQuote } from './party-quote.ts';
+import { DEFAULT_BOOKING_SETTINGS } from './booking-settings.ts';
+import { fairTerms } from './no-show-rules.ts';
+import { joinNames, partyQuote, partyRules } from './party-quote.ts';
 
 const quote = (title: string, price: number, deposit: number, extra = 0): Quote => ({
   fromPricePence: price,
@@ -38,6 +40,29 @@ describe('partyQuote', () => {
       { kind: 'total', label: 'Total, from', pence: 9500 },
       { kind: 'deposit', label: 'Deposit due now', pence: 2000 },
     ]);
+  });
+});
+
+describe('partyRules: the rules as the server records them, under the whole deposit', () => {
+  const settings = DEFAULT_BOOKING_SETTINGS;
+  const terms = (depositPence: number) => fairTerms({ standing: 'regular', settings, depositPence, online: true });
+  const dog = (deposit: number) => ({ quote: quote('Nail Trim', 1500, deposit), rules: terms(deposit) });
+  it('says something different when something is paid (else these cases prove nothing)', () => {
+    expect(terms(1000)).not.toEqual(terms(0));
+  });
+
+  it.each([
+    ['one dog with a deposit', [1000], 1000],
+    ['one dog with none', [0], 0],
+    ['a first dog with none and a second with one: paid words', [0, 1000], 1000],
+    ['both with deposits', [1000, 1000], 2000],
+    ['none due at all', [0, 0], 0],
+  ])('%s', (_, deposits, whole) => {
+    expect(partyRules(deposits.map(dog))).toEqual(terms(whole));
+  });
+
+  it('a dog whose quote is still on its way does not count', () => {
+    expect(partyRules([dog(0), null])).toEqual(terms(0));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Quote, QuoteLine } from './booking-api-schemas.ts';
+import type { FairTerms } from './no-show-rules.ts';
 
 /**
  * One quote for a booking of several dogs (docs/decisions/082): each dog's own lines under its name,
@@ -27,6 +28,17 @@ export function partyQuote(dogs: ReadonlyArray<{ name: string; quote: Quote }>):
     promotionApplied: dogs.some((d) => d.quote.promotionApplied),
     lines,
   };
+}
+
+/**
+ * The rules of a booking of several dogs as the server records them: under the whole booking's
+ * deposit (party-booking.ts), so paid words when any dog's deposit is due, though the first dog's own
+ * quote may ask none. The words depend only on whether something is paid, not on how much.
+ */
+export function partyRules(
+  dogs: ReadonlyArray<{ quote: Pick<Quote, 'depositPence'>; rules?: FairTerms } | null | undefined>,
+): FairTerms | undefined {
+  return (dogs.find((dog) => dog && dog.quote.depositPence > 0) ?? dogs[0])?.rules;
 }
 
 /** "Rex", "Rex and Bella", "Rex, Bella and Moss": the dogs (or services) of one booking in a sentence. */

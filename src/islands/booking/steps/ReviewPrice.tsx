@@ -1,10 +1,10 @@
 import type { Quote as Price } from '../../../domain/booking-api-schemas.ts';
+import type { FairTerms } from '../../../domain/no-show-rules.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { Spinner } from '../../forms/Field.tsx';
 import { FairRules } from '../FairRules.tsx';
 import { PriceLines } from '../PriceLines.tsx';
 import { RetryNotice } from '../RetryNotice.tsx';
-import type { Quote } from '../use-quote.ts';
 
 /**
  * The review's price: the server's lines (for several dogs, each dog's under its name, summed by
@@ -12,17 +12,17 @@ import type { Quote } from '../use-quote.ts';
  */
 export function ReviewPrice({
   price,
-  quote,
+  rules,
   error,
   onRetry,
 }: {
   /** The whole booking's price; null while a dog's quote is on its way. */
   price: Price | null;
-  quote: Quote;
+  /** The rules of the whole booking (partyRules). */
+  rules: FairTerms | undefined;
   error: boolean;
   onRetry(): void;
 }) {
-  const { estimate } = quote;
   if (!price)
     return error ? (
       <RetryNotice onRetry={onRetry}>We could not load the price just now.</RetryNotice>
@@ -38,14 +38,14 @@ export function ReviewPrice({
         <span>Due now</span>
         <span>
           {price.depositPence > 0
-            ? `${formatPence(price.depositPence)} ${estimate?.rules?.standing === 'pay_in_full' ? 'full price' : 'deposit'}`
+            ? `${formatPence(price.depositPence)} ${rules?.standing === 'pay_in_full' ? 'full price' : 'deposit'}`
             : 'Nothing, pay in the shop'}
         </span>
       </p>
       <p className="price-note">
         Prices are "from": we confirm yours when we meet your dog, and never add anything without asking.
       </p>
-      <FairRules rules={estimate?.rules} id="review-rules" />
+      <FairRules rules={rules} id="review-rules" />
     </div>
   );
 }

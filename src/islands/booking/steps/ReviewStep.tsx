@@ -2,7 +2,7 @@ import type { Dispatch, ReactNode } from 'react';
 import type { BookingType } from '../../../domain/booking-types.ts';
 import type { Breed } from '../../../domain/breeds.ts';
 import { PLACEMENT_WORDS } from '../../../domain/party.ts';
-import { partyQuote } from '../../../domain/party-quote.ts';
+import { partyQuote, partyRules } from '../../../domain/party-quote.ts';
 import { normaliseUkMobile } from '../../../domain/phone.ts';
 import { formatUkMobile } from '../../../domain/phone-format.ts';
 import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
@@ -123,7 +123,7 @@ export default function ReviewStep({
       </dl>
       <ReviewPrice
         price={price}
-        quote={quote}
+        rules={partyRules([estimate, ...others])}
         error={quote.error || partyQuotes.error}
         onRetry={() => {
           quote.retry();
