@@ -56,7 +56,7 @@ const owner = () => ({
   acceptTerms: true,
 });
 const rex = { name: 'Rex', breedId: 'whippet', weightKg: 13, coat: 'short' };
-const bella = { name: 'Bella', breedId: 'whippet', weightKg: 8, coat: 'short' };
+const bella = { name: 'Bella', breedId: 'whippet', weightKg: 8, coat: 'short', notes: 'Sore left ear', nervous: true };
 
 async function post(body: unknown) {
   const res = await bookingsHandler(
@@ -187,6 +187,15 @@ describe('booking several dogs', () => {
     expect(page.price.lines.map((l) => l.label)).toContain('Rex: Bandana');
     // The second dog's own id opens the same page.
     expect((await view(page.party!.dogs[1]!.bookingId)).id).toBe(answer.bookingId);
+    // Each dog's own notes are kept with that dog, for the groomer.
+    const dogs = await query<{ name: string; notes: string; nervous: boolean }>(
+      `SELECT d.name, d.notes, d.nervous FROM bookings b JOIN dogs d ON d.id = b.dog_id WHERE b.party_id = $1 ORDER BY b.id = $1 DESC`,
+      [answer.bookingId],
+    );
+    expect(dogs).toEqual([
+      { name: 'Rex', notes: '', nervous: false },
+      { name: 'Bella', notes: 'Sore left ear', nervous: true },
+    ]);
     // One confirmation to the owner, naming both dogs.
     const mails = await query<{ body_text: string }>(
       `SELECT body_text FROM outbox WHERE kind = 'booking_confirmation' AND channel = 'email' AND body_text LIKE '%' || $1 || '%'`,

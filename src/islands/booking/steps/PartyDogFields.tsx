@@ -5,7 +5,7 @@ import type { SavedDog } from '../../../domain/saved-dogs.ts';
 import { Checkbox, RadioGroup } from '../../forms/Choices.tsx';
 import { SearchableDropdown } from '../../forms/SearchableDropdown.tsx';
 import { SelectField } from '../../forms/SelectField.tsx';
-import { TextField } from '../../forms/TextField.tsx';
+import { TextArea, TextField } from '../../forms/TextField.tsx';
 import { useTouchWhen, useValidatedField, validatedProps } from '../../forms/use-validated-field.ts';
 import { NO_DOG, type PartyDog } from '../answers.ts';
 import { validateDog } from '../dog-answers.ts';
@@ -32,7 +32,7 @@ export interface PartyDogFieldsProps {
 
 /**
  * A further dog of the booking (docs/decisions/082): its service (the first dog's unless changed), a
- * saved dog to pick, its name, breed, weight and coat, and its own extras, under its heading. The
+ * saved dog to pick, its name, breed, weight and coat, its own extras, and its notes, under its heading. The
  * same fields and checks as the first dog's, in the same order, with short labels inside the section.
  */
 export function PartyDogFields(props: PartyDogFieldsProps) {
@@ -42,7 +42,8 @@ export function PartyDogFields(props: PartyDogFieldsProps) {
   const breed = useValidatedField(dog.breedId, validateDog.breedId, { delayMs: 0 });
   const weight = useValidatedField(dog.weight, validateDog.weight);
   const coat = useValidatedField(dog.coat, validateDog.coat, { delayMs: 0 });
-  useTouchWhen(props.showErrors, [name, breed, weight, coat]);
+  const notes = useValidatedField(dog.notes, validateDog.notes);
+  useTouchWhen(props.showErrors, [name, breed, weight, coat, notes]);
   const pickSaved = (value: string) => {
     const saved = savedDogs.find((d) => d._id === value);
     onChange(saved ? savedDogAnswers(saved) : NO_DOG);
@@ -143,6 +144,16 @@ export function PartyDogFields(props: PartyDogFieldsProps) {
       >
         {`${dog.dogName.trim() || 'This dog'} is nervous or anxious at the groomer's`}
       </Checkbox>
+      <TextArea
+        id={id('notes')}
+        label="Anything we should know?"
+        optional
+        value={dog.notes}
+        onChange={(v) => onChange({ notes: v })}
+        {...validatedProps(notes)}
+        maxLength={500}
+        placeholder="Health, allergies, skin, behaviour, the style you'd like…"
+      />
     </section>
   );
 }
