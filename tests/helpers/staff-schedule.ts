@@ -12,6 +12,7 @@ import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { randomId } from '../../src/server/ids.ts';
 import { routed } from './netlify-context.ts';
+import { fromTomorrow } from './days.ts';
 
 const managementBlocks = routed(managementBlocksModule);
 const managementBookingChanges = routed(managementBookingChangesModule);
@@ -78,9 +79,11 @@ export async function publicStarts(service: string, date: string): Promise<strin
 }
 
 /** Open days ahead with room for `service`, as a customer sees them. */
+/** The open days with room, from tomorrow on (days.ts: a test taking today's 13th time failed after 11:00). */
 export async function openDays(service = 'full') {
   const res = await availabilityHandler(new Request(`${HOST}/v1.0.1/availability?service=${service}`));
-  return AvailabilityResponseSchema.parse(await res.json()).days.filter((d) => d.open && d.slots.length >= 10);
+  const { days } = AvailabilityResponseSchema.parse(await res.json());
+  return fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10);
 }
 
 let counter = 0;

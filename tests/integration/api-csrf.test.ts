@@ -9,6 +9,7 @@ import { CROSS_SITE_REFUSED, JSON_ONLY } from '../../src/server/http.ts';
 import { query } from '../../src/server/db.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 const bookingChangesHandler = routed(bookingChanges);
 
@@ -69,7 +70,7 @@ function call(handler: Handler, url: string, headers: Record<string, string>, bo
 async function slots(n: number) {
   const res = await availabilityHandler(new Request(`${API}/availability?service=nails`));
   const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const day = days.filter((d) => d.open && d.slots.length >= 10)[n]!;
+  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10)[n]!;
   return day.slots.map((s) => s.start);
 }
 

@@ -8,6 +8,7 @@ import { AvailabilityResponseSchema, BookingErrorSchema } from '../../src/domain
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { closeDb, query } from '../../src/server/db.ts';
 import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /**
  * No double booking under a real race. 200 booking requests for the same time arrive at once with
@@ -66,7 +67,7 @@ for (const engine of engines) {
       expect(DEFAULT_BOOKING_SETTINGS.capacity).toBe(2);
       const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
       const { days } = AvailabilityResponseSchema.parse(await res.json());
-      const day = days.filter((d) => d.open && d.slots.length >= 10)[1]!;
+      const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10)[1]!;
       const slot = day.slots[4]!;
       const before = await counts();
 

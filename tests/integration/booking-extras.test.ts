@@ -25,6 +25,7 @@ import { routed } from '../helpers/netlify-context.ts';
 import { call as staffCall, staffKey } from '../helpers/staff-schedule.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /**
  * Extras from the booking form to everything downstream (issue 20, decision 080): a dog's two extras
@@ -122,7 +123,7 @@ describe('a dog with two extras', () => {
     ]);
 
     // A longer visit is offered fewer times: it must end by closing.
-    const days = (await dayOf('service=full&weightKg=9')).filter((d) => d.open && d.slots.length >= 10);
+    const days = fromTomorrow(await dayOf('service=full&weightKg=9')).filter((d) => d.open && d.slots.length >= 10);
     const day = days[2]!;
     const [longer] = await dayOf(`service=full&weightKg=9&extras=${TWO_EXTRAS.join(',')}&from=${day.date}&days=1`);
     expect(longer!.slots.length).toBeLessThan(day.slots.length);
@@ -259,7 +260,9 @@ describe('extras the booking cannot have', () => {
     ['an id that is no id', { extras: ['Nail Grind'] }],
     ['extras that are not a list', { extras: 'nail-grind' }],
   ])('%s: a 400 that writes nothing', async (_, overrides) => {
-    const [day] = (await dayOf('service=nails')).filter((d) => d.open && d.slots.length >= 10).slice(4);
+    const [day] = fromTomorrow(await dayOf('service=nails'))
+      .filter((d) => d.open && d.slots.length >= 10)
+      .slice(4);
     const before = await snapshot();
     const res = await post(request(day!.slots[0]!.start, overrides as Partial<CreateBookingRequestInput>));
     expect(res.status).toBe(400);

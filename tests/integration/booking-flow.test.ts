@@ -21,6 +21,7 @@ import { idempotencyDigest } from '../../src/server/sealed.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 const bookingHandler = routed(booking);
 
@@ -41,7 +42,7 @@ async function freeSlots(service = 'full', from?: string) {
 /** The n-th day with plenty of room (tests use different days so they do not share tables). */
 async function openDay(n: number, service = 'full') {
   const { days } = await freeSlots(service);
-  const day = days.filter((d) => d.open && d.slots.length >= 10)[n];
+  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10)[n];
   if (!day) throw new Error('no bookable day in the horizon');
   return day;
 }

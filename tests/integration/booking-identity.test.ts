@@ -16,6 +16,7 @@ import { query } from '../../src/server/db.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 const bookingHandler = routed(booking);
 const bookingChangesHandler = routed(bookingChanges);
@@ -37,7 +38,7 @@ async function slots(n: number) {
   const { days } = AvailabilityResponseSchema.parse(
     await (await availabilityHandler(new Request(`${API}/availability?service=full`))).json(),
   );
-  return days.filter((d) => d.open && d.slots.length >= 10)[n]!.slots;
+  return fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10)[n]!.slots;
 }
 const post = (body: CreateBookingRequestInput & { phoneProof?: unknown }, headers: Record<string, string> = {}) =>
   bookingsHandler(

@@ -6,6 +6,7 @@ import { startDatabase } from '../../scripts/lib/database.ts';
 import { AvailabilityResponseSchema, BookingErrorSchema } from '../../src/domain/booking-schemas.ts';
 import { closeDb, query } from '../../src/server/db.ts';
 import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /**
  * Several dogs in one booking are taken together or not at all (docs/decisions/082), under a real
@@ -117,7 +118,9 @@ for (const engine of engines) {
       const { seedDemoBusiness } = await import('../../src/server/seed.ts');
       await seedDemoBusiness();
       const res = await availabilityHandler(new Request(`${API}/availability?service=full&weightKg=13`));
-      days = AvailabilityResponseSchema.parse(await res.json()).days.filter((d) => d.open && d.slots.length >= 20);
+      days = fromTomorrow(AvailabilityResponseSchema.parse(await res.json()).days).filter(
+        (d) => d.open && d.slots.length >= 20,
+      );
     }, 120_000);
     afterAll(async () => {
       await closeDb();

@@ -19,6 +19,7 @@ import { auditSince, call as callRecords, lastAuditId, type Handler } from '../h
 import { call, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /**
  * Several dogs in one booking as staff meet it (decision 082): the two settings saved and audited,
@@ -98,7 +99,9 @@ let dayIndex = 4;
 /** An open day ahead with room for the party asked, a new one each call. */
 async function freeDay(dogs: string) {
   const res = await availabilityHandler(new Request(`${API}/availability?${dogs}`));
-  const days = AvailabilityResponseSchema.parse(await res.json()).days.filter((d) => d.open && d.slots.length >= 10);
+  const days = fromTomorrow(AvailabilityResponseSchema.parse(await res.json()).days).filter(
+    (d) => d.open && d.slots.length >= 10,
+  );
   return days[dayIndex++]!;
 }
 

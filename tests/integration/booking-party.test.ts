@@ -21,6 +21,7 @@ import { routed } from '../helpers/netlify-context.ts';
 import { call, staffKey } from '../helpers/staff-schedule.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /**
  * Several dogs in one booking through the API (docs/decisions/082): the times where every dog fits,
@@ -75,7 +76,7 @@ async function times(q: string) {
 let dayIndex = 3;
 async function freeDay() {
   const { body } = await times('dogs=full:13:bandana,shower:8');
-  const days = AvailabilityResponseSchema.parse(body).days.filter((d) => d.open && d.slots.length >= 10);
+  const days = fromTomorrow(AvailabilityResponseSchema.parse(body).days).filter((d) => d.open && d.slots.length >= 10);
   return days[dayIndex++]!;
 }
 const partyRequest = (start: string, extra: Record<string, unknown> = {}) => ({

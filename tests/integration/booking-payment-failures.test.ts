@@ -19,6 +19,7 @@ import { signedEvent, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 const bookingChangesHandler = routed(bookingChanges);
 
@@ -49,7 +50,7 @@ async function nextSlot() {
   const { days } = AvailabilityResponseSchema.parse(
     await (await availabilityHandler(new Request(`${API}/availability?service=full`))).json(),
   );
-  const day = days.filter((d) => d.open && d.slots.length >= 10)[dayIndex++];
+  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10)[dayIndex++];
   if (!day) throw new Error('out of days');
   return { date: day.date, start: day.slots[0]!.start };
 }

@@ -4,6 +4,7 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/site-server.ts';
 import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /**
  * The local server `npm start` and the end-to-end tests run, tried as a crowd would: the functions
@@ -26,7 +27,7 @@ describe('the local server under a burst of bookings', () => {
 
   it(`${ATTEMPTS} simultaneous bookings of one time: exactly capacity succeed, the rest 409, none 5xx`, async () => {
     const { days } = AvailabilityResponseSchema.parse(await (await fetch(`${base}/availability?service=full`)).json());
-    const slot = days.filter((d) => d.open && d.slots.length >= 10)[1]!.slots[3]!;
+    const slot = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10)[1]!.slots[3]!;
 
     const statuses = await Promise.all(
       Array.from({ length: ATTEMPTS }, async (_, i) => {

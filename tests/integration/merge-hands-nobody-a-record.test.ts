@@ -18,6 +18,7 @@ import { textedCode } from '../helpers/phone-code.ts';
 import { call, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 const customersHandler = routed(customers);
 
@@ -43,7 +44,7 @@ async function freeStart(): Promise<string> {
   const { days } = AvailabilityResponseSchema.parse(
     await (await availabilityHandler(new Request(`${API}/availability?service=full`))).json(),
   );
-  return days.filter((d) => d.open && d.slots.length >= 4)[day++ % 20]!.slots[0]!.start;
+  return fromTomorrow(days).filter((d) => d.open && d.slots.length >= 4)[day++ % 20]!.slots[0]!.start;
 }
 
 async function book(phone: string, who: 'victim' | 'stranger', phoneProof?: { requestId: string; code: string }) {

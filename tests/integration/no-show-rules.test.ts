@@ -24,6 +24,7 @@ import { customerWithDeviceKey } from '../helpers/staff.ts';
 import { auditRows, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /**
  * The fair no-show rules (decision 081) through the real handlers on a migrated database and the
@@ -66,7 +67,7 @@ let dayIndex = 0;
 async function nextSlot(): Promise<string> {
   const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
   const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const day = days.filter((d) => d.open && d.slots.length >= 10)[dayIndex++];
+  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10)[dayIndex++];
   if (!day) throw new Error('out of days');
   return day.slots[3]!.start;
 }

@@ -16,6 +16,7 @@ import { addStaffMember, call } from '../helpers/staff.ts';
 import { call as staffCall, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 const bookingChangesHandler = routed(bookingChanges);
 const managementMessages = routed(managementMessagesModule);
@@ -76,7 +77,7 @@ async function firstFreeStart(): Promise<string> {
 async function freeStarts(): Promise<string[]> {
   const res = await availabilityHandler(new Request(`${API}/availability?service=nails`));
   const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const day = days.filter((d) => d.open && d.slots.length >= 4)[3];
+  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 4)[3];
   return day!.slots.map((slot) => slot.start);
 }
 

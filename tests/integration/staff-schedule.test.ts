@@ -580,7 +580,8 @@ describe('POST /management/bookings/{id}/attendance and /note', () => {
   });
 
   it('refuses a no-show before its time, a mark on a later day, and a cancelled booking', async () => {
-    const soon = await rawBooking({ start: new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 300_000) * 300_000) });
+    // A day of its own: a time picked by the clock once met another test's full tables.
+    const soon = await rawBooking({ start: new Date((await freshDay()).slots[0]!.start) });
     const before = await counts();
     expect(
       await as('POST', `/v1.0.1/management/bookings/${soon.id}/attendance`, { attendance: 'no_show' }),
@@ -615,7 +616,7 @@ describe('POST /management/bookings/{id}/attendance and /note', () => {
   });
 
   it('keeps a note for the team and audits it', async () => {
-    const booking = await rawBooking({ start: new Date(Date.now() + 5 * 86_400_000) });
+    const booking = await rawBooking({ start: new Date((await freshDay()).slots[0]!.start) });
     const res = await as('POST', `/v1.0.1/management/bookings/${booking.id}/note`, {
       note: 'Muzzle for nails\nOwner will wait',
     });

@@ -6,6 +6,7 @@ import { AvailabilityResponseSchema, BookingErrorSchema } from '../../src/domain
 import { blocksBetween, createBlock, removeBlock } from '../../src/server/bookings/blocks.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { fromTomorrow } from '../helpers/days.ts';
 
 /** Time blocked off by staff: online availability loses it, and no booking gets into it by any road. */
 useTestDatabase({ seed: true });
@@ -16,7 +17,7 @@ async function day(n: number) {
   const { days } = AvailabilityResponseSchema.parse(
     await (await availabilityHandler(new Request(`${API}/availability?service=nails`))).json(),
   );
-  return days.filter((d) => d.open && d.slots.length >= 20)[n]!;
+  return fromTomorrow(days).filter((d) => d.open && d.slots.length >= 20)[n]!;
 }
 async function startsOn(date: string) {
   const { days } = AvailabilityResponseSchema.parse(
