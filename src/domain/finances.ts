@@ -52,7 +52,7 @@ const count = () => z.number().check(z.int(), z.nonnegative());
 export const FiguresSchema = z.object({
   /** Deposits taken online. */
   depositsPence: pence,
-  /** Deposits given back (a positive sum of money out). */
+  /** Deposits and no-show fees given back (a positive sum of money out). */
   refundsPence: pence,
   /** Balances taken in the shop. */
   cardPence: pence,
@@ -200,7 +200,7 @@ export function addFigures(a: Figures, b: Figures): Figures {
 export interface MoneyMovement {
   at: Date;
   bookingId: string;
-  kind: 'deposit' | 'refund' | 'balance' | 'fee';
+  kind: 'deposit' | 'refund' | 'balance' | 'fee' | 'fee_refund';
   method: 'online' | 'card' | 'cash';
   pence: number;
   appointment: Date;
@@ -234,6 +234,7 @@ const TYPE_NAMES: Record<MoneyMovement['kind'], string> = {
   refund: 'Deposit refund',
   balance: 'Balance',
   fee: 'No-show fee',
+  fee_refund: 'No-show fee refund',
 };
 const METHOD_NAMES: Record<MoneyMovement['method'], string> = {
   online: 'Online (Stripe)',

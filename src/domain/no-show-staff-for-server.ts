@@ -7,3 +7,4 @@ export * from './no-show-staff.ts';
 // These names shadow the star export above (an explicit export always wins).
 export const NoShowFeeRequestSchema = forServer(noShows.NoShowFeeRequestSchema);
 export const WaiveRequestSchema = forServer(noShows.WaiveRequestSchema);
+export const NoShowFeeRefundRequestSchema = forServer(noShows.NoShowFeeRefundRequestSchema);

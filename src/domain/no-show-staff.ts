@@ -10,7 +10,7 @@ import { freeText } from './text.ts';
 const pence = () => z.number().check(z.int(), z.nonnegative());
 const instant = () => z.string();
 
-export const FEE_STATUSES = ['charging', 'paid', 'link_sent', 'failed'] as const;
+export const FEE_STATUSES = ['charging', 'paid', 'link_sent', 'failed', 'refunded'] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 
 export const NoShowFeeSchema = z.object({
@@ -21,6 +21,12 @@ export const NoShowFeeSchema = z.object({
   /** The payment link sent to the owner when their bank asked for authentication. */
   linkUrl: z.nullable(z.string()),
   at: instant(),
+  /** What of it has been given back, by staff here or in Stripe's Dashboard. */
+  refundedPence: pence(),
+  /** A staff refund on its way, or one Stripe refused or reported failed (with why); null otherwise. */
+  refund: z.nullable(z.object({ status: z.enum(['refunding', 'failed']), failure: z.nullable(z.string()) })),
+  /** A chargeback on the fee's payment: Stripe's dispute status; null when none. */
+  dispute: z.nullable(z.string()),
 });
 export type NoShowFee = z.infer<typeof NoShowFeeSchema>;
 
@@ -34,6 +40,8 @@ export const NoShowFeeResponseSchema = z.object({
   /** Whether a charge may be made now, and if not, why (in words for staff). */
   chargeable: z.boolean(),
   reason: z.nullable(z.string()),
+  /** Whether staff may refund the fee now (paid online, not all given back, no refund on its way). */
+  refundable: z.boolean(),
   fee: z.nullable(NoShowFeeSchema),
 });
 export type NoShowFeeResponse = z.infer<typeof NoShowFeeResponseSchema>;
@@ -42,6 +50,10 @@ export const NoShowFeeRequestSchema = z.strictObject({
   pence: z.number().check(z.int(), z.positive('Please charge at least 1p'), z.maximum(100_000)),
 });
 export type NoShowFeeRequest = z.infer<typeof NoShowFeeRequestSchema>;
+
+/** POST /management/bookings/{id}/no-show-fee/refund: the whole fee still held goes back to the card. */
+export const NoShowFeeRefundRequestSchema = z.strictObject({});
+export type NoShowFeeRefundRequest = z.infer<typeof NoShowFeeRefundRequestSchema>;
 
 export const StrikeSchema = z.object({
   bookingId: z.string(),

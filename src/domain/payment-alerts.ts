@@ -7,7 +7,7 @@ import { writtenDay } from './written-dates.ts';
  * chargeback opened or closed, a refund that failed. Pure words; the server sends them to every
  * member of staff through the outbox (src/server/payments/staff-alerts.ts, docs/decisions/064).
  */
-export type PaymentAlert =
+export type PaymentAlert = (
   | {
       kind: 'dispute_opened';
       pence: number;
@@ -23,7 +23,11 @@ export type PaymentAlert =
       failure: string | null;
       customer: string | null;
       bookingLink: string | null;
-    };
+    }
+) & {
+  /** What the payment was for: a booking's deposit (the default) or a no-show fee (decision 081). */
+  paidFor?: 'deposit' | 'no-show fee';
+};
 
 export interface AlertWords {
   subject: string;
@@ -46,6 +50,7 @@ const dateWords = (d: Date, timeZone: string) => writtenDay(d, timeZone, { weekd
 
 export function paymentAlertWords(alert: PaymentAlert, timeZone: string): AlertWords {
   const who = alert.customer ? ` (${alert.customer})` : '';
+  const paidFor = alert.paidFor ?? 'deposit';
   const where = alert.bookingLink
     ? ` Booking: ${alert.bookingLink}`
     : ' No booking of ours matches this payment: look it up in the Stripe Dashboard.';
@@ -55,8 +60,8 @@ export function paymentAlertWords(alert: PaymentAlert, timeZone: string): AlertW
         ? ` Answer in the Stripe Dashboard by ${dateWords(alert.respondBy, timeZone)},`
         : ' Answer in the Stripe Dashboard';
       return {
-        subject: `Chargeback: ${formatPence(alert.pence)} deposit disputed`,
-        text: `${site.name}: a customer${who} disputed a ${formatPence(alert.pence)} deposit with their bank: ${reasonWords[alert.reason] ?? alert.reason}. Stripe has taken the money back for now.${by} with the booking and any messages, or the bank keeps it.${where}`,
+        subject: `Chargeback: ${formatPence(alert.pence)} ${paidFor} disputed`,
+        text: `${site.name}: a customer${who} disputed a ${formatPence(alert.pence)} ${paidFor} with their bank: ${reasonWords[alert.reason] ?? alert.reason}. Stripe has taken the money back for now.${by} with the booking and any messages, or the bank keeps it.${where}`,
       };
     }
     case 'dispute_closed': {
@@ -68,13 +73,13 @@ export function paymentAlertWords(alert: PaymentAlert, timeZone: string): AlertW
             : `it closed as ${alert.status.replace(/_/g, ' ')}`;
       return {
         subject: `Chargeback closed: ${formatPence(alert.pence)} ${alert.status === 'won' ? 'won' : alert.status === 'lost' ? 'lost' : 'closed'}`,
-        text: `${site.name}: the dispute over a ${formatPence(alert.pence)} deposit${who} is closed: ${outcome}.${where}`,
+        text: `${site.name}: the dispute over a ${formatPence(alert.pence)} ${paidFor}${who} is closed: ${outcome}.${where}`,
       };
     }
     case 'refund_failed':
       return {
         subject: `Refund failed: ${formatPence(alert.pence)} did not reach the customer`,
-        text: `${site.name}: a refund of ${formatPence(alert.pence)}${who} failed${alert.failure ? ` (${alert.failure.replace(/_/g, ' ')})` : ''}, so the customer has not been paid back. Pay them another way (cash or bank transfer) and note it on the booking.${where}`,
+        text: `${site.name}: a refund of ${formatPence(alert.pence)}${alert.paidFor === 'no-show fee' ? ' of a no-show fee' : ''}${who} failed${alert.failure ? ` (${alert.failure.replace(/_/g, ' ')})` : ''}, so the customer has not been paid back. Pay them another way (cash or bank transfer) and note it on the booking.${where}`,
       };
   }
 }

@@ -24,7 +24,7 @@ import type {
   StaffNoteRequestSchema,
 } from './schedule.ts';
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
-import type { NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
+import type { NoShowFeeRefundRequestSchema, NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
 import type {
   ClosureInputSchema,
   ServiceChangeSchema,
@@ -156,6 +156,10 @@ export const noShowFee = /* @__PURE__ */ get('/management/bookings/:id/no-show-f
 export const chargeNoShowFee = /* @__PURE__ */ post(
   '/management/bookings/:id/no-show-fee',
   body<typeof NoShowFeeRequestSchema>(),
+);
+export const refundNoShowFee = /* @__PURE__ */ post(
+  '/management/bookings/:id/no-show-fee/refund',
+  body<typeof NoShowFeeRefundRequestSchema>(),
 );
 export const customerStrikes = /* @__PURE__ */ get('/management/customers/:id/strikes');
 export const waiveStrike = /* @__PURE__ */ post(

@@ -228,3 +228,42 @@ for (const viewport of VIEWPORTS) {
     expect(violations).toEqual([]);
   });
 }
+
+test('at 390 px: a paid fee refunded from the schedule, and only then the no-show undone', async ({ page }) => {
+  const viewport = VIEWPORTS[0];
+  // The card that paid in the 390 px test above (this file's tests run in order, on its own server).
+  const visa = NO_SHOW_FEE_ROWS.find((r) => r.width === viewport.width && r.kind === 'visa')!;
+  const violations = await watchPolicy(page);
+  await page.setViewportSize(viewport);
+  await page.context().addCookies([{ name: 'auth_key', value: key, url: base }]);
+  const yesterday = addDays(todayIn('Europe/London', new Date()), -1);
+  await page.goto(`${base}/management/schedule?day=${yesterday}`);
+  await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
+  const dialog = await openBooking(page, visa);
+  const fee = dialog.getByRole('region', { name: 'No-show fee' });
+  await expect(fee.getByRole('status')).toHaveText('No-show fee taken: £15.00.');
+
+  // Undoing the no-show while the fee is held: refused where the counter's buttons are.
+  await dialog.getByRole('button', { name: 'Undo “a no-show”' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'This no-show fee' })).toHaveText(
+    'This no-show fee of £15.00 was paid. Refund it before undoing the no-show.',
+  );
+  await noViolations(page, 'the undo refused at 390 px');
+  await shot(page, 'no-show-fee-undo-refused-390');
+
+  await fee.getByRole('button', { name: 'Refund fee…' }).click();
+  await expect(fee.getByText('£15.00 goes back to the card it was paid with.', { exact: false })).toBeVisible();
+  await noViolations(page, 'the refund asked at 390 px');
+  await fee.getByRole('button', { name: 'Refund £15.00' }).click();
+  await expect(fee.getByRole('status')).toHaveText('No-show fee refunded: £15.00.');
+  await expect(fee.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+  await noViolations(page, 'the fee refunded at 390 px');
+  await shot(page, 'no-show-fee-refunded-390');
+  const feePi = chargesOf(visa)[0]!.id;
+  expect(stripe!.fake.refunds.filter((r) => r.payment_intent === feePi).map((r) => r.amount)).toEqual([1500]);
+
+  // Refunded: the no-show can be taken back.
+  await dialog.getByRole('button', { name: 'Undo “a no-show”' }).click();
+  await expect(page.getByText(`${visa.dog}'s mark taken back.`)).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -34,7 +34,7 @@ export interface FakeStripe {
   dashboardRefund(paymentIntent: string, amount: number): Record<string, unknown>;
   /** A refund fails later (the card was closed), as Stripe reports it: the refund as it now is. */
   failRefund(refundId: string, reason?: string): Record<string, unknown>;
-  /** The charge of a payment intent, as Stripe would have it now. */
+  /** The charge of a payment intent (a deposit's, or a no-show fee's off-session one), as Stripe would have it now. */
   chargeOf(paymentIntent: string): Record<string, unknown>;
   /** Every refund made, in order. */
   refunds: Array<Record<string, unknown>>;
@@ -82,6 +82,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds.push(refund);
     return refund;
   };
+  // What a payment took: a Checkout session's, or an off-session PaymentIntent's that succeeded (a no-show fee).
+  const paidOn = (pi: string) =>
+    Number(
+      [...sessions.values()].find((x) => x.payment_intent === pi)?.amount_total ??
+        paymentIntents.find((x) => x.id === pi && x.status === 'succeeded')?.amount ??
+        0,
+    );
   // As Stripe does: a POST repeated with the same Idempotency-Key gets the first answer again.
   const answered = new Map<string, { status: number; payload: unknown }>();
   const server: Server = createServer(async (req, res) => {
@@ -239,7 +246,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         .filter((r) => r.payment_intent === pi && r.status !== 'failed' && r.status !== 'canceled')
         .reduce((sum, r) => sum + Number(r.amount), 0);
       // As Stripe does: a charge refunded in full takes no more refunds.
-      const paid = Number([...sessions.values()].find((x) => x.payment_intent === pi)?.amount_total ?? 0);
+      const paid = paidOn(pi);
       if (paid > 0 && taken >= paid) {
         return send(400, {
           error: {
@@ -297,7 +304,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     chargeOf(paymentIntent) {
       const mine = refunds.filter((r) => r.payment_intent === paymentIntent);
-      const paid = Number([...sessions.values()].find((x) => x.payment_intent === paymentIntent)?.amount_total ?? 0);
+      const paid = paidOn(paymentIntent);
       const refunded = mine
         .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
         .reduce((sum, r) => sum + Number(r.amount), 0);

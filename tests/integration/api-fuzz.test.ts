@@ -954,6 +954,15 @@ const noShowRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   },
   {
     weight: 2,
+    arbitrary: idInPath.chain((id) =>
+      staffJson(
+        fc.constant(`/v1.0.1/management/bookings/${id}/no-show-fee/refund`),
+        hostileVariants<unknown>(fc.constant({}), 3),
+      ),
+    ),
+  },
+  {
+    weight: 2,
     arbitrary: staffGet(
       pick(staffPools.customerIds, 'A'.repeat(22)).map((id) => `/v1.0.1/management/customers/${id}/strikes`),
     ),
@@ -1989,7 +1998,7 @@ const ROWS: Record<string, Row> = {
     answer: z.union([AttendanceResponseSchema, z.object({ booking: ScheduleBookingSchema })]),
   },
   'management-no-shows': {
-    label: 'GET|POST /v1.0.1/management/bookings/{id}/no-show-fee, customers/{id}/strikes[/{booking}/waive]',
+    label: 'GET|POST /v1.0.1/management/bookings/{id}/no-show-fee[/refund], customers/{id}/strikes[/{booking}/waive]',
     runs: 250,
     requests: noShowRequests,
     least: { ok: 10, refused: 100 },

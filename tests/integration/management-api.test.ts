@@ -324,6 +324,21 @@ const CALLS: Record<string, Call[]> = {
       }),
     },
   ],
+  '/v1.0.1/management/bookings/:id/no-show-fee/refund': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const id = await missed();
+        await query(
+          `INSERT INTO no_show_fees (booking_id, pence, status, payment_intent, created_at, updated_at, paid_at)
+           VALUES ($1, 500, 'paid', $2, now(), now(), now())`,
+          [id, `pi_test_api_fee_${id}`],
+        );
+        return { path: `/v1.0.1/management/bookings/${id}/no-show-fee/refund`, body: {} };
+      },
+    },
+  ],
   '/v1.0.1/management/customers/:id/strikes': [
     {
       method: 'GET',

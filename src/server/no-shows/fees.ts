@@ -43,13 +43,17 @@ interface FeeBooking {
 
 interface FeeRow {
   pence: number;
-  status: 'charging' | 'paid' | 'link_sent' | 'failed';
+  status: 'charging' | 'paid' | 'link_sent' | 'failed' | 'refunded';
   attempt: number;
   failure_code: string | null;
   failure_message: string | null;
   link_url: string | null;
   updated_at: Date;
   payment_intent: string | null;
+  refunded_pence: number;
+  refund_status: 'refunding' | 'failed' | null;
+  refund_failure: string | null;
+  dispute_status: string | null;
 }
 
 const notFound = () => new HttpError(404, 'We could not find that booking.', { code: 'not_found' });
@@ -74,7 +78,8 @@ async function loadFeeBooking(
   const {
     rows: [fee],
   } = await tx.query<FeeRow>(
-    `SELECT pence, status, attempt, failure_code, failure_message, link_url, updated_at, payment_intent
+    `SELECT pence, status, attempt, failure_code, failure_message, link_url, updated_at, payment_intent,
+            refunded_pence, refund_status, refund_failure, dispute_status
        FROM no_show_fees WHERE booking_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
   );
@@ -112,6 +117,10 @@ function failureWords(code: string | null, message: string | null): string {
   }
 }
 
+function refundFailureWords(message: string | null): string {
+  return `Stripe did not refund it${message ? `: ${message.replace(/\.$/, '')}` : ''}. Nothing was given back.`;
+}
+
 function answer(b: FeeBooking, fee: FeeRow | null, online: boolean): NoShowFeeResponse {
   const { cap, card, why } = capOf(b);
   const done = fee && fee.status !== 'failed';
@@ -122,6 +131,12 @@ function answer(b: FeeBooking, fee: FeeRow | null, online: boolean): NoShowFeeRe
     card,
     chargeable: online && !done && why === null,
     reason,
+    refundable:
+      online &&
+      fee?.status === 'paid' &&
+      fee.payment_intent !== null &&
+      fee.refunded_pence < fee.pence &&
+      fee.refund_status !== 'refunding',
     fee: fee
       ? {
           pence: fee.pence,
@@ -129,6 +144,14 @@ function answer(b: FeeBooking, fee: FeeRow | null, online: boolean): NoShowFeeRe
           failure: fee.status === 'failed' ? failureWords(fee.failure_code, fee.failure_message) : null,
           linkUrl: fee.link_url,
           at: fee.updated_at.toISOString(),
+          refundedPence: fee.refunded_pence,
+          refund: fee.refund_status
+            ? {
+                status: fee.refund_status,
+                failure: fee.refund_status === 'failed' ? refundFailureWords(fee.refund_failure) : null,
+              }
+            : null,
+          dispute: fee.dispute_status,
         }
       : null,
   };
@@ -157,7 +180,9 @@ export async function chargeNoShowFee(
     const found = await loadFeeBooking(tx, id, true);
     if (!found) throw notFound();
     const { b, fee } = found;
-    if (fee && (fee.status === 'paid' || fee.status === 'link_sent')) return { go: false as const };
+    // A fee refunded is history: never charged again for the same no-show.
+    if (fee && (fee.status === 'paid' || fee.status === 'link_sent' || fee.status === 'refunded'))
+      return { go: false as const };
     if (fee && fee.status === 'charging' && now.getTime() - fee.updated_at.getTime() < STALE_MS)
       return { go: false as const };
     const { cap, why } = capOf(b);

@@ -12,6 +12,7 @@ import { recordRefund, refundOf } from './refunds.ts';
 import { settleRefund } from './settle.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
 import { feeSessionEvent, isFeeSessionEvent, keepSavedCard } from '../no-shows/fees.ts';
+import { feeOfPayment, recordFeeDispute, recordFeeRefund } from '../no-shows/fee-refunds.ts';
 import { STRIPE_WEBHOOK_EVENTS, stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set<string>(STRIPE_WEBHOOK_EVENTS);
@@ -64,6 +65,7 @@ const ChargeEventSchema = eventOf(
     id: stripeId('ch'),
     amount_refunded: pence,
     payment_intent: idOrObject('pi').nullish(),
+    metadata: z.record(z.string(), z.string().max(500)).nullish(),
     refunds: z.object({ data: z.array(RefundSchema).max(100), has_more: z.boolean() }).nullish(),
   }),
 );
@@ -76,6 +78,7 @@ const DisputeSchema = z.object({
   reason: z.string().max(64).nullish(),
   charge: idOrObject('ch').nullish(),
   payment_intent: idOrObject('pi').nullish(),
+  metadata: z.record(z.string(), z.string().max(500)).nullish(),
   evidence_details: z.object({ due_by: z.number().int().min(0).max(10_000_000_000).nullish() }).nullish(),
 });
 type Dispute = z.infer<typeof DisputeSchema>;
@@ -181,6 +184,16 @@ async function refundEvent(verified: unknown, type: string, now: Date, siteUrl?:
   const event = parseEvent(RefundEventSchema, verified, type);
   const refund = event.data.object;
   return bookingTransaction(async (tx) => {
+    // A no-show fee's payment is the fee's (decision 081), never the deposit's.
+    const fee = await feeOfPayment(tx, idOf(refund.payment_intent), refund.metadata);
+    if (fee) {
+      if (!(await firstTime(tx, event.id, event.type, fee.bookingId))) return 'duplicate';
+      const outcome = fee.bookingId
+        ? await recordFeeRefund(tx, fee.bookingId, refundOf(refund), now, siteUrl)
+        : 'fee_unknown';
+      await recordOutcome(tx, event.id, outcome);
+      return outcome;
+    }
     const bookingId = await bookingOfPayment(tx, idOf(refund.payment_intent), metadataBooking(refund));
     if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
     const outcome = bookingId ? await recordRefund(tx, bookingId, refundOf(refund), now, siteUrl) : 'unknown_booking';
@@ -201,9 +214,14 @@ async function chargeRefunded(verified: unknown, type: string, now: Date, siteUr
   const [seen] = await query<{ id: string }>('SELECT id FROM stripe_events WHERE id = $1', [event.id]);
   if (seen) return 'duplicate';
   let refunds: Array<RefundObject | Stripe.Refund> = charge.refunds?.data ?? [];
+  // What is counted of this payment already, a deposit's or a no-show fee's (never both).
   const [known] = await query<{ counted: number }>(
-    `SELECT coalesce(sum(r.counted_pence), 0)::int AS counted FROM stripe_refunds r
-       JOIN bookings b ON b.id = r.booking_id WHERE b.stripe_payment_intent = $1`,
+    `SELECT coalesce(sum(counted), 0)::int AS counted FROM (
+       SELECT r.counted_pence AS counted FROM stripe_refunds r
+         JOIN bookings b ON b.id = r.booking_id WHERE b.stripe_payment_intent = $1
+       UNION ALL
+       SELECT r.counted_pence FROM no_show_fee_refunds r
+         JOIN no_show_fees f ON f.booking_id = r.booking_id WHERE f.payment_intent = $1) counted`,
     [paymentIntent],
   );
   const listed = refunds.reduce((sum, r) => sum + (r.status === 'failed' || r.status === 'canceled' ? 0 : r.amount), 0);
@@ -223,13 +241,19 @@ async function chargeRefunded(verified: unknown, type: string, now: Date, siteUr
     }
   }
   return bookingTransaction(async (tx) => {
-    const bookingId = await bookingOfPayment(tx, paymentIntent, null);
+    const fee = await feeOfPayment(tx, paymentIntent, charge.metadata);
+    const bookingId = fee ? fee.bookingId : await bookingOfPayment(tx, paymentIntent, null);
     if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
-    let outcome = 'unknown_booking';
+    let outcome = fee ? 'fee_unknown' : 'unknown_booking';
     if (bookingId) {
       const results = new Set<string>();
       for (const refund of refunds) {
-        results.add(await recordRefund(tx, bookingId, refundOf(refund), now, siteUrl));
+        // A no-show fee's refunds are the fee's (decision 081); said as the deposit's outcomes, prefixed.
+        results.add(
+          fee
+            ? (await recordFeeRefund(tx, bookingId, refundOf(refund), now, siteUrl)).replace(/^fee_/, '')
+            : await recordRefund(tx, bookingId, refundOf(refund), now, siteUrl),
+        );
       }
       outcome = results.has('refund_failed')
         ? 'refund_failed'
@@ -238,6 +262,7 @@ async function chargeRefunded(verified: unknown, type: string, now: Date, siteUr
           : refunds.length || charge.amount_refunded <= (known?.counted ?? 0)
             ? 'refund_known'
             : 'refunds_not_listed';
+      if (fee) outcome = `fee_${outcome}`;
     }
     await recordOutcome(tx, event.id, outcome);
     return outcome;
@@ -256,7 +281,20 @@ async function disputeEvent(verified: unknown, type: string, now: Date, siteUrl?
   const dispute = event.data.object;
   const closing = type === 'charge.dispute.closed';
   return bookingTransaction(async (tx) => {
-    const bookingId = await bookingOfPayment(tx, idOf(dispute.payment_intent), null);
+    const fee = await feeOfPayment(tx, idOf(dispute.payment_intent), dispute.metadata);
+    if (fee?.bookingId) {
+      if (!(await firstTime(tx, event.id, event.type, fee.bookingId))) return 'duplicate';
+      const outcome = await recordFeeDispute(
+        tx,
+        fee.bookingId,
+        { ...dispute, reason: dispute.reason ?? null, respondBy: respondBy(dispute) },
+        closing,
+        siteUrl,
+      );
+      await recordOutcome(tx, event.id, outcome);
+      return outcome;
+    }
+    const bookingId = fee ? null : await bookingOfPayment(tx, idOf(dispute.payment_intent), null);
     if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
     const booking = bookingId
       ? (

@@ -8,6 +8,7 @@ import type {
   StaffCancelRequest,
   TimeBlockView,
 } from '../../domain/schedule.ts';
+import { feeBlocksUndo, type FeeForUndo } from '../../domain/no-show-fee-undo.ts';
 import { mayMarkAttendance, type Attendance } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
 import { createBlock, removeBlock } from '../bookings/blocks.ts';
@@ -93,6 +94,18 @@ export async function markAttendance(
       to: request.attendance,
     });
     if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
+    if (b.attendance === 'no_show' && request.attendance !== 'no_show') {
+      // Locked with the booking: a fee charged or refunded at the same moment waits for this answer.
+      const {
+        rows: [fee],
+      } = await tx.query<FeeForUndo>(
+        `SELECT status, pence, refunded_pence AS "refundedPence", refund_status AS "refundStatus"
+           FROM no_show_fees WHERE booking_id = $1 FOR UPDATE`,
+        [id],
+      );
+      const blocked = feeBlocksUndo(fee ?? null);
+      if (blocked) throw new HttpError(409, blocked, { code: 'policy' });
+    }
 
     const previous = {
       attendance: b.attendance,

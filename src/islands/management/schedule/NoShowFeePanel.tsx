@@ -7,6 +7,7 @@ import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { useStaffRoute } from '../records-ui.tsx';
+import { NoShowFeeRefund } from './NoShowFeeRefund.tsx';
 
 type Fee = NonNullable<NoShowFeeResponse['fee']>;
 
@@ -20,15 +21,28 @@ const STATUS: Record<Fee['status'], { tone: string; said(amount: string): string
     more: 'The bank asked the owner to approve the fee, so they were sent a link to pay it.',
   },
   failed: { tone: 'mgmt-notice--error', said: (a) => `The charge of ${a} failed.` },
+  refunded: { tone: '', said: (a) => `No-show fee refunded: ${a}.` },
+};
+
+/** A refund asked of Stripe speaks over the fee's own status until it is through. */
+const REFUND: Record<NonNullable<Fee['refund']>['status'], { tone: string; said(amount: string): string }> = {
+  refunding: { tone: '', said: (a) => `Refunding ${a} to the card…` },
+  failed: { tone: 'mgmt-notice--error', said: (a) => `The refund of ${a} failed.` },
 };
 
 function FeeStatus({ fee }: { fee: Fee }) {
-  const status = STATUS[fee.status];
-  const more = fee.failure ?? status.more;
+  const held = fee.pence - fee.refundedPence;
+  const status = fee.refund ? REFUND[fee.refund.status] : STATUS[fee.status];
+  const part =
+    fee.status === 'paid' && fee.refundedPence > 0 ? `${formatPence(fee.refundedPence)} of it refunded.` : null;
+  const disputed = fee.dispute ? `The owner disputed it with their bank (${fee.dispute.replace(/_/g, ' ')}).` : null;
+  const more = [fee.refund?.failure ?? fee.failure ?? (fee.refund ? null : STATUS[fee.status].more), part, disputed]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={`mgmt-notice ${status.tone}`}>
       <p role="status">
-        <strong>{status.said(formatPence(fee.pence))}</strong>
+        <strong>{status.said(formatPence(fee.refund ? held : fee.pence))}</strong>
         {more ? ` ${more}` : ''}
       </p>
     </div>
@@ -37,7 +51,8 @@ function FeeStatus({ fee }: { fee: Fee }) {
 
 /**
  * A no-show's fee (decision 081): what the rule the customer agreed to allows, charged to the saved
- * card on one confirm; how the charge went, a failure included, stays shown on the booking.
+ * card on one confirm; how the charge went, a failure included, stays shown on the booking, and a paid
+ * fee can be refunded from here.
  */
 export function NoShowFeePanel({ bookingId }: { bookingId: string }) {
   const id = useId();
@@ -68,9 +83,8 @@ export function NoShowFeePanel({ bookingId }: { bookingId: string }) {
     <section className="sched-form sched-fee" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>No-show fee</h3>
       {fee ? <FeeStatus fee={fee} /> : null}
-      {s.reason && !s.chargeable && fee?.status !== 'paid' && fee?.status !== 'link_sent' ? (
-        <p className="field-hint">{s.reason}</p>
-      ) : null}
+      <NoShowFeeRefund bookingId={bookingId} state={s} onAnswer={loaded.set} />
+      {s.reason && !s.chargeable && (!fee || fee.status === 'failed') ? <p className="field-hint">{s.reason}</p> : null}
       {s.chargeable && amount === null ? (
         <button
           type="button"
