@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
@@ -303,13 +304,18 @@ describe('the CMS build in Chromium', () => {
 describe("the editor's draft preview", () => {
   let site: Server;
   let origin: string;
+  let policy: string;
   beforeAll(async () => {
-    // The CMS build, served as Netlify serves it: the preview reads its template from there.
+    policy = /^\s*Content-Security-Policy:\s*(.+)$/m.exec(await readFile(path.join(cms, '_headers'), 'utf8'))![1]!;
+    // The CMS build, served as Netlify serves it (with the policy of its _headers): the preview reads
+    // its template from there.
     site = createServer(async (req, res) => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       const file = path.join(cms, pathname, pathname.endsWith('/') ? 'index.html' : '');
       try {
-        res.writeHead(200, { 'content-type': 'text/html' }).end(await readFile(file));
+        res
+          .writeHead(200, { 'content-type': 'text/html', 'content-security-policy': policy })
+          .end(await readFile(file));
       } catch {
         res.writeHead(404).end('not found');
       }
@@ -351,6 +357,27 @@ describe("the editor's draft preview", () => {
     expect(html).not.toContain('__PREVIEW_');
     const sent = dato.requests.filter((r) => r.api === 'graphql').at(-1)!;
     expect(sent.headers).toMatchObject({ 'x-include-drafts': 'true', authorization: `Bearer ${dato.tokens.preview}` });
+  });
+
+  it("carries the policy the template page was served with, which allows the preview's every inline script and style, and the site's security headers", async () => {
+    const res = await preview('a-draft-post');
+    expect(res.headers.get('content-security-policy')).toBe(policy);
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const html = await res.text();
+    const allowed = (directive: string) => new RegExp(`(?:^|; )${directive} ([^;]*)`).exec(policy)![1]!.split(' ');
+    const hashes = (tag: string) =>
+      [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\ssrc=)(?![^>]*ld\\+json)[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+        ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+      );
+    expect(hashes('script').length).toBeGreaterThan(0);
+    for (const hash of hashes('script')) expect(allowed('script-src')).toContain(hash);
+    for (const hash of hashes('style')) expect(allowed('style-src')).toContain(hash);
+    // The editor's notices (a wrong secret here) carry the smallest policy.
+    const refused = await preview('a-draft-post', 'wrong-secret-0000');
+    expect(refused.headers.get('content-security-policy')).toMatch(/^default-src 'none';/);
+    expect(refused.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
   });
 
   it('shows a published post exactly as its page, but for the text DatoCMS renders', async () => {

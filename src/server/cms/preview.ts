@@ -4,6 +4,8 @@ import { draftContentClient } from '../../cms/config.ts';
 import { ContentError } from '../../cms/content-client.ts';
 import { BlogPostPreview, remoteImage, type BlogPostPreviewRecord } from '../../cms/queries.ts';
 import { env } from '../env.ts';
+import { SECURITY_HEADERS } from '../http.ts';
+import { NOTICE_POLICY, previewPolicy } from './preview-policy.ts';
 import { PREVIEW, PREVIEW_TEMPLATE_PATH } from './preview-template.ts';
 import { SHOP_TIME_ZONE } from '../../domain/shop.ts';
 import { writtenDay } from '../../domain/written-dates.ts';
@@ -17,12 +19,18 @@ import { writtenDay } from '../../domain/written-dates.ts';
  * secret in the address is never sent on as a referrer.
  */
 
-export const PREVIEW_HEADERS = {
+/**
+ * Every answer of the preview: the site's security headers (a function's answer gets none of the
+ * `/*` rule's), never cached or indexed, no referrer (the secret is in the address), and the notice
+ * pages' policy; the preview itself carries the template's (preview-policy.ts).
+ */
+export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'content-security-policy': NOTICE_POLICY,
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store, private',
   'x-robots-tag': 'noindex, nofollow, noarchive',
   'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
 };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -135,7 +143,13 @@ export async function previewBlogPost(req: Request, slug: string | undefined): P
       'The preview page is missing',
       'The site has no preview template: it is made by the build. Rebuild the site.',
     );
-  return new Response(renderPreview(await template.text(), post), { status: 200, headers: PREVIEW_HEADERS });
+  return new Response(renderPreview(await template.text(), post), {
+    status: 200,
+    headers: {
+      ...PREVIEW_HEADERS,
+      'content-security-policy': previewPolicy(template.headers.get('content-security-policy')),
+    },
+  });
 }
 
 const CORS = {
