@@ -52,7 +52,7 @@ const count = () => z.number().check(z.int(), z.nonnegative());
 export const FiguresSchema = z.object({
   /** Deposits taken online. */
   depositsPence: pence,
-  /** Deposits and no-show fees given back (a positive sum of money out). */
+  /** Deposits and no-show fees given back, and chargebacks net of those won back (a positive sum of money out). */
   refundsPence: pence,
   /** Balances taken in the shop. */
   cardPence: pence,
@@ -200,7 +200,7 @@ export function addFigures(a: Figures, b: Figures): Figures {
 export interface MoneyMovement {
   at: Date;
   bookingId: string;
-  kind: 'deposit' | 'refund' | 'balance' | 'fee' | 'fee_refund';
+  kind: 'deposit' | 'refund' | 'balance' | 'fee' | 'fee_refund' | 'chargeback' | 'chargeback_reversal';
   method: 'online' | 'card' | 'cash';
   pence: number;
   appointment: Date;
@@ -235,7 +235,17 @@ const TYPE_NAMES: Record<MoneyMovement['kind'], string> = {
   balance: 'Balance',
   fee: 'No-show fee',
   fee_refund: 'No-show fee refund',
+  chargeback: 'Chargeback',
+  chargeback_reversal: 'Chargeback won back',
 };
+
+/** The money that went back out (a positive "Refunds" figure): refunds, and what chargebacks took net. */
+export const MONEY_BACK: ReadonlySet<MoneyMovement['kind']> = new Set([
+  'refund',
+  'fee_refund',
+  'chargeback',
+  'chargeback_reversal',
+]);
 const METHOD_NAMES: Record<MoneyMovement['method'], string> = {
   online: 'Online (Stripe)',
   card: 'Card in shop',

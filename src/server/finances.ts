@@ -4,6 +4,7 @@ import {
   CSV_COLUMNS,
   csvRecord,
   EMPTY_FIGURES,
+  MONEY_BACK,
   periodLabel,
   periodsBetween,
   type Deposit,
@@ -76,7 +77,7 @@ export async function financeReport(query: FinancesQuery, tx: Tx = db()): Promis
   for (const row of money) {
     const f = at(row.period);
     if (row.kind === 'deposit') f.depositsPence += row.pence;
-    else if (row.kind === 'refund' || row.kind === 'fee_refund') f.refundsPence -= row.pence;
+    else if (MONEY_BACK.has(row.kind)) f.refundsPence -= row.pence;
     else if (row.method === 'cash') f.cashPence += row.pence;
     else f.cardPence += row.pence;
     f.takingsPence += row.pence;
@@ -271,7 +272,7 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
   }>(
     `SELECT m.at, m.booking_id, m.kind, m.method, m.pence, b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer,
             coalesce((b.quote ->> 'totalFromPence')::int, b.price_from_pence) AS quoted_pence, ${BOOKED_EXTRAS_SQL} AS extras,
-            CASE WHEN m.kind IN ('fee', 'fee_refund') THEN f.payment_intent ELSE b.stripe_payment_intent END AS stripe_payment_intent
+            CASE WHEN m.stripe_dispute IS NOT NULL THEN m.stripe_dispute WHEN m.kind IN ('fee', 'fee_refund') THEN f.payment_intent ELSE b.stripe_payment_intent END AS stripe_payment_intent
        FROM money_movements m JOIN bookings b ON b.id = m.booking_id JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id
        LEFT JOIN no_show_fees f ON f.booking_id = m.booking_id
       WHERE m.at >= $1 AND m.at < $2 ORDER BY m.at, m.id`,

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
+import * as finances from '../../netlify/functions/management-finances.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import {
   AvailabilityResponseSchema,
   CreateBookingResponseSchema,
   type CreateBookingRequestInput,
 } from '../../src/domain/booking-schemas.ts';
+import { todayIn } from '../../src/domain/london-time.ts';
 import { ScheduleResponseSchema } from '../../src/domain/schedule.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { createDepositCheckout } from '../../src/server/payments/checkout.ts';
@@ -57,6 +60,7 @@ beforeAll(async () => {
 });
 
 const API = 'http://localhost/v1.0.1';
+const financesHandler = routed(finances);
 let dayIndex = 0;
 async function nextSlot() {
   const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
@@ -354,6 +358,78 @@ describe('chargebacks', () => {
     // A "created" that arrives after the close leaves the outcome standing.
     expect((await event('charge.dispute.created', dispute)).body.outcome).toBe('dispute_already_closed');
     expect(await row(bookingId)).toMatchObject({ dispute_status: 'lost' });
+  });
+});
+
+describe("a chargeback's money", () => {
+  const money = (bookingId: string) =>
+    query<{ kind: string; pence: number; stripe_dispute: string | null }>(
+      `SELECT kind, pence, stripe_dispute FROM money_movements WHERE booking_id = $1 ORDER BY id`,
+      [bookingId],
+    );
+
+  it('is money out when Stripe takes it and in when it gives it back, once per dispute and way, on the CSV', async () => {
+    const { bookingId, pi } = await paidBooking();
+    const dispute = {
+      id: `dp_test_${randomUUID().replace(/-/g, '')}`,
+      object: 'dispute',
+      amount: 1000,
+      currency: 'gbp',
+      charge: stripe.chargeOf(pi).id,
+      payment_intent: pi,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    };
+    const withdrawn = signedObjectEvent(WEBHOOK_SECRET, 'charge.dispute.funds_withdrawn', dispute);
+    expect((await send(withdrawn)).body.outcome).toBe('chargeback_recorded');
+    expect(await money(bookingId)).toEqual([
+      { kind: 'deposit', pence: 1000, stripe_dispute: null },
+      { kind: 'chargeback', pence: -1000, stripe_dispute: dispute.id },
+    ]);
+    // The replay, and the same withdrawal under another event id: one row.
+    expect((await send(withdrawn)).body.outcome).toBe('duplicate');
+    expect((await event('charge.dispute.funds_withdrawn', dispute)).body.outcome).toBe('chargeback_known');
+    expect(await money(bookingId)).toHaveLength(2);
+
+    const { key } = await staffKey();
+    const today = todayIn('Europe/London', new Date());
+    const csv = async () => {
+      const res = await financesHandler(
+        new Request(`${API}/management/finances/takings.csv?from=${today}&to=${today}`, {
+          headers: { 'x-access-key': key },
+        }),
+      );
+      expect(res.status).toBe(200);
+      const rows = parse(await res.text(), { bom: true, columns: true }) as Record<string, string>[];
+      return rows.filter((r) => r.Booking === bookingId).map((r) => [r.Type, r['Amount (GBP)'], r['Stripe payment']]);
+    };
+    expect(await csv()).toContainEqual(['Chargeback', '-10.00', dispute.id]);
+
+    // Won: the money comes back.
+    expect((await event('charge.dispute.funds_reinstated', { ...dispute, status: 'won' })).body.outcome).toBe(
+      'chargeback_reversed',
+    );
+    expect((await event('charge.dispute.funds_reinstated', { ...dispute, status: 'won' })).body.outcome).toBe(
+      'chargeback_known',
+    );
+    expect((await money(bookingId)).map((m) => [m.kind, m.pence])).toEqual([
+      ['deposit', 1000],
+      ['chargeback', -1000],
+      ['chargeback_reversal', 1000],
+    ]);
+    expect(await csv()).toContainEqual(['Chargeback won back', '10.00', dispute.id]);
+  });
+
+  it('on a payment we cannot match writes nothing', async () => {
+    const outcome = await event('charge.dispute.funds_withdrawn', {
+      id: 'dp_test_nobody',
+      object: 'dispute',
+      amount: 500,
+      currency: 'gbp',
+      payment_intent: 'pi_test_nobody',
+      status: 'needs_response',
+    });
+    expect(outcome.body.outcome).toBe('unknown_booking');
   });
 });
 

@@ -24,6 +24,8 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'refund.failed',
   'charge.dispute.created',
   'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
 ] as const satisfies readonly Stripe.Event.Type[];
 export type StripeWebhookEvent = (typeof STRIPE_WEBHOOK_EVENTS)[number];
 

@@ -8,6 +8,7 @@ import { isCapacityViolation } from '../bookings/db-errors.ts';
 import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
 import { refundDeposit } from './checkout.ts';
+import { recordDisputeFunds } from './chargebacks.ts';
 import { recordRefund, refundOf } from './refunds.ts';
 import { settleRefund } from './settle.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
@@ -134,6 +135,8 @@ export async function handleStripeWebhook(
   if (type.startsWith('refund.')) return { received: true, outcome: await refundEvent(verified, type, now, siteUrl) };
   if (type === 'charge.refunded')
     return { received: true, outcome: await chargeRefunded(verified, type, now, siteUrl) };
+  if (type === 'charge.dispute.funds_withdrawn' || type === 'charge.dispute.funds_reinstated')
+    return { received: true, outcome: await disputeFundsEvent(verified, type, now) };
   if (type.startsWith('charge.dispute.'))
     return { received: true, outcome: await disputeEvent(verified, type, now, siteUrl) };
 
@@ -341,6 +344,32 @@ async function disputeEvent(verified: unknown, type: string, now: Date, siteUrl?
         : closing
           ? `dispute_${dispute.status}`
           : 'dispute_flagged';
+    await recordOutcome(tx, event.id, outcome);
+    return outcome;
+  });
+}
+
+/**
+ * charge.dispute.funds_withdrawn / .funds_reinstated: the money a chargeback took from the shop's
+ * balance, or gave back when the shop won, on the accounts of the booking whose deposit or no-show fee
+ * was disputed. Staff were told of the dispute itself by charge.dispute.created.
+ */
+async function disputeFundsEvent(verified: unknown, type: string, now: Date): Promise<string> {
+  const event = parseEvent(DisputeEventSchema, verified, type);
+  const dispute = event.data.object;
+  return bookingTransaction(async (tx) => {
+    const fee = await feeOfPayment(tx, idOf(dispute.payment_intent), dispute.metadata);
+    const bookingId = fee?.bookingId ?? (await bookingOfPayment(tx, idOf(dispute.payment_intent), null));
+    if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
+    const outcome = bookingId
+      ? await recordDisputeFunds(
+          tx,
+          bookingId,
+          dispute,
+          type === 'charge.dispute.funds_withdrawn' ? 'withdrawn' : 'reinstated',
+          now,
+        )
+      : 'unknown_booking';
     await recordOutcome(tx, event.id, outcome);
     return outcome;
   });

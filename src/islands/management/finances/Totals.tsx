@@ -8,7 +8,11 @@ export const noShows = (n: number) => `${n} no-show${n === 1 ? '' : 's'}`;
 const FIGURES: { term: string; value(t: Figures): string; note(t: Figures): string }[] = [
   { term: 'Takings', value: (t) => formatPence(t.takingsPence), note: () => 'money in less refunds' },
   { term: 'Deposits taken', value: (t) => formatPence(t.depositsPence), note: () => 'online, by Stripe' },
-  { term: 'Refunds', value: (t) => formatPence(t.refundsPence), note: () => 'deposits and no-show fees given back' },
+  {
+    term: 'Refunds',
+    value: (t) => formatPence(t.refundsPence),
+    note: () => 'deposits and fees given back, and chargebacks',
+  },
   { term: 'Card in the shop', value: (t) => formatPence(t.cardPence), note: () => 'balance on the day' },
   { term: 'Cash', value: (t) => formatPence(t.cashPence), note: () => 'balance on the day' },
   {
