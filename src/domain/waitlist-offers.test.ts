@@ -144,7 +144,7 @@ describe('chooseOffers: first asked, first offered', () => {
     expect(
       chooseOffers({
         start,
-        requests: requests as WaitingRequest[],
+        requests,
         openForStart: open,
         offersAtOnce: atOnce,
         timeZone: TZ,

@@ -118,7 +118,7 @@ const HOST = 'http://localhost';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** Scheduled functions: Netlify calls them on a timer, never with a visitor's request. */
-const SCHEDULED = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments'];
+const SCHEDULED = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments', 'waitlist-offer-job'];
 
 // ---- what the fuzz has learnt about the database, so requests can name real things ------------
 
