@@ -16,6 +16,7 @@ import { runOfferJob } from '../../src/server/waitlist/offers.ts';
 import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
+import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { waitingRequest } from '../helpers/waitlist.ts';
 
@@ -30,6 +31,8 @@ process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_waitlist_offers';
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 
 useFakeStripe(() => undefined);
+let sms: SmsProvider;
+useSmsProvider((started) => (sms = started));
 useTestDatabase();
 
 const API = 'http://localhost/v1.0.1';
@@ -179,7 +182,19 @@ describe('a cancellation is offered to the waitlist', () => {
       {},
     ]);
     expect(kept).toBeDefined();
+    const cancelledAt = Date.now();
     await cancel(freed!.id);
+    // The owner's cancel runs the offer job after its commit and sends what it wrote: by the time
+    // the cancel has answered (here, with no waitUntil, after that work), the text is with the provider.
+    const answeredAt = Date.now();
+    const [queued] = await query<{ created_at: Date }>(
+      `SELECT created_at FROM outbox WHERE kind = 'waitlist_offer' AND recipient = $1`,
+      [first!.phone],
+    );
+    expect(JSON.stringify(sms.requests)).toContain(first!.phone);
+    console.info(
+      `waitlist latency: cancellation to offer in the outbox ${queued!.created_at.getTime() - cancelledAt} ms, to the text provider within ${answeredAt - cancelledAt} ms`,
+    );
 
     const offers = await offersOf([first, afternoons, otherDay, second, third, fourth].map((r) => r!.id));
     expect(offers.map((o) => [o.request_id, o.status, o.start_at.toISOString()])).toEqual(
