@@ -10,6 +10,7 @@ import { cancelBooking, moveBooking } from '../../src/server/bookings/change-boo
 import { clientIp } from '../../src/server/request-headers.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
+import { kickOffers } from '../../src/server/waitlist/offers.ts';
 
 /** POST /bookings/{id}/cancel and /move: the unguessable id in the path is the customer's key. */
 export default endpoint(['POST'], async (req, context) => {
@@ -20,10 +21,20 @@ export default endpoint(['POST'], async (req, context) => {
   const change = { siteUrl: siteUrl(req) };
   if (route.name === 'cancelBooking') {
     const body = await parseJsonBody(req, CancelBookingRequestSchema);
-    return json(await cancelBooking(id.data, body.reason, change));
+    const cancelled = await cancelBooking(id.data, body.reason, change);
+    // The freed time goes to the waitlist now, not at the offer job's next minute (decision 084).
+    await kickOffers(later(context));
+    return json(cancelled);
   }
   const body = await parseJsonBody(req, MoveBookingRequestSchema);
-  return json(await moveBooking(id.data, body.start, change));
+  const moved = await moveBooking(id.data, body.start, change);
+  await kickOffers(later(context));
+  return json(moved);
 });
+
+function later(context: unknown) {
+  const wait = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
+  return typeof wait === 'function' ? (work: Promise<unknown>) => wait(work) : undefined;
+}
 
 export const config: Config = { path: ['/v1.0.1/bookings/:id/cancel', '/v1.0.1/bookings/:id/move'] };

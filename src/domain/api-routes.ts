@@ -1,6 +1,7 @@
 import { body, get, post } from './api-route.ts';
 import type { MagicRequestSchema } from './api.ts';
 import type { CancelBookingRequestSchema, MoveBookingRequestSchema } from './booking-api-schemas.ts';
+import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
 import type {
   CreateBookingRequestSchema,
   CreatePartyBookingRequestSchema,
@@ -39,3 +40,12 @@ export const deviceAuth = /* @__PURE__ */ get('/devices/auth');
 export const magic = /* @__PURE__ */ post('/magic', body<typeof MagicRequestSchema>());
 export const cmsPublishWebhook = /* @__PURE__ */ post('/cms/publish-webhook');
 export const stripeWebhook = /* @__PURE__ */ post('/payments/stripe-webhook');
+// The waitlist's offers (docs/decisions/084): the one-tap answer to a freed time.
+export const acceptWaitlistOffer = /* @__PURE__ */ post(
+  '/waitlist/:id/offers/:offer/accept',
+  body<typeof AcceptOfferRequestSchema>(),
+);
+export const declineWaitlistOffer = /* @__PURE__ */ post(
+  '/waitlist/:id/offers/:offer/decline',
+  body<typeof DeclineOfferRequestSchema>(),
+);

@@ -52,6 +52,19 @@ export type Promotion = z.infer<typeof PromotionSchema>;
 
 const whole = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 
+/**
+ * The waitlist's offers (docs/decisions/084): how many requests are offered one free start at once,
+ * how long an offer stands, and the hours (shop's time zone) in which offers may be sent.
+ */
+export const WaitlistSettingsSchema = z.object({
+  offersAtOnce: whole(1, 10),
+  offerMinutes: whole(10, 24 * 60),
+  wakingHours: z
+    .object({ from: WallTimeSchema, to: WallTimeSchema })
+    .check(z.refine((w) => w.from < w.to, 'waking hours must end after they begin')),
+});
+export type WaitlistSettings = z.infer<typeof WaitlistSettingsSchema>;
+
 export const BookingSettingsSchema = z.object({
   timeZone: z.string().check(
     z.minLength(1),
@@ -103,6 +116,7 @@ export const BookingSettingsSchema = z.object({
   // they may be placed: each on its own table at the same time, one after the other, or either.
   maxDogsPerBooking: whole(1, MAX_DOGS_PER_BOOKING),
   partyPlacement: z.enum(PARTY_PLACEMENT_SETTINGS),
+  waitlist: WaitlistSettingsSchema,
 });
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
@@ -143,6 +157,8 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = Object.freeze({
   cardOnFile: true,
   maxDogsPerBooking: 3,
   partyPlacement: 'either',
+  // A few at a time, an hour to answer, never a text at night (decision 084).
+  waitlist: { offersAtOnce: 3, offerMinutes: 60, wakingHours: { from: '08:00', to: '21:00' } },
 }) as BookingSettings;
 
 /**

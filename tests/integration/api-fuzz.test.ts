@@ -118,7 +118,7 @@ const HOST = 'http://localhost';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** Scheduled functions: Netlify calls them on a timer, never with a visitor's request. */
-const SCHEDULED = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments'];
+const SCHEDULED = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments', 'waitlist-offer-job'];
 
 // ---- what the fuzz has learnt about the database, so requests can name real things ------------
 
@@ -530,6 +530,27 @@ const changeRequests: fc.Arbitrary<FuzzRequest> = fc
               { reason: fc.constantFrom('Poorly dog', 'Changed plans.\r\nSorry!', 'x'.repeat(400)) },
               { requiredKeys: [] },
             ),
+        3,
+      ),
+    }),
+  );
+
+// The waitlist's one-tap answers (decision 084): ids strangers guess, and broken bodies.
+const waitlistOfferRequests: fc.Arbitrary<FuzzRequest> = fc
+  .tuple(
+    oddId,
+    oddId,
+    fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom('accept', 'decline') },
+      { weight: 1, arbitrary: fc.constantFrom('ACCEPT', 'accept/x', 'decline/', '', 'accept%00') },
+    ),
+  )
+  .chain(([id, offer, action]) =>
+    jsonRequests({
+      method: 'POST',
+      path: fc.constant(`/v1.0.1/waitlist/${id}/offers/${offer}/${action}`),
+      body: hostileVariants<unknown>(
+        action.startsWith('accept') ? fc.record({ idempotencyKey: fc.uuid() }) : fc.constant({}),
         3,
       ),
     }),
@@ -1773,6 +1794,13 @@ const ROWS: Record<string, Row> = {
     requests: changeRequests,
     answer: BookingViewSchema,
     least: { ok: 10, refused: 300 },
+  },
+  'waitlist-offers': {
+    label: 'POST /v1.0.1/waitlist/{id}/offers/{offer}/…',
+    runs: 300,
+    requests: waitlistOfferRequests,
+    // No offer exists in the fuzz's shop: every answer is a refusal, and none may be a 5xx or a write.
+    least: { ok: 0, refused: 200 },
   },
   magic: {
     label: 'POST /v1.0.1/magic',

@@ -205,7 +205,14 @@ const ZIP_LIMIT_BYTES = 50_000_000;
 const UNZIPPED_LIMIT_BYTES = 250 * 1024 * 1024;
 /** The only functions that resize pictures, so the only ones that may carry sharp and libvips. */
 const IMAGE_FUNCTIONS = ['breed-images', 'management-breeds'];
-const SCHEDULED_FUNCTIONS = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments'];
+const SCHEDULED_FUNCTIONS = [
+  'cms-rebuild',
+  'reminders',
+  'retention',
+  'send-outbox',
+  'settle-payments',
+  'waitlist-offer-job',
+];
 
 interface ManifestFunction {
   name: string;
@@ -268,7 +275,7 @@ describe('the function bundles of `netlify build --offline`', () => {
     );
   });
 
-  it('recognises the five scheduled functions with the schedules they declare', () => {
+  it('recognises the six scheduled functions with the schedules they declare', () => {
     expect(Object.fromEntries(manifest.filter((fn) => fn.schedule).map((fn) => [fn.name, fn.schedule]))).toEqual(
       Object.fromEntries(
         SCHEDULED_FUNCTIONS.map((name) => [name, sources.find((fn) => fn.name === name)?.config.schedule]),

@@ -1,0 +1,298 @@
+import { availableSlots, busyIntervalsFrom, lastBookableDay } from '../../domain/availability.ts';
+import type { BookingSettings } from '../../domain/booking-settings.ts';
+import type { Dog } from '../../domain/booking-schemas.ts';
+import { addDays, instantToZoned, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
+import { mergeFreedRanges, type FreedRange } from '../../domain/time-freed.ts';
+import { offerMessages, type WaitlistMessage } from '../../domain/waitlist-offer-messages.ts';
+import {
+  isWakingHour,
+  offerExpiry,
+  planOffers,
+  startReachable,
+  type PartOfDay,
+  type WaitingRequest,
+} from '../../domain/waitlist-offers.ts';
+import { bookingTimesBetween } from '../bookings/availability.ts';
+import { planVisit, type PlannedVisit } from '../bookings/catalogue.ts';
+import { priceFor } from '../bookings/quote.ts';
+import { query, transaction, type Tx } from '../db.ts';
+import { randomId } from '../ids.ts';
+import { enqueueMessage, sendNow } from '../messages/outbox.ts';
+import { loadBookingSettings } from '../settings.ts';
+import { siteUrl as configuredSiteUrl } from '../site-url.ts';
+import { claimTimesFreed, markTimesFreedHandled } from './time-freed.ts';
+
+/**
+ * The offer job (docs/decisions/084): expires open offers past their time, takes the times that
+ * freed (time_freed, decision 083) and the offers declined or expired since, asks the availability
+ * engine which starts in them are really free for each waiting request's visit, and offers them first
+ * asked first offered, a few at a time, each offer and its messages written in one transaction with
+ * the events marked handled. Outside waking hours nothing is offered and nothing is handled: the rows
+ * wait, and the morning's first run offers what is still free then.
+ */
+
+export interface WaitlistRequestRow {
+  id: string;
+  customer_id: string | null;
+  service_id: string;
+  dog: Dog;
+  extras: string[];
+  from_date: string;
+  to_date: string;
+  weekdays: number[];
+  parts: PartOfDay[];
+  contact_name: string;
+  phone: string;
+  email: string | null;
+  notify_text: boolean;
+  notify_email: boolean;
+  status: string;
+  created_at: Date;
+}
+
+/** A request's columns as WaitlistRequestRow reads them, of the table as `r`. */
+export const requestColumns = (r = 'r') =>
+  `${r}.id, ${r}.customer_id, ${r}.service_id, ${r}.dog, ${r}.extras, to_char(${r}.from_date, 'YYYY-MM-DD') AS from_date,
+   to_char(${r}.to_date, 'YYYY-MM-DD') AS to_date, ${r}.weekdays, ${r}.parts, ${r}.contact_name, ${r}.phone, ${r}.email,
+   ${r}.notify_text, ${r}.notify_email, ${r}.status, ${r}.created_at`;
+
+export interface OfferRun {
+  /** Outside waking hours: nothing offered, the freed times left for the morning. */
+  asleep: boolean;
+  expired: number;
+  freed: number;
+  passedOn: number;
+  offered: number;
+  messageIds: string[];
+}
+
+/** How a request reaches its owner: text and/or e-mail, as they asked. */
+export function recipientsOf(r: Pick<WaitlistRequestRow, 'phone' | 'email' | 'notify_text' | 'notify_email'>) {
+  return { phone: r.notify_text ? r.phone : null, email: r.notify_email ? r.email : null };
+}
+
+/** The visit a request asks for, planned as the booking will plan it (null: the service is no longer sold). */
+export async function visitOf(tx: Tx, r: WaitlistRequestRow, settings: BookingSettings) {
+  try {
+    return await planVisit(
+      tx,
+      { serviceId: r.service_id, weightKg: r.dog.weightKg, breedId: r.dog.breedId, extraIds: r.extras },
+      settings,
+    );
+  } catch {
+    // An extra no longer offered: the request cannot be booked as asked, so it is offered nothing.
+    return null;
+  }
+}
+
+/** The free starts for a visit of `minutes` whose start lies in `range`, by the availability engine. */
+export async function freeStartsIn(
+  tx: Tx,
+  settings: BookingSettings,
+  minutes: number,
+  range: FreedRange,
+  now: Date,
+): Promise<Date[]> {
+  const tz = settings.timeZone;
+  const from = [todayIn(tz, now), instantToZoned(range.start, tz).date].sort().at(-1)!;
+  const to = [lastBookableDay(settings, now), instantToZoned(new Date(range.end.getTime() - 1), tz).date].sort()[0]!;
+  if (from > to) return [];
+  const spanStart = zonedDateTimeToInstant(from, '00:00', tz);
+  const spanEnd = zonedDateTimeToInstant(addDays(to, 1), '00:00', tz);
+  const rows = await bookingTimesBetween(tx, spanStart, spanEnd);
+  const days = availableSlots({
+    now,
+    settings,
+    durationMinutes: minutes,
+    from,
+    to,
+    busy: busyIntervalsFrom(rows, now),
+  });
+  return days
+    .flatMap((d) => d.slots.map((s) => new Date(s.start)))
+    .filter((s) => s >= range.start && s < range.end && startReachable(s, now, settings));
+}
+
+export async function runOfferJob(options: { now?: Date; siteUrl?: string; send?: boolean } = {}): Promise<OfferRun> {
+  const now = options.now ?? new Date();
+  const site = options.siteUrl ?? configuredSiteUrl();
+  const run = await transaction((tx) => offerWithin(tx, now, site));
+  if (options.send !== false) await sendNow(run.messageIds, { now, what: 'the waitlist offers' });
+  return run;
+}
+
+async function offerWithin(tx: Tx, now: Date, site: string): Promise<OfferRun> {
+  // One run at a time: two runs (the minute's and a cancellation's kick) would each see a request
+  // without an open offer and offer it twice. The second waits, then sees what the first wrote.
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('waitlist offers'))`);
+  const settings = await loadBookingSettings(tx);
+  const run: OfferRun = { asleep: false, expired: 0, freed: 0, passedOn: 0, offered: 0, messageIds: [] };
+  const expired = await tx.query(
+    `UPDATE waitlist_offers SET status = 'expired', answered_at = $1 WHERE status = 'open' AND expires_at <= $1 RETURNING id`,
+    [now],
+  );
+  run.expired = expired.rowCount ?? 0;
+  // A request whose dates are all past has nothing left to be offered.
+  await tx.query(
+    `UPDATE waitlist_requests SET status = 'lapsed', updated_at = $1 WHERE status = 'waiting' AND to_date < $2::date`,
+    [now, todayIn(settings.timeZone, now)],
+  );
+  if (!isWakingHour(now, settings.timeZone, settings.waitlist.wakingHours)) return { ...run, asleep: true };
+
+  const events = await claimTimesFreed(tx, 500);
+  const { rows: passOn } = await tx.query<{ id: string; start_at: Date; end_at: Date }>(
+    `SELECT id, start_at, end_at FROM waitlist_offers
+      WHERE status IN ('declined', 'expired') AND passed_on_at IS NULL ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`,
+  );
+  run.freed = events.length;
+  run.passedOn = passOn.length;
+  const ranges = mergeFreedRanges([
+    ...events.map((e) => ({ start: e.start, end: e.end })),
+    // A start passed on: the offer's own start is the one to look at again.
+    ...passOn.map((o) => ({ start: o.start_at, end: new Date(o.start_at.getTime() + 60_000) })),
+  ]);
+  if (ranges.length > 0) await offerRanges(tx, settings, ranges, now, site, run);
+  await markTimesFreedHandled(
+    tx,
+    events.map((e) => e.id),
+    now,
+  );
+  if (passOn.length > 0)
+    await tx.query('UPDATE waitlist_offers SET passed_on_at = $2 WHERE id = ANY ($1::text[])', [
+      passOn.map((o) => o.id),
+      now,
+    ]);
+  return run;
+}
+
+interface Candidate {
+  row: WaitlistRequestRow;
+  visit: PlannedVisit;
+  waiting: WaitingRequest & { offeredStarts: Set<number> };
+}
+
+async function offerRanges(
+  tx: Tx,
+  settings: BookingSettings,
+  ranges: readonly FreedRange[],
+  now: Date,
+  site: string,
+  run: OfferRun,
+): Promise<void> {
+  const { rows } = await tx.query<WaitlistRequestRow & { open: boolean; offered: string[] | null }>(
+    `SELECT ${requestColumns()},
+            EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.request_id = r.id AND o.status = 'open') AS open,
+            (SELECT array_agg((extract(epoch FROM o.start_at) * 1000)::bigint::text) FROM waitlist_offers o WHERE o.request_id = r.id) AS offered
+       FROM waitlist_requests r WHERE status = 'waiting' ORDER BY created_at, id`,
+  );
+  if (rows.length === 0) return;
+  const byLength = new Map<number, Candidate[]>();
+  for (const row of rows) {
+    const visit = await visitOf(tx, row, settings);
+    if (!visit) continue;
+    const waiting = {
+      id: row.id,
+      createdAt: row.created_at,
+      suits: { fromDate: row.from_date, toDate: row.to_date, weekdays: row.weekdays, parts: row.parts },
+      hasOpenOffer: row.open,
+      offeredStarts: new Set((row.offered ?? []).map(Number)),
+    };
+    const group = byLength.get(visit.durationMin) ?? [];
+    group.push({ row, visit, waiting });
+    byLength.set(visit.durationMin, group);
+  }
+  const { rows: openRows } = await tx.query<{ at: string; n: number }>(
+    `SELECT (extract(epoch FROM start_at) * 1000)::bigint::text AS at, count(*)::int AS n
+       FROM waitlist_offers WHERE status = 'open' GROUP BY start_at`,
+  );
+  const openByStart = new Map(openRows.map((r) => [Number(r.at), r.n]));
+
+  for (const [minutes, group] of byLength) {
+    for (const range of ranges) {
+      const starts = await freeStartsIn(tx, settings, minutes, range, now);
+      const plan = planOffers({
+        starts,
+        durationMin: minutes,
+        requests: group.map((c) => c.waiting),
+        openByStart,
+        offersAtOnce: settings.waitlist.offersAtOnce,
+        timeZone: settings.timeZone,
+      });
+      for (const { start, requestIds } of plan) {
+        for (const id of requestIds) {
+          const candidate = group.find((c) => c.row.id === id)!;
+          run.messageIds.push(...(await writeOffer(tx, candidate, start, minutes, settings, now, site)));
+          candidate.waiting.hasOpenOffer = true;
+          candidate.waiting.offeredStarts.add(start.getTime());
+          run.offered++;
+        }
+        openByStart.set(start.getTime(), (openByStart.get(start.getTime()) ?? 0) + requestIds.length);
+      }
+    }
+  }
+}
+
+/** One offer and its messages, in the job's transaction. */
+async function writeOffer(
+  tx: Tx,
+  { row, visit }: Candidate,
+  start: Date,
+  minutes: number,
+  settings: BookingSettings,
+  now: Date,
+  site: string,
+): Promise<string[]> {
+  const id = randomId(18);
+  const end = new Date(start.getTime() + minutes * 60_000);
+  const expiresAt = offerExpiry(now, start, settings.waitlist.offerMinutes, settings.minNoticeMinutes);
+  await tx.query(
+    `INSERT INTO waitlist_offers (id, request_id, start_at, end_at, status, offered_at, expires_at)
+     VALUES ($1, $2, $3, $4, 'open', $5, $6)`,
+    [id, row.id, start, end, now, expiresAt],
+  );
+  const price = priceFor(visit, row.dog.weightKg, settings, now);
+  const messages = offerMessages({
+    requestId: row.id,
+    offerId: id,
+    dogName: row.dog.name,
+    serviceTitle: visit.service.title,
+    start,
+    expiresAt,
+    totalFromPence: price.totalFromPence,
+    depositPence: price.depositPence,
+    contactName: row.contact_name,
+    ...recipientsOf(row),
+    siteUrl: site,
+    timeZone: settings.timeZone,
+  });
+  return enqueueAll(tx, messages, expiresAt);
+}
+
+/** Messages into the outbox; an offer's are never sent after it has lapsed. */
+export async function enqueueAll(tx: Tx, messages: readonly WaitlistMessage[], expiresAt?: Date): Promise<string[]> {
+  const ids: string[] = [];
+  for (const m of messages) {
+    const id = await enqueueMessage(tx, { ...m, ...(expiresAt ? { expiresAt } : {}) });
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * After a path that frees a time commits (a cancellation, a move), the offer job runs at once instead
+ * of at the next minute, when anyone is waiting: a cancelled table's offer leaves in well under a
+ * second. After the answer where the platform allows it (`later`). A failure is logged; the
+ * scheduled run does the same work a minute later.
+ */
+export async function kickOffers(later?: (work: Promise<unknown>) => void): Promise<void> {
+  const work = (async () => {
+    const [waiting] = await query<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM waitlist_requests WHERE status = 'waiting') AS any`,
+    );
+    if (waiting?.any) await runOfferJob();
+  })().catch((error: unknown) =>
+    console.error('waitlist offers after a freed time failed; the scheduled run will retry:', error),
+  );
+  if (later) later(work);
+  else await work;
+}

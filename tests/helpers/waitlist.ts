@@ -1,0 +1,44 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { query } from '../../src/server/db.ts';
+import { randomId } from '../../src/server/ids.ts';
+
+/**
+ * A waiting request written straight into waitlist_requests, as POST /waitlist leaves one once its
+ * number is proven (joining is built and tested on its own): one dog and service, what suits, how
+ * to be told. `createdAt` decides its place: first asked, first offered.
+ */
+export async function waitingRequest(options: {
+  createdAt: Date;
+  date: string;
+  toDate?: string;
+  parts?: Array<'morning' | 'afternoon'>;
+  weekdays?: number[];
+  phone: string;
+  email?: string | null;
+  serviceId?: string;
+  dog?: { name: string; breedId: string; weightKg: number; coat: string };
+}): Promise<string> {
+  const id = randomId(18);
+  const dog = options.dog ?? { name: 'Pickle', breedId: 'border-terrier', weightKg: 9, coat: 'wire' };
+  await query(
+    `INSERT INTO waitlist_requests (id, service_id, dog, extras, minutes, from_date, to_date, weekdays, parts, contact_name,
+        phone, email, notify_text, notify_email, status, idempotency_key, request_hash, created_at, updated_at)
+     VALUES ($1, $2, $3, '{}', 60, $4, $5, $6, $7, 'Robin Waiting', $8, $9, true, $10, 'waiting', $11, $12, $13, $13)`,
+    [
+      id,
+      options.serviceId ?? 'full',
+      JSON.stringify(dog),
+      options.date,
+      options.toDate ?? options.date,
+      options.weekdays ?? [1, 2, 3, 4, 5, 6, 7],
+      options.parts ?? ['morning', 'afternoon'],
+      options.phone,
+      options.email ?? null,
+      Boolean(options.email),
+      randomUUID(),
+      createHash('sha256').update(id).digest('hex'),
+      options.createdAt,
+    ],
+  );
+  return id;
+}
