@@ -23,12 +23,12 @@ export default endpoint(['POST'], async (req, context) => {
     const body = await parseJsonBody(req, CancelBookingRequestSchema);
     const cancelled = await cancelBooking(id.data, body.reason, change);
     // The freed time goes to the waitlist now, not at the offer job's next minute (decision 084).
-    await kickOffers(later(context));
+    await kickOffers(later(context), change.siteUrl);
     return json(cancelled);
   }
   const body = await parseJsonBody(req, MoveBookingRequestSchema);
   const moved = await moveBooking(id.data, body.start, change);
-  await kickOffers(later(context));
+  await kickOffers(later(context), change.siteUrl);
   return json(moved);
 });
 

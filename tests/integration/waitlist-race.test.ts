@@ -19,7 +19,6 @@ import { waitingRequest } from '../helpers/waitlist.ts';
  * round, on a real PostgreSQL server (where the two transactions truly run side by side) and on the
  * embedded PGlite. Which owner taps first alternates.
  */
-process.env.URL = 'https://shop.example';
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 const API = 'http://localhost/v1.0.1';
 const JSON_TYPE = { 'content-type': 'application/json' };

@@ -281,15 +281,16 @@ export async function enqueueAll(tx: Tx, messages: readonly WaitlistMessage[], e
 /**
  * After a path that frees a time commits (a cancellation, a move), the offer job runs at once instead
  * of at the next minute, when anyone is waiting: a cancelled table's offer leaves in well under a
- * second. After the answer where the platform allows it (`later`). A failure is logged; the
+ * second. After the answer where the platform allows it (`later`). `siteUrl` is the address the
+ * change came to, for the links, as the change's own messages use. A failure is logged; the
  * scheduled run does the same work a minute later.
  */
-export async function kickOffers(later?: (work: Promise<unknown>) => void): Promise<void> {
+export async function kickOffers(later?: (work: Promise<unknown>) => void, siteUrl?: string): Promise<void> {
   const work = (async () => {
     const [waiting] = await query<{ any: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM waitlist_requests WHERE status = 'waiting') AS any`,
     );
-    if (waiting?.any) await runOfferJob();
+    if (waiting?.any) await runOfferJob(siteUrl ? { siteUrl } : {});
   })().catch((error: unknown) =>
     console.error('waitlist offers after a freed time failed; the scheduled run will retry:', error),
   );
