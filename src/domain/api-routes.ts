@@ -1,7 +1,8 @@
-import { body, get, post } from './api-route.ts';
+import { body, empty, get, post } from './api-route.ts';
 import type { MagicRequestSchema } from './api.ts';
 import type { CancelBookingRequestSchema, MoveBookingRequestSchema } from './booking-api-schemas.ts';
 import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
+import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type {
   CreateBookingRequestSchema,
   CreatePartyBookingRequestSchema,
@@ -34,6 +35,10 @@ export const bookingBySession = /* @__PURE__ */ get('/bookings/by-session/:sessi
 export const bookingCalendar = /* @__PURE__ */ get('/bookings/:id/calendar.ics');
 export const cancelBooking = /* @__PURE__ */ post('/bookings/:id/cancel', body<typeof CancelBookingRequestSchema>());
 export const moveBooking = /* @__PURE__ */ post('/bookings/:id/move', body<typeof MoveBookingRequestSchema>());
+// Rebook in one tap (docs/decisions/085): the booking's id is the key, as for move and cancel.
+export const rebookProposals = /* @__PURE__ */ get('/bookings/:id/rebook');
+export const rebook = /* @__PURE__ */ post('/bookings/:id/rebook', body<typeof RebookRequestSchema>());
+export const cancelSeries = /* @__PURE__ */ post('/bookings/:id/series/cancel', empty());
 export const customerAuth = /* @__PURE__ */ get('/customer/auth');
 export const savedDogs = /* @__PURE__ */ get('/customer/dogs');
 export const deviceAuth = /* @__PURE__ */ get('/devices/auth');

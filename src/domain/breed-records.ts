@@ -29,6 +29,10 @@ const BandFields = {
   priceToPence: z.nullable(pence),
   /** The size a dog of this breed is priced as while its weight is unknown (decision 080); absent: unchanged. */
   usualSize: z.optional(z.nullable(z.enum(SIZES))),
+  /** The usual weeks between grooms, for "same time in N weeks" (docs/decisions/085); absent: unchanged. */
+  groomIntervalWeeks: z.optional(
+    z.nullable(z.number().check(z.int(), z.minimum(4, 'At least 4 weeks'), z.maximum(12, 'At most 12 weeks'))),
+  ),
 };
 
 const bandIsWhole = (b: { priceFromPence?: number | null; priceToPence?: number | null }) =>
@@ -83,6 +87,8 @@ export const StaffBreedSchema = z.object({
   priceFromPence: z.nullable(integer()),
   priceToPence: z.nullable(integer()),
   usualSize: z.nullable(z.enum(SIZES)),
+  /** The usual weeks between grooms (decision 085); null: the coat's. */
+  groomIntervalWeeks: z.nullable(integer()),
   /** "usually 1 h 30, £55–£70", as the quote says it. */
   estimate: z.nullable(z.string()),
   /** Dogs on record of this breed. */

@@ -23,10 +23,11 @@ interface BreedRow {
   price_from_pence: number | null;
   price_to_pence: number | null;
   usual_size: Size | null;
+  groom_interval_weeks: number | null;
   dogs: number;
 }
 
-const COLUMNS = `b.id, b.name, b.image_url, b.image_key, b.is_fallback, b.usual_duration_min, b.price_from_pence, b.price_to_pence, b.usual_size,
+const COLUMNS = `b.id, b.name, b.image_url, b.image_key, b.is_fallback, b.usual_duration_min, b.price_from_pence, b.price_to_pence, b.usual_size, b.groom_interval_weeks,
   (SELECT count(*)::int FROM dogs d WHERE d.breed_id = b.id) AS dogs`;
 
 function breedOf(r: BreedRow): StaffBreed {
@@ -42,6 +43,7 @@ function breedOf(r: BreedRow): StaffBreed {
     fallback: r.is_fallback,
     ...band,
     usualSize: r.usual_size,
+    groomIntervalWeeks: r.groom_interval_weeks,
     estimate: breedEstimate(band),
     dogs: r.dogs,
   };
@@ -85,6 +87,7 @@ const audited = (b: StaffBreed) => ({
   priceFromPence: b.priceFromPence,
   priceToPence: b.priceToPence,
   usualSize: b.usualSize,
+  groomIntervalWeeks: b.groomIntervalWeeks,
   image: b.image_url_s3,
 });
 
@@ -100,9 +103,18 @@ export async function createBreed(staff: StaffMember, input: BreedInput, now = n
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
     await tx.query(
-      `INSERT INTO breeds (id, name, usual_duration_min, price_from_pence, price_to_pence, usual_size, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-      [id, input.name, input.usualDurationMin, input.priceFromPence, input.priceToPence, input.usualSize ?? null, now],
+      `INSERT INTO breeds (id, name, usual_duration_min, price_from_pence, price_to_pence, usual_size, groom_interval_weeks, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $8, $7, $7)`,
+      [
+        id,
+        input.name,
+        input.usualDurationMin,
+        input.priceFromPence,
+        input.priceToPence,
+        input.usualSize ?? null,
+        now,
+        input.groomIntervalWeeks ?? null,
+      ],
     );
     const breed = await breedById(tx, id);
     await audit(tx, staff, 'breed.create', 'breed', id, { after: audited(breed) });
@@ -131,7 +143,8 @@ export async function updateBreed(
               usual_duration_min = CASE WHEN $3 THEN $4 ELSE usual_duration_min END,
               price_from_pence = CASE WHEN $5 THEN $6 ELSE price_from_pence END,
               price_to_pence = CASE WHEN $5 THEN $7 ELSE price_to_pence END, updated_at = $8,
-              usual_size = CASE WHEN $9 THEN $10 ELSE usual_size END
+              usual_size = CASE WHEN $9 THEN $10 ELSE usual_size END,
+              groom_interval_weeks = CASE WHEN $11 THEN $12 ELSE groom_interval_weeks END
         WHERE id = $1`,
       [
         id,
@@ -144,6 +157,8 @@ export async function updateBreed(
         now,
         change.usualSize !== undefined,
         change.usualSize ?? null,
+        change.groomIntervalWeeks !== undefined,
+        change.groomIntervalWeeks ?? null,
       ],
     );
     const after = await breedById(tx, id);

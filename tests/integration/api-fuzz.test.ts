@@ -19,6 +19,11 @@ import {
   QuoteResponseSchema,
 } from '../../src/domain/booking-schemas.ts';
 import { PhoneCodeResponseSchema } from '../../src/domain/phone-codes.ts';
+import {
+  CancelSeriesResponseSchema,
+  RebookProposalsSchema,
+  RebookResponseSchema,
+} from '../../src/domain/rebook-schemas.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { BookingTypesResponseSchema } from '../../src/domain/booking-types.ts';
 import { BreedsResponseSchema } from '../../src/domain/breeds.ts';
@@ -555,6 +560,37 @@ const waitlistOfferRequests: fc.Arbitrary<FuzzRequest> = fc
       ),
     }),
   );
+// Rebook in one tap (decision 085): the proposals, a series, and cancelling it, by the booking's id.
+const rebookRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  { weight: 4, arbitrary: getRequests(idInPath.map((id) => `/v1.0.1/bookings/${id}/rebook`)) },
+  {
+    weight: 3,
+    arbitrary: idInPath.chain((id) =>
+      jsonRequests({
+        method: 'POST',
+        path: fc.constant(`/v1.0.1/bookings/${id}/rebook`),
+        body: hostileVariants<unknown>(
+          fc.record({
+            weeks: fc.integer({ min: 3, max: 13 }),
+            visits: fc.array(pick(pools.starts, '2026-12-01T09:00:00.000Z'), { minLength: 0, maxLength: 7 }),
+            idempotencyKey: fc.uuid(),
+          }),
+          3,
+        ),
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: idInPath.chain((id) =>
+      jsonRequests({
+        method: 'POST',
+        path: fc.constant(`/v1.0.1/bookings/${id}/series/cancel`),
+        body: hostileVariants<unknown>(fc.constant({}), 3),
+      }),
+    ),
+  },
+);
 
 // The magic calls of contract §7: the shapes the browser sends, broken.
 const magicBody = fc.oneof(
@@ -1801,6 +1837,13 @@ const ROWS: Record<string, Row> = {
     requests: waitlistOfferRequests,
     // No offer exists in the fuzz's shop: every answer is a refusal, and none may be a 5xx or a write.
     least: { ok: 0, refused: 200 },
+  },
+  rebook: {
+    label: 'GET|POST /v1.0.1/bookings/{id}/rebook, POST …/series/cancel',
+    runs: 600,
+    requests: rebookRequests,
+    answer: z.union([RebookProposalsSchema, RebookResponseSchema, CancelSeriesResponseSchema]),
+    least: { ok: 10, refused: 200 },
   },
   magic: {
     label: 'POST /v1.0.1/magic',

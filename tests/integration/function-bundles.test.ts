@@ -71,6 +71,7 @@ const CALLS: Record<
     body: { reason: 'check' },
     expect: 404,
   },
+  rebook: { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/rebook', expect: 404 },
   'customer-auth': { method: 'GET', path: '/customer/auth', expect: 401 },
   // The staff area: its doors answer without a key (SimpleWebAuthn loaded by the passkey one); the rest refuse.
   'management-sign-in': {

@@ -141,6 +141,40 @@ describe('adding and changing', () => {
     ).toBe(400);
   });
 
+  it('keeps the usual weeks between grooms that rebooking offers (decision 085), audited, 4 to 12', async () => {
+    const since = await lastAuditId();
+    const res = await call(handler, 'POST', '/v1.0.1/management/breeds/sprocker', {
+      key,
+      body: { groomIntervalWeeks: 7 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.breed).toMatchObject({ name: 'Sprocker', usualDurationMin: 105, groomIntervalWeeks: 7 });
+    const [row] = await query<{ weeks: number }>(
+      "SELECT groom_interval_weeks AS weeks FROM breeds WHERE id = 'sprocker'",
+    );
+    expect(row!.weeks).toBe(7);
+    const [audited] = await auditSince(since);
+    expect(audited).toMatchObject({
+      action: 'breed.update',
+      before: { groomIntervalWeeks: null },
+      after: { groomIntervalWeeks: 7 },
+    });
+    for (const weeks of [3, 13, 6.5, '6'])
+      expect(
+        (
+          await call(handler, 'POST', '/v1.0.1/management/breeds/sprocker', {
+            key,
+            body: { groomIntervalWeeks: weeks },
+          })
+        ).status,
+      ).toBe(400);
+    const cleared = await call(handler, 'POST', '/v1.0.1/management/breeds/sprocker', {
+      key,
+      body: { groomIntervalWeeks: null },
+    });
+    expect(cleared.body.breed).toMatchObject({ groomIntervalWeeks: null, usualDurationMin: 105 });
+  });
+
   it("keeps the None/Other item's name, but lets its figures change", async () => {
     const renamed = await call(handler, 'POST', '/v1.0.1/management/breeds/none-other', {
       key,

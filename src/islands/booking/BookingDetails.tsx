@@ -13,6 +13,7 @@ import { PriceLines } from './PriceLines.tsx';
 import { PartyVisits } from './PartyVisits.tsx';
 import { PLACEMENT_WORDS } from '../../domain/party.ts';
 import { joinNames } from '../../domain/party-quote.ts';
+import { NextGroom } from './rebook/NextGroom.tsx';
 
 const HEADINGS: Record<BookingView['status'], string> = {
   confirmed: "You're booked in",
@@ -75,6 +76,10 @@ export function BookingDetails({
         <Facts view={view} when={when} />
         {active ? <CalendarLinks view={view} /> : null}
       </div>
+
+      {view.status === 'confirmed' && !view.party && props.mode === 'booking' ? (
+        <NextGroom bookingId={view.id} timeZone={view.timeZone} />
+      ) : null}
 
       <div className="booking-card">
         <h2 className="picker-heading">Questions or running late?</h2>

@@ -38,6 +38,14 @@ export function BandFields({ field, idPrefix, nameLocked }: { field: Field; idPr
         options={SIZE_OPTIONS}
         {...field('size')}
       />
+      <TextField
+        id={`${idPrefix}-weeks`}
+        label="Weeks between grooms"
+        optional
+        hint="Offered to owners as “same time in N weeks”. Left empty: 6 for long, double, wire and matted coats, 8 for medium, 10 for short."
+        {...wholeNumber(4, 12, 1)}
+        {...field('weeks')}
+      />
     </>
   );
 }

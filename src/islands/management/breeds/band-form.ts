@@ -11,9 +11,11 @@ export interface BandValues {
   to: string;
   /** The breed's usual size (decision 080), '' when it has none. */
   size: string;
+  /** The usual weeks between grooms (decision 085), '' for the coat's. */
+  weeks: string;
 }
 
-export const EMPTY_BAND: BandValues = { name: '', minutes: '', from: '', to: '', size: '' };
+export const EMPTY_BAND: BandValues = { name: '', minutes: '', from: '', to: '', size: '', weeks: '' };
 
 export function bandFormOf(b: StaffBreed): BandValues {
   return {
@@ -22,6 +24,7 @@ export function bandFormOf(b: StaffBreed): BandValues {
     from: b.priceFromPence === null ? '' : poundsFromPence(b.priceFromPence),
     to: b.priceToPence === null ? '' : poundsFromPence(b.priceToPence),
     size: b.usualSize ?? '',
+    weeks: b.groomIntervalWeeks === null ? '' : String(b.groomIntervalWeeks),
   };
 }
 
@@ -31,6 +34,7 @@ export interface BandBody {
   priceFromPence: number | null;
   priceToPence: number | null;
   usualSize: Size | null;
+  groomIntervalWeeks: number | null;
 }
 
 /** What is sent, or the first thing to put right. */
@@ -46,8 +50,17 @@ export function bandOf(f: BandValues): { body: BandBody } | { problem: string } 
   if (from !== null && to !== null && to < from) return { problem: 'The band must not end below where it starts' };
   const usualSize = (SIZES as readonly string[]).includes(f.size) ? (f.size as Size) : null;
   if (f.size && usualSize === null) return { problem: 'Please choose the usual size from the list' };
+  const weeks = f.weeks.trim() ? wholeIn(f.weeks, 4, 12) : null;
+  if (f.weeks.trim() && weeks === null) return { problem: 'The weeks between grooms are a whole number from 4 to 12' };
   return {
-    body: { name: f.name.trim(), usualDurationMin: minutes, priceFromPence: from, priceToPence: to, usualSize },
+    body: {
+      name: f.name.trim(),
+      usualDurationMin: minutes,
+      priceFromPence: from,
+      priceToPence: to,
+      usualSize,
+      groomIntervalWeeks: weeks,
+    },
   };
 }
 

@@ -1,0 +1,50 @@
+import type { SeriesView } from '../../domain/rebook-schemas.ts';
+import type { Tx } from '../db.ts';
+
+/** A series of visits (docs/decisions/085) as the owner's page shows it: each visit in date order. */
+export async function seriesOf(tx: Tx, seriesId: string): Promise<SeriesView | null> {
+  const { rows } = await tx.query<{
+    weeks: number;
+    id: string;
+    start_at: Date;
+    status: SeriesView['visits'][number]['status'];
+  }>(
+    `SELECT s.weeks, b.id, b.start_at, b.status
+       FROM booking_series s JOIN bookings b ON b.series_id = s.id
+      WHERE s.id = $1 ORDER BY b.start_at`,
+    [seriesId],
+  );
+  if (rows.length === 0) return null;
+  return {
+    id: seriesId,
+    weeks: rows[0]!.weeks,
+    visits: rows.map((r) => ({ bookingId: r.id, start: new Date(r.start_at).toISOString(), status: r.status })),
+  };
+}
+
+/**
+ * The series a booking's page shows: the latest booked from it (the page it was booked on keeps
+ * showing it), else the one it is a visit of.
+ */
+export async function seriesViewOf(tx: Tx, bookingId: string): Promise<SeriesView | null> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT COALESCE(
+       (SELECT id FROM booking_series WHERE from_booking_id = $1 ORDER BY created_at DESC, id LIMIT 1),
+       (SELECT series_id FROM bookings WHERE id = $1)) AS id`,
+    [bookingId],
+  );
+  return rows[0]?.id ? seriesOf(tx, rows[0].id) : null;
+}
+
+/** Every visit of a series, for cancelling it whole. */
+export async function seriesVisitIds(tx: Tx, bookingId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT b.id FROM bookings b
+      WHERE b.series_id = (SELECT COALESCE(
+              (SELECT id FROM booking_series WHERE from_booking_id = o.id ORDER BY created_at DESC, id LIMIT 1),
+              o.series_id) FROM bookings o WHERE o.id = $1)
+      ORDER BY b.start_at`,
+    [bookingId],
+  );
+  return rows.map((r) => r.id);
+}
