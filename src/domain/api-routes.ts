@@ -1,8 +1,6 @@
-import { body, empty, get, post } from './api-route.ts';
+import { body, get, post } from './api-route.ts';
 import type { MagicRequestSchema } from './api.ts';
 import type { CancelBookingRequestSchema, MoveBookingRequestSchema } from './booking-api-schemas.ts';
-import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
-import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type {
   CreateBookingRequestSchema,
   CreatePartyBookingRequestSchema,
@@ -16,6 +14,7 @@ import type {
  * bundle keeps only what it calls: a shared chunk holds the routes any page of its kind names, and
  * the booking form never carries the staff area's addresses (booking-weight.spec.ts counts them).
  * Import it whole, `import * as apiRoutes from '…/api-routes.ts'`, and write `apiRoutes.book`.
+ * What comes after a booking (rebooking, the waitlist) is in after-booking-api-routes.ts.
  */
 // The public site (contract §7).
 export const availability = /* @__PURE__ */ get('/availability');
@@ -35,22 +34,9 @@ export const bookingBySession = /* @__PURE__ */ get('/bookings/by-session/:sessi
 export const bookingCalendar = /* @__PURE__ */ get('/bookings/:id/calendar.ics');
 export const cancelBooking = /* @__PURE__ */ post('/bookings/:id/cancel', body<typeof CancelBookingRequestSchema>());
 export const moveBooking = /* @__PURE__ */ post('/bookings/:id/move', body<typeof MoveBookingRequestSchema>());
-// Rebook in one tap (docs/decisions/085): the booking's id is the key, as for move and cancel.
-export const rebookProposals = /* @__PURE__ */ get('/bookings/:id/rebook');
-export const rebook = /* @__PURE__ */ post('/bookings/:id/rebook', body<typeof RebookRequestSchema>());
-export const cancelSeries = /* @__PURE__ */ post('/bookings/:id/series/cancel', empty());
 export const customerAuth = /* @__PURE__ */ get('/customer/auth');
 export const savedDogs = /* @__PURE__ */ get('/customer/dogs');
 export const deviceAuth = /* @__PURE__ */ get('/devices/auth');
 export const magic = /* @__PURE__ */ post('/magic', body<typeof MagicRequestSchema>());
 export const cmsPublishWebhook = /* @__PURE__ */ post('/cms/publish-webhook');
 export const stripeWebhook = /* @__PURE__ */ post('/payments/stripe-webhook');
-// The waitlist's offers (docs/decisions/084): the one-tap answer to a freed time.
-export const acceptWaitlistOffer = /* @__PURE__ */ post(
-  '/waitlist/:id/offers/:offer/accept',
-  body<typeof AcceptOfferRequestSchema>(),
-);
-export const declineWaitlistOffer = /* @__PURE__ */ post(
-  '/waitlist/:id/offers/:offer/decline',
-  body<typeof DeclineOfferRequestSchema>(),
-);

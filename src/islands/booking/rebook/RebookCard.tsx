@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { callApi } from '../../../client/api.ts';
-import * as apiRoutes from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/after-booking-api-routes.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { MAX_VISITS, MAX_WEEKS, MIN_WEEKS } from '../../../domain/rebook.ts';
 import { RebookProposalsSchema, RebookResponseSchema, type RebookProposals } from '../../../domain/rebook-schemas.ts';

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { callApi } from '../../../client/api.ts';
-import * as apiRoutes from '../../../domain/api-routes.ts';
+import * as apiRoutes from '../../../domain/after-booking-api-routes.ts';
 import { CancelSeriesResponseSchema, type SeriesView } from '../../../domain/rebook-schemas.ts';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';

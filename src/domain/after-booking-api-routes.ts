@@ -1,0 +1,25 @@
+import { body, empty, get, post } from './api-route.ts';
+import type { RebookRequestSchema } from './rebook-schemas.ts';
+import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
+
+/**
+ * The public addresses of what comes after a booking: rebooking from its page (decision 085) and the
+ * waitlist (decision 084). A module of their own, beside api-routes.ts, because a module is the
+ * smallest piece a bundle splits: in api-routes.ts their few dozen bytes rode in the chunk the
+ * booking form shares with every public page, which then measured 140,004 B against its 140,000
+ * (booking-weight.spec.ts), though the form never calls them. staff-api-routes.ts re-exports both,
+ * so the functions' dispatch and the route table's test still read one list.
+ */
+// Rebook in one tap (docs/decisions/085): the booking's id is the key, as for move and cancel.
+export const rebookProposals = /* @__PURE__ */ get('/bookings/:id/rebook');
+export const rebook = /* @__PURE__ */ post('/bookings/:id/rebook', body<typeof RebookRequestSchema>());
+export const cancelSeries = /* @__PURE__ */ post('/bookings/:id/series/cancel', empty());
+// The waitlist's offers (docs/decisions/084): the one-tap answer to a freed time.
+export const acceptWaitlistOffer = /* @__PURE__ */ post(
+  '/waitlist/:id/offers/:offer/accept',
+  body<typeof AcceptOfferRequestSchema>(),
+);
+export const declineWaitlistOffer = /* @__PURE__ */ post(
+  '/waitlist/:id/offers/:offer/decline',
+  body<typeof DeclineOfferRequestSchema>(),
+);
