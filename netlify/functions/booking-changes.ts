@@ -23,18 +23,13 @@ export default endpoint(['POST'], async (req, context) => {
     const body = await parseJsonBody(req, CancelBookingRequestSchema);
     const cancelled = await cancelBooking(id.data, body.reason, change);
     // The freed time goes to the waitlist now, not at the offer job's next minute (decision 084).
-    await kickOffers(later(context), change.siteUrl);
+    await kickOffers({ context, siteUrl: change.siteUrl });
     return json(cancelled);
   }
   const body = await parseJsonBody(req, MoveBookingRequestSchema);
   const moved = await moveBooking(id.data, body.start, change);
-  await kickOffers(later(context), change.siteUrl);
+  await kickOffers({ context, siteUrl: change.siteUrl });
   return json(moved);
 });
-
-function later(context: unknown) {
-  const wait = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
-  return typeof wait === 'function' ? (work: Promise<unknown>) => wait(work) : undefined;
-}
 
 export const config: Config = { path: ['/v1.0.1/bookings/:id/cancel', '/v1.0.1/bookings/:id/move'] };

@@ -19,6 +19,7 @@ import { routeOf } from '../../src/server/routes.ts';
 import { bookingNotFound } from '../../src/server/schedule/schedule.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
+import { kickOffers } from '../../src/server/waitlist/offers.ts';
 
 /** POST /management/bookings/{id}/move | cancel | attendance | note | split: staff changes to a booking. */
 export default staffEndpoint(['POST'], async (req, staff, context) => {
@@ -32,14 +33,19 @@ export default staffEndpoint(['POST'], async (req, staff, context) => {
   const id = BookingIdSchema.safeParse(route.params.id);
   if (!id.success) throw bookingNotFound();
   switch (route.name) {
-    case 'staffMoveBooking':
-      return json(
-        await moveForStaff(id.data, (await parseJsonBody(req, StaffMoveRequestSchema)).start, staff, siteUrl(req)),
-      );
-    case 'staffCancelBooking':
-      return json(
-        await cancelForStaff(id.data, await parseJsonBody(req, StaffCancelRequestSchema), staff, siteUrl(req)),
-      );
+    case 'staffMoveBooking': {
+      const site = siteUrl(req);
+      const moved = await moveForStaff(id.data, (await parseJsonBody(req, StaffMoveRequestSchema)).start, staff, site);
+      // The time it left goes to the waitlist now (decision 084), as after an owner's move.
+      await kickOffers({ context, siteUrl: site });
+      return json(moved);
+    }
+    case 'staffCancelBooking': {
+      const site = siteUrl(req);
+      const cancelled = await cancelForStaff(id.data, await parseJsonBody(req, StaffCancelRequestSchema), staff, site);
+      await kickOffers({ context, siteUrl: site });
+      return json(cancelled);
+    }
     case 'attendance':
       return json(await markAttendance(id.data, await parseJsonBody(req, AttendanceRequestSchema), staff));
     case 'staffNote':

@@ -281,11 +281,12 @@ export async function enqueueAll(tx: Tx, messages: readonly WaitlistMessage[], e
 /**
  * After a path that frees a time commits (a cancellation, a move), the offer job runs at once instead
  * of at the next minute, when anyone is waiting: a cancelled table's offer leaves in well under a
- * second. After the answer where the platform allows it (`later`). `siteUrl` is the address the
+ * second. After the answer where the platform allows it (the context's `waitUntil`). `siteUrl` is the address the
  * change came to, for the links, as the change's own messages use. A failure is logged; the
  * scheduled run does the same work a minute later.
  */
-export async function kickOffers(later?: (work: Promise<unknown>) => void, siteUrl?: string): Promise<void> {
+export async function kickOffers(options: { context?: unknown; siteUrl?: string } = {}): Promise<void> {
+  const { siteUrl } = options;
   const work = (async () => {
     const [waiting] = await query<{ any: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM waitlist_requests WHERE status = 'waiting') AS any`,
@@ -294,6 +295,8 @@ export async function kickOffers(later?: (work: Promise<unknown>) => void, siteU
   })().catch((error: unknown) =>
     console.error('waitlist offers after a freed time failed; the scheduled run will retry:', error),
   );
-  if (later) later(work);
+  // Netlify's context keeps the function alive for work after its answer; without one, wait here.
+  const waitUntil = (options.context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
+  if (typeof waitUntil === 'function') waitUntil(work);
   else await work;
 }
