@@ -6,6 +6,7 @@ import type {
   CreatePartyBookingRequestSchema,
   PhoneCodeRequestSchema,
 } from './booking-request-schemas.ts';
+import type { JoinWaitlistRequestSchema, WithdrawWaitlistRequestSchema } from './waitlist.ts';
 
 /**
  * The public site's addresses of the /v1.0.1 API (contract §7), one named export each; the staff
@@ -33,6 +34,13 @@ export const bookingBySession = /* @__PURE__ */ get('/bookings/by-session/:sessi
 export const bookingCalendar = /* @__PURE__ */ get('/bookings/:id/calendar.ics');
 export const cancelBooking = /* @__PURE__ */ post('/bookings/:id/cancel', body<typeof CancelBookingRequestSchema>());
 export const moveBooking = /* @__PURE__ */ post('/bookings/:id/move', body<typeof MoveBookingRequestSchema>());
+// The waitlist (docs/decisions/084): join, the request's page (its id is the key), withdraw.
+export const joinWaitlist = /* @__PURE__ */ post('/waitlist', body<typeof JoinWaitlistRequestSchema>());
+export const waitlistRequest = /* @__PURE__ */ get('/waitlist/:id');
+export const withdrawWaitlist = /* @__PURE__ */ post(
+  '/waitlist/:id/withdraw',
+  body<typeof WithdrawWaitlistRequestSchema>(),
+);
 export const customerAuth = /* @__PURE__ */ get('/customer/auth');
 export const savedDogs = /* @__PURE__ */ get('/customer/dogs');
 export const deviceAuth = /* @__PURE__ */ get('/devices/auth');
