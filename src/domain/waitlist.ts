@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DogSchema, ExtraIdsSchema, ServiceIdSchema } from './booking-api-schemas.ts';
-import { UkMobileSchema } from './booking-request-schemas.ts';
+import { normaliseUkMobile } from './phone.ts';
 import { IsoDateSchema } from './calendar.ts';
 import { PhoneProofSchema } from './phone-codes.ts';
 import { plainText } from './text.ts';
@@ -28,9 +28,27 @@ export type WaitlistStatus = z.infer<typeof WaitlistStatusSchema>;
 
 const distinct = <T>(values: readonly T[]) => new Set(values).size === values.length;
 
+/**
+ * A UK mobile, to E.164: booking-request-schemas.ts's UkMobileSchema, written again here because
+ * importing that module from the waitlist's chunk splits it out of the "You" step's own.
+ */
+const MobileSchema = z.pipe(
+  z.string().check(z.maxLength(40)),
+  z.transform((value: string, payload) => {
+    const e164 = normaliseUkMobile(value);
+    if (e164) return e164;
+    payload.issues.push({
+      code: 'custom',
+      message: 'Please enter a UK mobile number, like 07700 900461',
+      input: value,
+    });
+    return z.NEVER;
+  }),
+);
+
 export const WaitlistOwnerSchema = z.strictObject({
   name: plainText(1, 80, { label: 'your name' }),
-  phone: UkMobileSchema,
+  phone: MobileSchema,
   /** Needed only to be told by e-mail; an empty field is no address. */
   email: z.optional(
     z.union([
