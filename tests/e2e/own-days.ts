@@ -31,6 +31,7 @@ const OWN_DAYS = [
   'staff-sign-in: a customer at the guard',
   'booking-two-dogs: by pointer',
   'booking-two-dogs: by keyboard',
+  'booking-waitlist: a full day',
 ] as const;
 export type OwnDay = (typeof OWN_DAYS)[number];
 
