@@ -50,6 +50,19 @@ export default defineConfig({
   // The pages' zod never evaluates strings as code: their policy forbids it (src/client/zod-without-eval.ts,
   // and its twin for zod/mini, which the booking island and the prices use: docs/decisions/054).
   vite: {
+    plugins: [
+      // The waitlist's form is opened by a tap on the time step (docs/decisions/084): its modules are
+      // fetched then, not listed in the time step's chunk for preloading, which every booking
+      // downloads. A plugin, because Astro's build sets `build.modulePreload` over the user's.
+      {
+        name: 'waitlist-form-unlisted',
+        config: () => ({
+          build: {
+            modulePreload: { resolveDependencies: (file, deps) => (file.includes('JoinWaitlist') ? [] : deps) },
+          },
+        }),
+      },
+    ],
     resolve: {
       alias: [
         { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) },

@@ -1,6 +1,7 @@
 import { body, empty, get, post } from './api-route.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
+import type { JoinWaitlistRequestSchema, WithdrawWaitlistRequestSchema } from './waitlist.ts';
 
 /**
  * The public addresses of what comes after a booking: rebooking from its page (decision 085) and the
@@ -14,6 +15,13 @@ import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './wait
 export const rebookProposals = /* @__PURE__ */ get('/bookings/:id/rebook');
 export const rebook = /* @__PURE__ */ post('/bookings/:id/rebook', body<typeof RebookRequestSchema>());
 export const cancelSeries = /* @__PURE__ */ post('/bookings/:id/series/cancel', empty());
+// The waitlist (docs/decisions/084): join, the request's page (its id is the key), withdraw.
+export const joinWaitlist = /* @__PURE__ */ post('/waitlist', body<typeof JoinWaitlistRequestSchema>());
+export const waitlistRequest = /* @__PURE__ */ get('/waitlist/:id');
+export const withdrawWaitlist = /* @__PURE__ */ post(
+  '/waitlist/:id/withdraw',
+  body<typeof WithdrawWaitlistRequestSchema>(),
+);
 // The waitlist's offers (docs/decisions/084): the one-tap answer to a freed time.
 export const acceptWaitlistOffer = /* @__PURE__ */ post(
   '/waitlist/:id/offers/:offer/accept',

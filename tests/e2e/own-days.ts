@@ -32,6 +32,7 @@ const OWN_DAYS = [
   'booking-two-dogs: by pointer',
   'booking-two-dogs: by keyboard',
   'rebook: every 6 weeks, 3 visits',
+  'booking-waitlist: a full day',
 ] as const;
 export type OwnDay = (typeof OWN_DAYS)[number];
 

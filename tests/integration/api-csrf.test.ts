@@ -4,6 +4,11 @@ import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import magicHandler from '../../netlify/functions/magic.ts';
+import waitlistHandler from '../../netlify/functions/waitlist.ts';
+import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
+import { JoinWaitlistResponseSchema } from '../../src/domain/waitlist.ts';
+import { addDays, todayIn } from '../../src/domain/london-time.ts';
+import { textedCode } from '../helpers/phone-code.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { CROSS_SITE_REFUSED, JSON_ONLY } from '../../src/server/http.ts';
 import { query } from '../../src/server/db.ts';
@@ -12,6 +17,7 @@ import { routed } from '../helpers/netlify-context.ts';
 import { fromTomorrow } from '../helpers/days.ts';
 
 const bookingChangesHandler = routed(bookingChanges);
+const waitlistRequestHandler = routed(waitlistRequest);
 
 /**
  * CSRF against the state-changing endpoints (bookings, cancel, move, magic), through their real
@@ -201,5 +207,68 @@ describe('POST /magic', () => {
     const res = await call(magicHandler, `${API}/magic`, callers[caller], { type: 'identify' });
     expect(res.status).toBe(200);
     expect(await sessions()).toBe(before + 1);
+  });
+});
+
+describe('POST /waitlist and /waitlist/{id}/withdraw', () => {
+  const waiting = async () =>
+    (await query<{ n: number }>("SELECT count(*)::int AS n FROM waitlist_requests WHERE status = 'waiting'"))[0]!.n;
+  let waitlistPhone = 700;
+  async function joinRequest() {
+    const phone = `07700 900${waitlistPhone++}`;
+    const today = todayIn('Europe/London', new Date());
+    return {
+      serviceId: 'nails',
+      dog: { name: 'Pepper', breedId: 'beagle', weightKg: 10, coat: 'short', notes: '=' },
+      from: addDays(today, 1),
+      to: addDays(today, 7),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      parts: ['morning', 'afternoon'],
+      owner: { name: 'Robin Hart', phone, email: '' },
+      notify: { text: true, email: false },
+      phoneProof: await textedCode(phone),
+      idempotencyKey: randomUUID(),
+    };
+  }
+  async function joined() {
+    const res = await call(waitlistHandler, `${API}/waitlist`, callers.ownPage, await joinRequest());
+    expect(res.status).toBe(201);
+    return JoinWaitlistResponseSchema.parse(await res.json()).requestId;
+  }
+
+  it.each(Object.entries(REFUSED))('refuses %s and joins nothing', async (caller, [status, error]) => {
+    const before = await waiting();
+    const res = await call(
+      waitlistHandler,
+      `${API}/waitlist`,
+      callers[caller as keyof typeof REFUSED],
+      await joinRequest(),
+    );
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ error });
+    expect(await waiting()).toBe(before);
+  });
+
+  it.each(Object.entries(REFUSED))('refuses %s and the request still waits', async (caller, [status, error]) => {
+    const id = await joined();
+    const res = await call(
+      waitlistRequestHandler,
+      `${API}/waitlist/${id}/withdraw`,
+      callers[caller as keyof typeof REFUSED],
+      {},
+    );
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ error });
+    const [row] = await query<{ status: string }>('SELECT status FROM waitlist_requests WHERE id = $1', [id]);
+    expect(row!.status).toBe('waiting');
+  });
+
+  it.each(['ownPage', 'noOrigin'] as const)('joins and withdraws for %s', async (caller) => {
+    const res = await call(waitlistHandler, `${API}/waitlist`, callers[caller], await joinRequest());
+    expect(res.status).toBe(201);
+    const id = JoinWaitlistResponseSchema.parse(await res.json()).requestId;
+    expect((await call(waitlistRequestHandler, `${API}/waitlist/${id}/withdraw`, callers[caller], {})).status).toBe(
+      200,
+    );
   });
 });

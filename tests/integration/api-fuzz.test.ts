@@ -24,6 +24,8 @@ import {
   RebookProposalsSchema,
   RebookResponseSchema,
 } from '../../src/domain/rebook-schemas.ts';
+import { JoinWaitlistResponseSchema, WaitlistViewSchema } from '../../src/domain/waitlist.ts';
+import { requestPhoneCode } from '../../src/server/phone-codes.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { BookingTypesResponseSchema } from '../../src/domain/booking-types.ts';
 import { BreedsResponseSchema } from '../../src/domain/breeds.ts';
@@ -155,6 +157,9 @@ const pools = {
   assertions: [] as Array<{ challengeId: string; response: unknown }>,
   /** Step-up code requests of the fuzz's own staff key, with the code read from the outbox. */
   stepUpCodes: [] as Array<{ requestId: string; code: string }>,
+  /** Codes texted to numbers for the waitlist's joins (each proves one join), and the requests made. */
+  waitlistProofs: [] as Array<{ phone: string; requestId: string; code: string }>,
+  waitlistIds: [] as string[],
 };
 const SERVICES = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'ears-teeth'];
 const BREEDS = ['beagle', 'akita', 'none-other', 'bichon-frise', 'airedale-terrier'];
@@ -1786,6 +1791,88 @@ const extraRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   },
 );
 
+// ---- the waitlist (docs/decisions/084) --------------------------------------------------------
+// Joins mostly without proof (a 403 asking for the code) and some with a code texted in beforeAll,
+// each of which proves one join; the request's page and withdraw with the ids those joins made.
+const waitlistJoin = fc
+  .record({
+    proof: fc.boolean(),
+    serviceId: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('nails') },
+      { weight: 1, arbitrary: fc.constantFrom(...SERVICES) },
+    ),
+    dog: fc.record({
+      name: fc.constantFrom('Biscuit', 'Zoë', 'Юпитер'),
+      breedId: fc.constantFrom(...BREEDS),
+      weightKg: fc.integer({ min: 5, max: 1000 }).map((n) => n / 10),
+      coat: fc.constantFrom(...COATS),
+    }),
+    extras: fc.option(extrasList, { nil: undefined }),
+    from: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 0, max: 30 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -2, max: DEFAULT_BOOKING_SETTINGS.horizonWeeks * 7 + 2 }) },
+    ),
+    span: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 6, max: 14 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -1, max: 30 }) },
+    ),
+    weekdays: fc.subarray([1, 2, 3, 4, 5, 6, 7], { minLength: 1 }),
+    parts: fc.subarray(['morning', 'afternoon'], { minLength: 1 }),
+    notify: fc.record({ text: fc.boolean(), email: fc.boolean() }),
+    email: fc.constantFrom('', 'sam@example.com'),
+    phone,
+  })
+  .chain((r) => {
+    // Each code proves one join: a request that carries one takes it from the pool.
+    const proof = r.proof ? (pools.waitlistProofs.shift() ?? null) : null;
+    const from = addDays(today(), r.from);
+    const valid = {
+      serviceId: r.serviceId,
+      dog: r.dog,
+      ...(r.extras ? { extras: r.extras } : {}),
+      from,
+      to: addDays(from, r.span),
+      weekdays: r.weekdays,
+      parts: r.parts,
+      owner: { name: 'Sam Jones', phone: proof?.phone ?? r.phone, email: r.email },
+      notify: r.notify,
+      ...(proof ? { phoneProof: { requestId: proof.requestId, code: proof.code } } : {}),
+      idempotencyKey: randomUUID(),
+    };
+    return jsonRequests({
+      method: 'POST',
+      path: fc.constant('/v1.0.1/waitlist'),
+      // A request with a code is mostly sent as it is, so that codes make requests.
+      body: hostileVariants(fc.constant(valid), proof ? 12 : 3),
+    });
+  });
+const waitlistIdInPath = fc.oneof(
+  { weight: 5, arbitrary: pick(pools.waitlistIds, 'A'.repeat(24)) },
+  { weight: 3, arbitrary: oddId },
+);
+const waitlistRequestRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: getRequests(
+      fc
+        .tuple(waitlistIdInPath, fc.constantFrom('', '', '', '/x', '/', '/withdraw'))
+        .map(([id, s]) => `/v1.0.1/waitlist/${id}${s}`),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(waitlistIdInPath, fc.constantFrom('withdraw', 'withdraw', 'WITHDRAW', 'withdraw/x', ''))
+      .chain(([id, action]) =>
+        jsonRequests({
+          method: 'POST',
+          path: fc.constant(`/v1.0.1/waitlist/${id}/${action}`),
+          body: hostileVariants(fc.constant({}), 3),
+        }),
+      ),
+  },
+);
+
 const ROWS: Record<string, Row> = {
   bookings: {
     label: 'POST /v1.0.1/bookings',
@@ -1844,6 +1931,23 @@ const ROWS: Record<string, Row> = {
     requests: rebookRequests,
     answer: z.union([RebookProposalsSchema, RebookResponseSchema, CancelSeriesResponseSchema]),
     least: { ok: 10, refused: 200 },
+  },
+  waitlist: {
+    label: 'POST /v1.0.1/waitlist',
+    runs: 600,
+    requests: waitlistJoin,
+    answer: JoinWaitlistResponseSchema,
+    least: { ok: 5, refused: 300 },
+    learn: async (_req, answer) => {
+      pools.waitlistIds.push(JoinWaitlistResponseSchema.parse(answer).requestId);
+    },
+  },
+  'waitlist-request': {
+    label: 'GET /v1.0.1/waitlist/{id}, POST …/withdraw',
+    runs: 600,
+    requests: waitlistRequestRequests,
+    answer: WaitlistViewSchema,
+    least: { ok: 20, refused: 200 },
   },
   magic: {
     label: 'POST /v1.0.1/magic',
@@ -2238,6 +2342,7 @@ beforeAll(async () => {
       'staff_passkeys',
       'time_blocks',
       'audit_log',
+      'waitlist_requests',
     ]
       .map(
         (t) =>
@@ -2254,6 +2359,21 @@ beforeAll(async () => {
       return issueAccessKey(tx, staff!.id, 'staff');
     }),
   );
+  // Codes texted to numbers of the waitlist's own, read from the outbox as their owners would.
+  for (let i = 0; i < 30; i++) {
+    const e164 = `+447700900${950 + i}`;
+    const { requestId } = await requestPhoneCode({
+      phone: e164,
+      purpose: 'booking',
+      ip: `198.18.0.${i}`,
+      siteUrl: HOST,
+    });
+    const [text] = await query<{ body_text: string }>(
+      `SELECT body_text FROM outbox WHERE kind = 'phone_code' AND recipient = $1 ORDER BY id DESC LIMIT 1`,
+      [e164],
+    );
+    pools.waitlistProofs.push({ phone: `07700 900${950 + i}`, requestId, code: text!.body_text.slice(0, 6) });
+  }
   // The staff rows' own keys, a few members to remove, and passkey answers for real challenges.
   await transaction(async (tx) => {
     const {

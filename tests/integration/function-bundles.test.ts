@@ -73,6 +73,24 @@ const CALLS: Record<
   },
   rebook: { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/rebook', expect: 404 },
   'customer-auth': { method: 'GET', path: '/customer/auth', expect: 401 },
+  // The waitlist (decision 084): a join without the code is asked for it; a wrong id is a 404.
+  waitlist: {
+    method: 'POST',
+    path: '/waitlist',
+    expect: 403,
+    body: {
+      serviceId: 'nails',
+      dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
+      from: '2026-12-01',
+      to: '2026-12-01',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      parts: ['morning', 'afternoon'],
+      owner: { name: 'Bundle Check', phone: '07700 900127', email: '' },
+      notify: { text: true, email: false },
+      idempotencyKey: randomUUID(),
+    },
+  },
+  'waitlist-request': { method: 'GET', path: '/waitlist/AAAAAAAAAAAAAAAAAAAAAAAA', expect: 404 },
   // The staff area: its doors answer without a key (SimpleWebAuthn loaded by the passkey one); the rest refuse.
   'management-sign-in': {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { AvailabilityDay, Slot } from '../../domain/booking-api-schemas.ts';
 import { addDays, todayIn } from '../../domain/london-time.ts';
 import { Spinner } from '../forms/Field.tsx';
@@ -31,6 +31,11 @@ export interface DateTimePickerProps {
   /** The shop's time zone as the page knows it, until the server's times say it. */
   timeZone: string;
   headingLevel?: 2 | 3;
+  /**
+   * Where no time will do (a full day chosen, or times that do not suit): what to offer instead, the
+   * waitlist (docs/decisions/084). With it, a full day can be chosen to say so.
+   */
+  noTime?: (lookingAt: string, days: AvailabilityDay[], full: boolean) => ReactNode;
 }
 
 /** Monday-first weekday index of an ISO date. */
@@ -55,7 +60,9 @@ export function DateTimePicker({
   freshDay = null,
   timeZone: shopTimeZone,
   headingLevel = 2,
+  noTime,
 }: DateTimePickerProps) {
+  const [fullDate, setFullDate] = useState<string | null>(null);
   const { days, timeZone, loading, error, more, retry, loadMore } = useAvailability(
     serviceId,
     visit,
@@ -140,7 +147,8 @@ export function DateTimePicker({
             ))}
             {days.map((day) => {
               const free = day.open ? day.slots.length : 0;
-              const selected = chosen?.date === day.date;
+              const full = !free && day.open && Boolean(noTime);
+              const selected = fullDate ? fullDate === day.date : chosen?.date === day.date;
               const [, month, dom] = day.date.split('-');
               const label = `${writtenDate(day.date, { weekday: 'long' })}: ${free ? `${free} ${free === 1 ? 'time' : 'times'} free` : day.open ? 'fully booked' : closedText(day.reason)}`;
               return (
@@ -152,9 +160,15 @@ export function DateTimePicker({
                   data-state={free ? 'free' : day.open ? 'full' : 'closed'}
                   aria-pressed={selected}
                   aria-label={label}
-                  aria-disabled={free ? undefined : true}
+                  aria-disabled={free || full ? undefined : true}
                   tabIndex={day.date === rovingDate ? 0 : -1}
-                  onClick={() => free && onDate(day.date)}
+                  onClick={() => {
+                    if (full) setFullDate(day.date);
+                    else if (free) {
+                      setFullDate(null);
+                      onDate(day.date);
+                    }
+                  }}
                   onKeyDown={(event) => onGridKey(event, day.date)}
                 >
                   <span className="calendar-date">{Number(dom)}</span>
@@ -182,7 +196,19 @@ export function DateTimePicker({
         </>
       ) : null}
 
-      {chosen ? <FreeTimes day={chosen} start={start} timeZone={timeZone} heading={H} onTime={onTime} /> : null}
+      {fullDate && noTime ? (
+        <section className="times" aria-labelledby="picker-full">
+          <H className="picker-heading" id="picker-full">
+            {writtenDate(fullDate, { weekday: 'long' })} is fully booked
+          </H>
+          {noTime(fullDate, days, true)}
+        </section>
+      ) : chosen ? (
+        <>
+          <FreeTimes day={chosen} start={start} timeZone={timeZone} heading={H} onTime={onTime} />
+          {noTime?.(chosen.date, days, false)}
+        </>
+      ) : null}
     </div>
   );
 }

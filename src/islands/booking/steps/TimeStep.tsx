@@ -2,6 +2,7 @@ import { SLOT_TAKEN_MESSAGE, type Slot } from '../../../domain/booking-api-schem
 import { DateTimePicker } from '../DateTimePicker.tsx';
 import { StepButtons } from '../StepButtons.tsx';
 import { parseWeight, type Answers } from '../answers.ts';
+import { WaitlistOffer } from '../../waitlist/WaitlistOffer.tsx';
 import { dogsQuery } from '../party-answers.ts';
 
 export interface TimeStepProps {
@@ -10,7 +11,7 @@ export interface TimeStepProps {
    * The dog's weight and extras, and any further dogs: the times offered fit the whole visit, every
    * dog's (worked out here, off the first step's code).
    */
-  answers: Pick<Answers, 'serviceId' | 'weight' | 'extras' | 'party'>;
+  answers: Answers;
   date: string | null;
   start: string | null;
   /** The day's times from a 409 answer, shown at once. */
@@ -60,6 +61,14 @@ export default function TimeStep({
         headingLevel={3}
         onDate={onDate}
         onTime={(slot, day) => onTime({ date: day, start: slot.start, placement: slot.placement })}
+        // A waitlist request is one dog's (decision 084): several dogs ask the shop.
+        noTime={
+          answers.party?.length
+            ? undefined
+            : (lookingAt, days, full) => (
+                <WaitlistOffer key={lookingAt} answers={answers} lookingAt={lookingAt} days={days} full={full} />
+              )
+        }
       />
       <StepButtons onBack={onBack} />
     </>

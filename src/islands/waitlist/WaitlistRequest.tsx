@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { callApi } from '../../client/api.ts';
+import * as apiRoutes from '../../domain/after-booking-api-routes.ts';
+import { WaitlistViewSchema, type WaitlistView } from '../../domain/waitlist.ts';
+import { FormActions } from '../forms/FormActions.tsx';
+import { useSubmit } from '../forms/use-submit.ts';
+
+const STATUS_WORDS: Record<WaitlistView['status'], string> = {
+  waiting: 'Waiting for a time',
+  booked: 'Booked',
+  withdrawn: 'Withdrawn',
+  lapsed: 'Ended: the dates have passed',
+};
+
+/** The request, its open offer's place, and withdrawing it (asked twice: it gives up the place in the queue). */
+export function WaitlistRequest({ view, onChange }: { view: WaitlistView; onChange(view: WaitlistView): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const submit = useSubmit();
+  const news = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (view.status === 'withdrawn') news.current?.focus();
+  }, [view.status]);
+  const withdraw = (event: FormEvent) => {
+    event.preventDefault();
+    void submit.run(
+      () => callApi(apiRoutes.withdrawWaitlist, { params: { id: view.id }, body: {}, schema: WaitlistViewSchema }),
+      (answer) => {
+        setConfirming(false);
+        onChange(answer);
+      },
+    );
+  };
+  return (
+    <>
+      {view.status === 'withdrawn' ? (
+        <p className="notice" tabIndex={-1} ref={news}>
+          You're off the waitlist for {view.dog.name}. We won't write about it again.
+        </p>
+      ) : null}
+      <dl className="waitlist-details">
+        <dt>Dog</dt>
+        <dd>
+          {view.dog.name}
+          {view.dog.breed ? ` (${view.dog.breed})` : ''}
+        </dd>
+        <dt>Service</dt>
+        <dd>
+          {view.service.title}
+          {view.extras.length ? `, with ${view.extras.map((e) => e.title).join(', ')}` : ''}
+        </dd>
+        <dt>What suits</dt>
+        <dd>{view.suits[0]!.toUpperCase() + view.suits.slice(1)}</dd>
+        <dt>How we'll tell you</dt>
+        <dd>{view.told[0]!.toUpperCase() + view.told.slice(1)}</dd>
+        <dt>Status</dt>
+        <dd>{STATUS_WORDS[view.status]}</dd>
+      </dl>
+      {view.status === 'waiting' ? (
+        <p>
+          First asked, first offered: when a time that suits frees up, we offer it to the people waiting in the order
+          they asked. The offer comes with a link to book it in one tap.
+        </p>
+      ) : null}
+      {/* The open offer's place: src/islands/waitlist/OfferCard.tsx (the offers part) renders here. */}
+      {view.bookingId ? (
+        <p>
+          <a href={`/b/${view.bookingId}`}>See your booking</a>
+        </p>
+      ) : null}
+      {view.status === 'waiting' && !confirming ? (
+        <button type="button" className="ibutton ibutton--ghost" onClick={() => setConfirming(true)}>
+          Withdraw
+        </button>
+      ) : null}
+      {view.status === 'waiting' && confirming ? (
+        <form onSubmit={withdraw} aria-labelledby="withdraw-heading">
+          <h2 id="withdraw-heading">Withdraw this request?</h2>
+          <p>{view.dog.name} will leave the waitlist and lose their place in the queue.</p>
+          <FormActions
+            submit={submit}
+            label="Yes, withdraw"
+            busyLabel="Withdrawing…"
+            danger
+            onCancel={() => setConfirming(false)}
+            cancelLabel="Keep it"
+          />
+        </form>
+      ) : null}
+    </>
+  );
+}

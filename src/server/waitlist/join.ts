@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { lastBookableDay } from '../../domain/availability.ts';
+import { todayIn } from '../../domain/london-time.ts';
+import type { JoinWaitlistRequest, JoinWaitlistResponse } from '../../domain/waitlist.ts';
+import { waitlistJoinedMessages } from '../../domain/waitlist-messages.ts';
+import { anyDayFits, whatSuitsInWords } from '../../domain/waitlist-words.ts';
+import { writtenDate } from '../../domain/written-dates.ts';
+import { limitBookingsForPhone } from '../abuse.ts';
+import { findKeyHolder, type KeyHolder } from '../access-keys.ts';
+import { db, type Tx } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { randomId } from '../ids.ts';
+import { enqueueMessage, sendNow } from '../messages/outbox.ts';
+import { checkPhoneCode, spendPhoneCode, type CheckedCode } from '../phone-codes.ts';
+import { idempotencyDigest } from '../sealed.ts';
+import { loadBookingSettings } from '../settings.ts';
+import { planVisit, serviceNotSold } from '../bookings/catalogue.ts';
+import type { BookingContext } from '../bookings/create-booking.ts';
+import { assertBreed, siteUrlOf, visitAsked } from '../bookings/create-booking.ts';
+import { isUniqueViolation } from '../bookings/db-errors.ts';
+import { bookingTransaction } from '../bookings/transaction.ts';
+import { findWaitlistRequest, waitlistView } from './request-view.ts';
+
+/**
+ * Joining the waitlist (docs/decisions/084): checked as a booking is (the service sold, its extras,
+ * the breed, the visit's minutes from planVisit, dates inside the horizon), but the number must be
+ * proven first, always: the waitlist texts it later about times nobody booked, so a number typed by
+ * a stranger must never start that. Asking always needs the proof, so the answer never depends on
+ * what the number already has (decision 072).
+ *
+ * One waiting request per number and service. Asking again for the same dog changes the request
+ * that waits and keeps its place in the queue (what suits has changed; withdrawing and asking again
+ * would send the owner to the back). Asking for another dog is a 409 in the shop's words: replacing
+ * the first dog's request silently would lose it.
+ */
+
+export const PHONE_PROOF_NEEDED =
+  "Please confirm your mobile number with the code we text you, so we only ever text you about your dog's waitlist.";
+
+export function waitlistRequestHash(request: JoinWaitlistRequest): string {
+  const { idempotencyKey: _key, phoneProof: _proof, ...rest } = request;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+}
+
+const MINUTE = 60_000;
+
+export async function joinWaitlist(
+  request: JoinWaitlistRequest,
+  context: BookingContext = {},
+): Promise<JoinWaitlistResponse> {
+  const now = context.now ?? new Date();
+  const digest = idempotencyDigest(request.idempotencyKey);
+  const replay = await answerReplay(digest, request);
+  if (replay) return replay;
+
+  const checked = await proveNumber(request, context, now);
+  let messageIds: string[];
+  let answer: JoinWaitlistResponse;
+  try {
+    ({ answer, messageIds } = await bookingTransaction((tx) =>
+      writeRequest(tx, request, digest, checked, context, now),
+    ));
+  } catch (error) {
+    // The same request twice at once: the other won; answer as it did.
+    if (isUniqueViolation(error, 'waitlist_requests_idempotency_key_key')) {
+      const again = await answerReplay(digest, request);
+      if (again) return again;
+    }
+    if (isUniqueViolation(error, 'waitlist_requests_one_waiting_idx'))
+      throw new HttpError(409, 'This number has just asked for this service. Please look at the message we sent.', {
+        code: 'already_waiting',
+      });
+    throw error;
+  }
+  await sendNow(messageIds, { now, what: 'the waitlist messages', later: context.waitUntil });
+  return answer;
+}
+
+async function answerReplay(digest: string, request: JoinWaitlistRequest): Promise<JoinWaitlistResponse | null> {
+  const {
+    rows: [existing],
+  } = await db().query<{ id: string }>('SELECT id FROM waitlist_requests WHERE idempotency_key = $1', [digest]);
+  if (!existing) return null;
+  const row = (await findWaitlistRequest(db(), existing.id))!;
+  if (row.request_hash !== waitlistRequestHash(request))
+    throw new HttpError(409, 'This request was already used for a different waitlist request. Please start again.', {
+      code: 'idempotency_conflict',
+    });
+  return { requestId: row.id, updated: false, request: waitlistView(row) };
+}
+
+/** The code texted to the number, or the device key of the record that proved it; else 403 asking for the code. */
+async function proveNumber(
+  request: JoinWaitlistRequest,
+  context: BookingContext,
+  now: Date,
+): Promise<CheckedCode | null> {
+  const phone = request.owner.phone;
+  if (request.phoneProof) return checkPhoneCode(request.phoneProof, phone, 'booking', now);
+  const holder = await findKeyHolder(context.accessKey ?? null, now);
+  if (provesNumber(holder, phone)) return null;
+  // Tries without proof count as bookings for the number do (decision 052).
+  await limitBookingsForPhone(phone, now);
+  throw new HttpError(403, PHONE_PROOF_NEEDED, { code: 'phone_verification_required' });
+}
+
+function provesNumber(holder: KeyHolder | null, phone: string): boolean {
+  return holder !== null && holder.kind === 'device' && holder.phone === phone && holder.phoneVerified;
+}
+
+async function writeRequest(
+  tx: Tx,
+  request: JoinWaitlistRequest,
+  digest: string,
+  checked: CheckedCode | null,
+  context: BookingContext,
+  now: Date,
+): Promise<{ answer: JoinWaitlistResponse; messageIds: string[] }> {
+  const settings = await loadBookingSettings(tx);
+  const visit = await planVisit(tx, visitAsked(request), settings);
+  if (!visit) throw serviceNotSold(400);
+  await assertBreed(tx, request.dog.breedId);
+  assertDates(request, todayIn(settings.timeZone, now), lastBookableDay(settings, now));
+  if (checked) await spendPhoneCode(tx, checked, now);
+
+  const { phone } = request.owner;
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 84))', [`waitlist|${phone}|${request.serviceId}`]);
+  const {
+    rows: [waiting],
+  } = await tx.query<{ id: string; dog_name: string }>(
+    `SELECT id, dog->>'name' AS dog_name FROM waitlist_requests WHERE phone = $1 AND service_id = $2 AND status = 'waiting' FOR UPDATE`,
+    [phone, request.serviceId],
+  );
+  if (waiting && waiting.dog_name.toLowerCase() !== request.dog.name.toLowerCase())
+    throw new HttpError(
+      409,
+      `${waiting.dog_name} is already on our waitlist for a ${visit.service.title} from this number, and we keep one for each service. To ask for ${request.dog.name} instead, withdraw ${waiting.dog_name}'s from the link in our message first, or call us.`,
+      { code: 'already_waiting' },
+    );
+  const {
+    rows: [customer],
+  } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE phone = $1 AND phone_verified_at IS NOT NULL', [
+    phone,
+  ]);
+  const email = request.owner.email || null;
+  const fields = [
+    JSON.stringify(request.dog),
+    [...new Set(request.extras ?? [])],
+    visit.durationMin,
+    request.from,
+    request.to,
+    [...request.weekdays].sort((a, b) => a - b),
+    [...request.parts].sort((a, b) => (a === 'morning' ? -1 : b === 'morning' ? 1 : 0)),
+    request.owner.name,
+    email,
+    request.notify.text,
+    request.notify.email,
+    digest,
+    waitlistRequestHash(request),
+    now,
+    customer?.id ?? null,
+  ];
+  const id = waiting?.id ?? randomId(18);
+  if (waiting) {
+    await tx.query(
+      `UPDATE waitlist_requests SET dog = $2::jsonb, extras = $3, minutes = $4, from_date = $5, to_date = $6, weekdays = $7,
+              parts = $8, contact_name = $9, email = $10, notify_text = $11, notify_email = $12, idempotency_key = $13,
+              request_hash = $14, updated_at = $15, customer_id = COALESCE($16, customer_id)
+        WHERE id = $1`,
+      [id, ...fields],
+    );
+  } else {
+    await tx.query(
+      `INSERT INTO waitlist_requests (id, service_id, phone, status, dog, extras, minutes, from_date, to_date, weekdays, parts,
+              contact_name, email, notify_text, notify_email, idempotency_key, request_hash, created_at, updated_at, customer_id)
+       VALUES ($1, $2, $3, 'waiting', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)`,
+      [id, request.serviceId, phone, ...fields],
+    );
+  }
+  const row = (await findWaitlistRequest(tx, id))!;
+  const messageIds: string[] = [];
+  for (const message of waitlistJoinedMessages(
+    {
+      requestId: id,
+      ownerName: request.owner.name,
+      dogName: request.dog.name,
+      serviceTitle: visit.service.title,
+      suits: whatSuitsInWords(request),
+      phone,
+      email,
+      notify: request.notify,
+      updated: Boolean(waiting),
+    },
+    siteUrlOf(context),
+  )) {
+    // The first message is useful for a day; after that the request's page says the same.
+    const queued = await enqueueMessage(tx, { ...message, expiresAt: new Date(now.getTime() + 24 * 60 * MINUTE) });
+    if (queued) messageIds.push(queued);
+  }
+  return { answer: { requestId: id, updated: Boolean(waiting), request: waitlistView(row) }, messageIds };
+}
+
+function assertDates(request: JoinWaitlistRequest, today: string, last: string): void {
+  if (request.from < today) throw new HttpError(400, 'from: please choose days from today on', { code: 'invalid' });
+  if (request.to > last)
+    throw new HttpError(
+      400,
+      `to: we take bookings up to ${writtenDate(last, { weekday: 'short', month: 'short' })}, so please choose days up to then`,
+      { code: 'invalid' },
+    );
+  if (!anyDayFits(request))
+    throw new HttpError(400, 'weekdays: none of those days of the week falls between the dates you chose', {
+      code: 'invalid',
+    });
+}

@@ -1,0 +1,28 @@
+import type { WaitlistView } from '../../domain/waitlist.ts';
+import { db, transaction } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { findWaitlistRequest, viewOrNotFound, WAITLIST_NOT_FOUND, waitlistView } from './request-view.ts';
+
+/** GET /v1.0.1/waitlist/{id}: the id is the key; a wrong one is a 404 like any other. */
+export function getWaitlistRequest(id: string): Promise<WaitlistView> {
+  return viewOrNotFound(db(), id);
+}
+
+/**
+ * POST /v1.0.1/waitlist/{id}/withdraw. Idempotent: a request already withdrawn (or lapsed) answers
+ * as it is. One that became a booking is changed from the booking's page, so it is a 409 saying so.
+ * The request's open offer, if any, is the offer job's to pass on (it reads the request's status).
+ */
+export async function withdrawWaitlistRequest(id: string, now = new Date()): Promise<WaitlistView> {
+  return transaction(async (tx) => {
+    const row = await findWaitlistRequest(tx, id, true);
+    if (!row) throw new HttpError(404, WAITLIST_NOT_FOUND, { code: 'not_found' });
+    if (row.status === 'booked')
+      throw new HttpError(409, "This request has already become a booking. To change it, use the booking's own page.", {
+        code: 'already_booked',
+      });
+    if (row.status !== 'waiting') return waitlistView(row);
+    await tx.query(`UPDATE waitlist_requests SET status = 'withdrawn', updated_at = $2 WHERE id = $1`, [id, now]);
+    return waitlistView({ ...row, status: 'withdrawn' });
+  });
+}

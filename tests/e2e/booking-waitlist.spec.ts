@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, WCAG_22_AA } from './axe.ts';
+import { mobile, visitor } from './booking-helpers.ts';
+import { ownDay, type Day } from './own-days.ts';
+import { inbox } from './staff-helpers.ts';
+
+test.use({ viewport: mobile });
+
+async function expectNoViolations(page: Page, where: string) {
+  expect(await axeViolations(page, { tags: [...WCAG_22_AA, 'best-practice'] }), `axe on ${where}`).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS_DIR)
+    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+const VISIT = 'service=full&weightKg=12';
+
+/** Books the day's first time for a 12 kg full groom until none is left: the day is full for that dog. */
+async function fillDay(page: Page, date: string) {
+  for (let i = 0; i < 40; i++) {
+    const res = await page.request.get(`/v1.0.1/availability?${VISIT}&from=${date}&days=1`);
+    const [day] = ((await res.json()) as { days: Day[] }).days;
+    if (!day?.slots.length) return;
+    const other = visitor(`filler${i}`);
+    const booked = await page.request.post('/v1.0.1/bookings', {
+      data: {
+        serviceId: 'full',
+        start: day.slots[0]!.start,
+        dog: { name: `Filler ${i}`, breedId: 'beagle', weightKg: 12, coat: 'short' },
+        owner: { name: other.name, phone: other.phone, email: other.email, marketingConsent: false, acceptTerms: true },
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(booked.status()).toBe(201);
+  }
+  throw new Error(`${date} did not fill`);
+}
+
+test('on a full day, the owner joins the waitlist with a texted code, sees the request and withdraws it', async ({
+  page,
+}) => {
+  const me = visitor('waitlist');
+  const e164 = `+44${me.phone.replace(/\s/g, '').slice(1)}`;
+  const day = await ownDay(page.request, 'booking-waitlist: a full day', VISIT);
+  await fillDay(page, day.date);
+
+  await page.goto('/book?type=full');
+  await page.getByLabel("Your dog's name").fill('Pepper');
+  await page.getByRole('combobox', { name: 'Breed' }).fill('beagle');
+  await page.getByRole('option', { name: 'Beagle' }).click();
+  await page.getByLabel('Weight').fill('12');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const full = page.locator(`.calendar-day[data-date="${day.date}"]`);
+  await expect(full).toHaveAttribute('aria-label', /fully booked/);
+  await full.click();
+  await expect(page.getByRole('heading', { name: /is fully booked$/ })).toBeVisible();
+  await expectNoViolations(page, 'a full day');
+
+  await page.getByRole('button', { name: 'Tell me if a time frees up' }).click();
+  await expect(page.getByRole('heading', { name: 'Tell me if a time frees up' })).toBeVisible();
+  await expect(page.getByLabel('From')).toHaveValue(day.date);
+  // The day looked at and the next two weeks.
+  const twoWeeks = new Date(Date.parse(`${day.date}T12:00:00Z`) + 13 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(twoWeeks);
+  await expect(page.getByRole('checkbox', { name: 'Morning' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Afternoon' }).uncheck();
+  await expectNoViolations(page, 'the waitlist form');
+  await shot(page, 'waitlist-form');
+
+  await page.getByLabel('Your name').fill(me.name);
+  await page.getByLabel('Mobile number').fill(me.phone);
+  const seen = (await inbox(e164)).length;
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      code = (await inbox(e164))
+        .slice(seen)
+        .map((t) => /^(\d{6}) is your Leyton Dog Grooming code/.exec(t.text)?.[1])
+        .find(Boolean);
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  await page.getByLabel('Character 1 of 6').fill(code!);
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
+
+  await expect(page.getByRole('heading', { name: "You're on the waitlist" })).toBeFocused();
+  await expect(page.locator('.waitlist-joined')).toContainText("Pepper's Full Groom: any");
+  await expect(page.locator('.waitlist-joined')).toContainText('morning');
+  await expect(page.locator('.waitlist-joined')).toContainText('First asked, first offered');
+  await expectNoViolations(page, 'joined');
+  await shot(page, 'waitlist-joined');
+  // The first text confirms it and carries the request's link.
+  await expect
+    .poll(async () => (await inbox(e164)).at(-1)?.text ?? '')
+    .toContain("you're on our waitlist for Pepper's");
+
+  await page.getByRole('link', { name: 'See or withdraw your request' }).click();
+  await expect(page).toHaveURL(/\/w\/[A-Za-z0-9_-]{22,}$/);
+  await expect(page.getByRole('heading', { name: 'Your waitlist request' })).toBeVisible();
+  await expect(page.getByText('Waiting for a time')).toBeVisible();
+  await expectNoViolations(page, "the request's page");
+  await shot(page, 'waitlist-request');
+
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByRole('heading', { name: 'Withdraw this request?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, withdraw' }).click();
+  await expect(page.getByText("You're off the waitlist for Pepper.")).toBeFocused();
+  await expect(page.getByText('Withdrawn', { exact: true })).toBeVisible();
+  await expectNoViolations(page, 'withdrawn');
+  await shot(page, 'waitlist-withdrawn');
+});
