@@ -63,6 +63,19 @@ export default defineConfig({
         }),
       },
     ],
+    build: {
+      rolldownOptions: {
+        output: {
+          // The API client and the public route table travel together: every page that calls the API
+          // names routes from it. Left to itself the bundler split the table into a chunk of its own
+          // once a page (/w/{id}) called the client with only the after-booking routes, and every
+          // page paid a request and its gzip header for it (booking-weight.spec.ts).
+          codeSplitting: {
+            groups: [{ name: 'api', test: /src[\\/](client[\\/]api|domain[\\/]api-routes)\.ts$/ }],
+          },
+        },
+      },
+    },
     resolve: {
       alias: [
         { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-without-eval.ts', import.meta.url)) },

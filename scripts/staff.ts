@@ -40,7 +40,8 @@ function usage(): never {
 }
 if (!command || !['add', 'remove', 'list'].includes(command)) usage();
 
-const { normaliseUkMobile, formatUkMobile } = await import('../src/domain/phone.ts');
+const { normaliseUkMobile } = await import('../src/domain/phone.ts');
+const { formatUkMobile } = await import('../src/domain/phone-format.ts');
 const phone = command === 'list' ? null : normaliseUkMobile(phoneText);
 if (command !== 'list' && !phone) {
   console.error(`"${phoneText}" is not a UK mobile number (like 07700 900123 or +447700900123).`);

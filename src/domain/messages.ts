@@ -3,7 +3,7 @@ import type { Quote } from './booking-schemas.ts';
 import { canChange } from './cancellation-policy.ts';
 import { buildIcs, type CalendarEvent } from './ics.ts';
 import { formatPence } from './money.ts';
-import { formatUkMobile } from './phone.ts';
+import { formatUkMobile } from './phone-format.ts';
 import { writtenTime, writtenWhen } from './written-dates.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUkMobile, normaliseUkMobile } from './phone.ts';
+import { formatUkMobile } from './phone-format.ts';
+import { normaliseUkMobile } from './phone.ts';
 
 describe('normaliseUkMobile', () => {
   it.each([

@@ -30,5 +30,3 @@ export function normaliseUkMobile(input: string): string | null {
   return parsed.number;
 }
 
-// Kept in phone-format.ts, which shows a number without loading libphonenumber (the booking island).
-export { formatUkMobile } from './phone-format.ts';

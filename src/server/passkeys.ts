@@ -8,7 +8,7 @@ import {
 } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import site from '../../content/site.json' with { type: 'json' };
-import { formatUkMobile } from '../domain/phone.ts';
+import { formatUkMobile } from '../domain/phone-format.ts';
 import type {
   PasskeyAssertionSchema,
   PasskeyAttestationSchema,

@@ -16,8 +16,11 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
  */
 const FIRST_STEP_BUDGET_GZIP_BYTES = 90_000;
 const AT_REST_BUDGET_GZIP_BYTES = 20_000;
-// The whole form in chunks weighs what the page alone used to at rest (137 KB): split, not grown.
-const WHOLE_FORM_BUDGET_GZIP_BYTES = 140_000;
+// The whole form in chunks weighs what the page alone used to at rest (137 KB): split, not grown;
+// and 500 B for the time step's "Tell me if a time frees up" (docs/decisions/084), which every
+// booking's time step carries (about 450 B, with the full day's own state), raised at the change that
+// took the first step down by 370 B (the API client and its routes bundled as one: astro.config.mjs).
+const WHOLE_FORM_BUDGET_GZIP_BYTES = 140_500;
 // The waitlist's form (docs/decisions/084), opened from the time step only when no time will do: not
 // part of a booking, so apart from the whole form, and never loaded on the way to booking.
 const WAITLIST_FORM_BUDGET_GZIP_BYTES = 12_000;

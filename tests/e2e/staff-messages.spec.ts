@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { STOPPED_TEXT_TO } from '../../scripts/lib/e2e-fixtures.ts';
-import { formatUkMobile } from '../../src/domain/phone.ts';
+import { formatUkMobile } from '../../src/domain/phone-format.ts';
 import { axeViolations } from './axe.ts';
 import { inbox, shot, test } from './staff-helpers.ts';
 

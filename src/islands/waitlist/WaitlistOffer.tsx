@@ -38,20 +38,21 @@ export function WaitlistOffer({
     );
   };
   if (Form) return <Form answers={answers} lookingAt={lookingAt} days={days} onClose={() => setForm(null)} />;
+  // A full day says so in its heading; times that are there may still not suit.
   return (
     <div className="waitlist-offer">
-      <p>{full ? 'No times left that day.' : 'None of these times suit?'}</p>
+      {full ? null : <p>None of these times suit?</p>}
       <button
         type="button"
         className="ibutton ibutton--ghost"
         aria-disabled={state === 'opening' || undefined}
         onClick={state === 'opening' ? undefined : open}
       >
-        {state === 'opening' ? 'Opening…' : 'Tell me if a time frees up'}
+        Tell me if a time frees up
       </button>
       {state === 'failed' ? (
         <p className="field-message" role="alert">
-          We could not open the form. Please check your connection and try again.
+          We could not open the form: please try again.
         </p>
       ) : null}
     </div>

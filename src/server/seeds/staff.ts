@@ -1,4 +1,4 @@
-import { formatUkMobile } from '../../domain/phone.ts';
+import { formatUkMobile } from '../../domain/phone-format.ts';
 import { DEFAULT_STAFF_SETTINGS, staffKeyExpiry } from '../../domain/staff-settings.ts';
 import { issueAccessKey } from '../access-keys.ts';
 import { env } from '../env.ts';
