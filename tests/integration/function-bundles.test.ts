@@ -91,6 +91,12 @@ const CALLS: Record<
     },
   },
   'waitlist-request': { method: 'GET', path: '/waitlist/AAAAAAAAAAAAAAAAAAAAAAAA', expect: 404 },
+  'waitlist-offers': {
+    method: 'POST',
+    path: '/waitlist/AAAAAAAAAAAAAAAAAAAAAAAA/offers/AAAAAAAAAAAAAAAAAAAAAAAA/decline',
+    body: {},
+    expect: 404,
+  },
   // The staff area: its doors answer without a key (SimpleWebAuthn loaded by the passkey one); the rest refuse.
   'management-sign-in': {
     method: 'POST',
@@ -213,6 +219,12 @@ const CALLS: Record<
   'cms-rebuild': {
     method: 'POST',
     path: '/.netlify/functions/cms-rebuild',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
+  'waitlist-offer-job': {
+    method: 'POST',
+    path: '/.netlify/functions/waitlist-offer-job',
     headers: { 'x-nf-event': 'schedule' },
     expect: 204,
   },
