@@ -4,7 +4,7 @@
  * `--migrations-only`: the database as a first deploy leaves production's, migrated and nothing
  * else (no demo seed, no test fixtures), for tests/e2e/first-deploy.spec.ts (decision 063).
  */
-import { seedPastAppointments, seedStoppedMessages, seedWorkerStaff } from './lib/e2e-fixtures.ts';
+import { seedAllDayWaitlist, seedPastAppointments, seedStoppedMessages, seedWorkerStaff } from './lib/e2e-fixtures.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 const port = Number(process.env.PORT);
@@ -22,6 +22,7 @@ if (!migrationsOnly) {
   await seedPastAppointments();
   await seedWorkerStaff();
   await seedStoppedMessages();
+  await seedAllDayWaitlist();
 }
 console.log(`e2e server ready at ${site.url}`);
 const stop = async () => {

@@ -217,3 +217,19 @@ export async function seedStoppedMessages(now = new Date()): Promise<void> {
     );
   });
 }
+
+/**
+ * The waitlist offers only in waking hours (08:00–21:00 by default, decision 084): the end-to-end
+ * server's shop keeps them all day, so its tests do not depend on the hour the suite runs. The change
+ * of rules raises "a time has freed" over the horizon (decision 083); that look is taken here, so the
+ * first offers the tests see are those of the times they free themselves.
+ */
+export async function seedAllDayWaitlist(): Promise<void> {
+  await transaction(async (tx) => {
+    await tx.query(
+      `UPDATE settings SET booking = jsonb_set(booking, '{waitlist,wakingHours}', '{"from": "00:00", "to": "23:59"}'::jsonb)
+        WHERE id`,
+    );
+    await tx.query(`UPDATE time_freed SET handled_at = now() WHERE handled_at IS NULL`);
+  });
+}

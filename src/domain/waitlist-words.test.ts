@@ -14,7 +14,7 @@ describe('what suits, in words', () => {
       { from: '2026-11-30', to: '2026-12-11', weekdays: [1, 2, 3, 4, 5, 6, 7], parts: BOTH },
       'any time from Mon 30 Nov to Fri 11 Dec',
     ],
-    [{ from: '2026-12-01', to: '2026-12-01', weekdays: [2], parts: BOTH }, 'any Tuesday on Tue 1 Dec'],
+    [{ from: '2026-12-01', to: '2026-12-01', weekdays: [2], parts: BOTH }, 'any time on Tue 1 Dec'],
     [
       { from: '2026-12-01', to: '2026-12-01', weekdays: [1, 2, 3, 4, 5, 6, 7], parts: ['afternoon'] },
       'any afternoon on Tue 1 Dec',
@@ -35,6 +35,11 @@ describe('what suits, in words', () => {
       { from: '2026-11-30', to: '2026-12-13', weekdays: [2, 3, 4, 5, 6], parts: BOTH },
       'any Tuesday, Wednesday, Thursday, Friday or Saturday from Mon 30 Nov to Sun 13 Dec',
     ],
+    [
+      { from: '2026-12-24', to: '2026-12-24', weekdays: [1, 2, 3, 4, 5, 6], parts: ['afternoon'] },
+      'any afternoon on Thu 24 Dec',
+    ],
+    [{ from: '2026-12-24', to: '2026-12-24', weekdays: [4], parts: BOTH }, 'any time on Thu 24 Dec'],
   ] as const)('%j is "%s"', (suits, words) => expect(whatSuitsInWords(suits)).toBe(words));
 });
 

@@ -48,7 +48,8 @@ const shortDate = (date: string) => writtenDate(date, { weekday: 'short', month:
  * Tue 1 Dec", "any Monday or Friday afternoon from …".
  */
 export function whatSuitsInWords(suits: WhatSuits): string {
-  const days = daysInWords(suits.weekdays);
+  // One date: its weekday says itself.
+  const days = suits.from === suits.to ? null : daysInWords(suits.weekdays);
   const part = suits.parts.length === 1 ? suits.parts[0]! : null;
   const when = days && part ? `${days} ${part}` : (days ?? part);
   const dates =

@@ -4,6 +4,7 @@ import { normaliseUkMobile } from './phone.ts';
 import { IsoDateSchema } from './calendar.ts';
 import { PhoneProofSchema } from './phone-codes.ts';
 import { plainText } from './text.ts';
+import { WaitlistOfferViewSchema } from './waitlist-offer-schemas.ts';
 
 /**
  * The waitlist's requests and answers (docs/decisions/084), shared by the join form (loaded on
@@ -114,6 +115,8 @@ export const WaitlistViewSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** The booking an offer became. */
   bookingId: z.optional(z.string()),
+  /** Its open offer, else the last one of the past day (src/server/waitlist/offer-view.ts). */
+  offer: z.optional(WaitlistOfferViewSchema),
 });
 export type WaitlistView = z.infer<typeof WaitlistViewSchema>;
 

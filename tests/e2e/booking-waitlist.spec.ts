@@ -20,11 +20,12 @@ async function shot(page: Page, name: string) {
 const VISIT = 'service=full&weightKg=12';
 
 /** Books the day's first time for a 12 kg full groom until none is left: the day is full for that dog. */
-async function fillDay(page: Page, date: string) {
+async function fillDay(page: Page, date: string): Promise<Array<{ id: string; start: string }>> {
+  const made: Array<{ id: string; start: string }> = [];
   for (let i = 0; i < 40; i++) {
     const res = await page.request.get(`/v1.0.1/availability?${VISIT}&from=${date}&days=1`);
     const [day] = ((await res.json()) as { days: Day[] }).days;
-    if (!day?.slots.length) return;
+    if (!day?.slots.length) return made;
     const other = visitor(`filler${i}`);
     const booked = await page.request.post('/v1.0.1/bookings', {
       data: {
@@ -36,6 +37,7 @@ async function fillDay(page: Page, date: string) {
       },
     });
     expect(booked.status()).toBe(201);
+    made.push({ id: ((await booked.json()) as { bookingId: string }).bookingId, start: day.slots[0]!.start });
   }
   throw new Error(`${date} did not fill`);
 }
@@ -113,4 +115,85 @@ test('on a full day, the owner joins the waitlist with a texted code, sees the r
   await expect(page.getByText('Withdrawn', { exact: true })).toBeVisible();
   await expectNoViolations(page, 'withdrawn');
   await shot(page, 'waitlist-withdrawn');
+});
+
+/** The texted code's six digits, from the fake provider's inbox, after `seen` texts. */
+async function textedCode(e164: string, seen: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      code = (await inbox(e164))
+        .slice(seen)
+        .map((t) => /^(\d{6}) is your Leyton Dog Grooming code/.exec(t.text)?.[1])
+        .find(Boolean);
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+test('a cancellation on the full day is offered to the owner waiting, whose text opens it and books it in one tap', async ({
+  page,
+}) => {
+  const me = visitor('offered');
+  const e164 = `+44${me.phone.replace(/\s/g, '').slice(1)}`;
+  const day = await ownDay(page.request, 'booking-waitlist: an offer taken', VISIT);
+  const fillers = await fillDay(page, day.date);
+  const afternoon = fillers.filter((f) => new Date(f.start).getUTCHours() >= 13);
+  expect(afternoon.length).toBeGreaterThan(0);
+
+  // Waiting for that day's afternoon only: no other test's request asks for it.
+  await page.goto('/book?type=full');
+  await page.getByLabel("Your dog's name").fill('Juniper');
+  await page.getByRole('combobox', { name: 'Breed' }).fill('beagle');
+  await page.getByRole('option', { name: 'Beagle' }).click();
+  await page.getByLabel('Weight').fill('12');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const dayButton = page.locator(`.calendar-day[data-date="${day.date}"]`);
+  // Its day is four weeks on: the calendar shows it with the later dates.
+  await page.getByRole('button', { name: 'Show later dates' }).click();
+  await dayButton.click();
+  await page.getByRole('button', { name: 'Tell me if a time frees up' }).click();
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(day.date);
+  await page.getByRole('checkbox', { name: 'Morning' }).uncheck();
+  await page.getByLabel('Your name').fill(me.name);
+  await page.getByLabel('Mobile number').fill(me.phone);
+  const seen = (await inbox(e164)).length;
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await page.getByLabel('Character 1 of 6').fill(await textedCode(e164, seen));
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(page.getByRole('heading', { name: "You're on the waitlist" })).toBeFocused();
+
+  // Another owner cancels their afternoon: the freed time goes to the waitlist at once.
+  const freed = afternoon.at(-1)!;
+  const cancelled = await page.request.post(`/v1.0.1/bookings/${freed.id}/cancel`, { data: {} });
+  expect(cancelled.status()).toBe(200);
+  let link = '';
+  await expect
+    .poll(async () => {
+      link =
+        (await inbox(e164)).map((t) => /https?:\/\/[^\s]+\/w\/[^\s]+\?offer=[^\s]+/.exec(t.text)?.[0]).find(Boolean) ??
+        '';
+      return link;
+    })
+    .not.toBe('');
+
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(freed.start));
+  await expect(page.getByText('A time has freed up for Juniper')).toBeVisible();
+  // The message's link lands on the offer: its heading, the time freed, has the focus.
+  await expect(page.locator('#offer-heading')).toBeFocused();
+  await expect(page.locator('#offer-heading')).toContainText(time);
+  await expectNoViolations(page, 'the offer');
+  await shot(page, 'waitlist-offer');
+
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
+  await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
+  await expectNoViolations(page, 'booked from the offer');
 });

@@ -33,6 +33,7 @@ const OWN_DAYS = [
   'booking-two-dogs: by keyboard',
   'rebook: every 6 weeks, 3 visits',
   'booking-waitlist: a full day',
+  'booking-waitlist: an offer taken',
 ] as const;
 export type OwnDay = (typeof OWN_DAYS)[number];
 

@@ -100,7 +100,7 @@ const shapeOf = (value: unknown): unknown =>
 
 describe("a stranger who books with a customer's phone number and dog's name", () => {
   it('gets one answer whether or not the number has a booking ahead, and only the number is told', async () => {
-    // Two days on: tomorrow's times straddle "booked less than 24 hours ahead" as the clock moves, and
+    // Days ahead: tomorrow's times straddle "booked less than 24 hours ahead" as the clock moves, and
     // the two answers compared here must be under one cancellation policy.
     const day = await slots(4);
     const victim = await post(victimBooking(day[0]!.start));

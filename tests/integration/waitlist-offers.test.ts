@@ -5,11 +5,13 @@ import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import settlePayments from '../../netlify/functions/settle-payments.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
+import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
 import waitlistOfferJob from '../../netlify/functions/waitlist-offer-job.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import type { BookingSettings } from '../../src/domain/booking-settings.ts';
 import { instantToZoned } from '../../src/domain/london-time.ts';
 import { query, transaction } from '../../src/server/db.ts';
+import { WaitlistViewSchema } from '../../src/domain/waitlist.ts';
 import { CROSS_SITE_REFUSED } from '../../src/server/http.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
 import { runOfferJob } from '../../src/server/waitlist/offers.ts';
@@ -39,6 +41,7 @@ const API = 'http://localhost/v1.0.1';
 const JSON_TYPE = { 'content-type': 'application/json' };
 const changes = routed(bookingChanges);
 const answers = routed(waitlistOffers);
+const requests = routed(waitlistRequest);
 const ALL_DAY = { from: '00:00', to: '23:59' };
 
 /**
@@ -337,6 +340,46 @@ describe('accepting books through the booking’s own code', () => {
     );
     expect(booked[0]!.n).toBe(1);
     expect((await offersOf([first!.id, second!.id])).map((o) => o.status).sort()).toEqual(['gone', 'taken']);
+  });
+});
+
+describe("the request's page", () => {
+  const view = async (id: string) => {
+    const res = await requests(new Request(`${API}/waitlist/${id}`));
+    expect(res.status).toBe(200);
+    return WaitlistViewSchema.parse(await res.json());
+  };
+
+  it('shows the open offer with its time and price, then what became of it; withdrawing passes an open offer on', async () => {
+    const day = await nextDay();
+    const [, freed] = await fullStart(day.start);
+    const [first, second] = await asked(day.date, [{}, {}]);
+    expect((await view(first!.id)).offer).toBeUndefined();
+    await cancel(freed!.id);
+    const shown = await view(first!.id);
+    expect(shown.offer).toMatchObject({
+      status: 'open',
+      start: day.start,
+      dogName: 'Pickle',
+      serviceTitle: 'Full Groom',
+      depositPence: 0,
+    });
+    expect(shown.offer!.totalFromPence).toBeGreaterThan(0);
+
+    // Withdrawn with an offer open: the offer is declined with it, and the next owner is offered the time.
+    const withdrawn = await requests(
+      new Request(`${API}/waitlist/${first!.id}/withdraw`, { method: 'POST', headers: JSON_TYPE, body: '{}' }),
+    );
+    expect(withdrawn.status).toBe(200);
+    expect((await view(first!.id)).offer).toBeUndefined();
+    await runOfferJob({ siteUrl: 'https://shop.example' });
+    const [, theirs] = await offersOf([first!.id, second!.id]);
+    expect(theirs).toMatchObject({ request_id: second!.id, status: 'open' });
+    expect((await view(second!.id)).offer).toMatchObject({ id: theirs!.id, status: 'open' });
+
+    // Declined, the page still says so for a day, with the request waiting.
+    await answer(second!.id, theirs!.id, 'decline');
+    expect((await view(second!.id)).offer).toMatchObject({ id: theirs!.id, status: 'declined' });
   });
 });
 

@@ -57,5 +57,5 @@ export default function WaitlistIsland({ phoneDisplay, phoneE164 }: WaitlistIsla
         Loading your request…
       </p>
     );
-  return <WaitlistRequest view={view} onChange={setView} />;
+  return <WaitlistRequest view={view} onChange={setView} onRefresh={() => void load(view.id)} />;
 }

@@ -4,6 +4,7 @@ import * as apiRoutes from '../../domain/after-booking-api-routes.ts';
 import { WaitlistViewSchema, type WaitlistView } from '../../domain/waitlist.ts';
 import { FormActions } from '../forms/FormActions.tsx';
 import { useSubmit } from '../forms/use-submit.ts';
+import { OfferCard } from './OfferCard.tsx';
 
 const STATUS_WORDS: Record<WaitlistView['status'], string> = {
   waiting: 'Waiting for a time',
@@ -13,7 +14,16 @@ const STATUS_WORDS: Record<WaitlistView['status'], string> = {
 };
 
 /** The request, its open offer's place, and withdrawing it (asked twice: it gives up the place in the queue). */
-export function WaitlistRequest({ view, onChange }: { view: WaitlistView; onChange(view: WaitlistView): void }) {
+export function WaitlistRequest({
+  view,
+  onChange,
+  onRefresh,
+}: {
+  view: WaitlistView;
+  onChange(view: WaitlistView): void;
+  /** Asks for the request again (an offer was answered). */
+  onRefresh(): void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmit();
   const news = useRef<HTMLParagraphElement>(null);
@@ -37,6 +47,8 @@ export function WaitlistRequest({ view, onChange }: { view: WaitlistView; onChan
           You're off the waitlist for {view.dog.name}. We won't write about it again.
         </p>
       ) : null}
+      {/* What the message's link came for comes first. */}
+      {view.offer ? <OfferCard requestId={view.id} offer={view.offer} onAnswered={onRefresh} /> : null}
       <dl className="waitlist-details">
         <dt>Dog</dt>
         <dd>
@@ -61,7 +73,6 @@ export function WaitlistRequest({ view, onChange }: { view: WaitlistView; onChan
           they asked. The offer comes with a link to book it in one tap.
         </p>
       ) : null}
-      {/* The open offer's place: src/islands/waitlist/OfferCard.tsx (the offers part) renders here. */}
       {view.bookingId ? (
         <p>
           <a href={`/b/${view.bookingId}`}>See your booking</a>
