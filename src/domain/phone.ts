@@ -29,4 +29,3 @@ export function normaliseUkMobile(input: string): string | null {
   if (national.startsWith('76') && !national.startsWith('7624')) return null;
   return parsed.number;
 }
-
