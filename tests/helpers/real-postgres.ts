@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { closeDb } from '../../src/server/db.ts';
-import { MIGRATIONS_DIR, migrationNames } from '../../scripts/lib/database.ts';
+import { MIGRATIONS_DIR, migrationNames, startDatabase } from '../../scripts/lib/database.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
 /**
@@ -121,4 +121,38 @@ export function useRealPostgresForFile(): boolean {
     await stop?.();
   });
   return available;
+}
+
+/** A database a race test runs on: `start` points the server's db module at it; `skip` where it cannot run. */
+export interface RaceEngine {
+  name: string;
+  skip: boolean;
+  start(): Promise<RealPostgres>;
+}
+
+/**
+ * The two databases every race test runs on: a real PostgreSQL 15 server, where the transactions truly
+ * run side by side (skipped where it cannot be installed), and the embedded PGlite, as `npm start` runs.
+ */
+export function raceEngines(): RaceEngine[] {
+  return [
+    {
+      name: 'a real PostgreSQL 15 server',
+      skip: !realPostgresAvailable(),
+      async start() {
+        const server = await startRealPostgres();
+        process.env.NETLIFY_DB_URL = server.url;
+        process.env.NETLIFY_DB_DRIVER = 'server';
+        return server;
+      },
+    },
+    {
+      name: 'the embedded PGlite',
+      skip: false,
+      async start() {
+        const { db, url } = await startDatabase({ quiet: true });
+        return { url, stop: () => db.stop() };
+      },
+    },
+  ];
 }

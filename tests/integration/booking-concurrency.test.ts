@@ -3,11 +3,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
-import { startDatabase } from '../../scripts/lib/database.ts';
 import { AvailabilityResponseSchema, BookingErrorSchema } from '../../src/domain/booking-schemas.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { closeDb, query } from '../../src/server/db.ts';
-import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { raceEngines } from '../helpers/real-postgres.ts';
 import { fromTomorrow } from '../helpers/days.ts';
 
 /**
@@ -23,35 +22,8 @@ const ATTEMPTS = 200;
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 const API = 'http://localhost/v1.0.1';
 
-interface Engine {
-  name: string;
-  start(): Promise<{ url: string; stop(): Promise<void> }>;
-}
-
-const engines: Engine[] = [
-  {
-    name: 'a real PostgreSQL 15 server',
-    async start() {
-      const server = await startRealPostgres();
-      process.env.NETLIFY_DB_URL = server.url;
-      process.env.NETLIFY_DB_DRIVER = 'server';
-      return server;
-    },
-  },
-  {
-    name: 'the embedded PGlite',
-    async start() {
-      const { db, url } = await startDatabase({ quiet: true });
-      return { url, stop: () => db.stop() };
-    },
-  },
-];
-
-const havePostgres = realPostgresAvailable();
-
-for (const engine of engines) {
-  const skip = engine.name.includes('PostgreSQL') && !havePostgres;
-  describe.skipIf(skip)(`no double booking on ${engine.name}`, () => {
+for (const engine of raceEngines()) {
+  describe.skipIf(engine.skip)(`no double booking on ${engine.name}`, () => {
     let server: { url: string; stop(): Promise<void> };
     beforeAll(async () => {
       server = await engine.start();

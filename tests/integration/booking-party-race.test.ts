@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
-import { startDatabase } from '../../scripts/lib/database.ts';
 import { AvailabilityResponseSchema, BookingErrorSchema } from '../../src/domain/booking-schemas.ts';
 import { closeDb, query } from '../../src/server/db.ts';
-import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { raceEngines } from '../helpers/real-postgres.ts';
 import { fromTomorrow } from '../helpers/days.ts';
 
 /**
@@ -19,30 +18,6 @@ import { fromTomorrow } from '../helpers/days.ts';
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
 const API = 'http://localhost/v1.0.1';
 const ROUNDS = 6;
-
-interface Engine {
-  name: string;
-  start(): Promise<{ url: string; stop(): Promise<void> }>;
-}
-
-const engines: Engine[] = [
-  {
-    name: 'a real PostgreSQL 15 server',
-    async start() {
-      const server = await startRealPostgres();
-      process.env.NETLIFY_DB_URL = server.url;
-      process.env.NETLIFY_DB_DRIVER = 'server';
-      return server;
-    },
-  },
-  {
-    name: 'the embedded PGlite',
-    async start() {
-      const { db, url } = await startDatabase({ quiet: true });
-      return { url, stop: () => db.stop() };
-    },
-  },
-];
 
 let phoneNo = 100;
 const owner = () => ({
@@ -106,11 +81,8 @@ async function mostAtOnce(): Promise<number> {
   return row!.worst;
 }
 
-const havePostgres = realPostgresAvailable();
-
-for (const engine of engines) {
-  const skip = engine.name.includes('PostgreSQL') && !havePostgres;
-  describe.skipIf(skip)(`several dogs, all or none, on ${engine.name}`, () => {
+for (const engine of raceEngines()) {
+  describe.skipIf(engine.skip)(`several dogs, all or none, on ${engine.name}`, () => {
     let server: { url: string; stop(): Promise<void> };
     let days: Array<{ date: string; slots: Array<{ start: string }> }> = [];
     beforeAll(async () => {

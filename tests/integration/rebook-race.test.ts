@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import * as rebookFunction from '../../netlify/functions/rebook.ts';
-import { startDatabase } from '../../scripts/lib/database.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { addDays, todayIn, weekdayOf, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
 import { RebookProposalsSchema } from '../../src/domain/rebook-schemas.ts';
 import { closeDb, query } from '../../src/server/db.ts';
 import { routed } from '../helpers/netlify-context.ts';
-import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { raceEngines } from '../helpers/real-postgres.ts';
 import { insertBooking } from '../helpers/staff-records.ts';
 
 /**
@@ -22,25 +21,6 @@ const API = 'http://localhost/v1.0.1';
 const LONDON = DEFAULT_BOOKING_SETTINGS.timeZone;
 const ROUNDS = 4;
 const rebook = routed(rebookFunction);
-
-const engines = [
-  {
-    name: 'a real PostgreSQL 15 server',
-    async start() {
-      const server = await startRealPostgres();
-      process.env.NETLIFY_DB_URL = server.url;
-      process.env.NETLIFY_DB_DRIVER = 'server';
-      return server;
-    },
-  },
-  {
-    name: 'the embedded PGlite',
-    async start() {
-      const { db, url } = await startDatabase({ quiet: true });
-      return { url, stop: () => db.stop() };
-    },
-  },
-];
 
 let phoneNo = 300;
 const single = async (start: string, name: string) => {
@@ -79,62 +59,57 @@ async function anchor(round: number): Promise<string> {
   return made.bookingId;
 }
 
-const havePostgres = realPostgresAvailable();
+for (const engine of raceEngines()) {
+  describe.skipIf(engine.skip)(`a series, all or none, on ${engine.name}`, () => {
+    let server: { stop(): Promise<void> };
+    beforeAll(async () => {
+      server = await engine.start();
+      const { seedDemoBusiness } = await import('../../src/server/seed.ts');
+      await seedDemoBusiness();
+    }, 120_000);
+    afterAll(async () => {
+      await closeDb();
+      await server?.stop();
+    });
 
-for (const engine of engines) {
-  describe.skipIf(engine.name.includes('PostgreSQL') && !havePostgres)(
-    `a series, all or none, on ${engine.name}`,
-    () => {
-      let server: { stop(): Promise<void> };
-      beforeAll(async () => {
-        server = await engine.start();
-        const { seedDemoBusiness } = await import('../../src/server/seed.ts');
-        await seedDemoBusiness();
-      }, 120_000);
-      afterAll(async () => {
-        await closeDb();
-        await server?.stop();
-      });
-
-      it('a series of three races a one-dog booking for the last table at its first visit: exactly one wins', async () => {
-        for (let round = 0; round < ROUNDS; round++) {
-          const id = await anchor(round);
-          const res = await rebook(new Request(`${API}/bookings/${id}/rebook?weeks=4&visits=3`));
-          const starts = RebookProposalsSchema.parse(await res.json()).proposals.flatMap((p) =>
-            p.kind === 'none' ? [] : [p.start],
-          );
-          expect(starts).toHaveLength(3);
-          // One of the two tables taken at the first visit's time.
-          expect(await single(starts[0]!, `Wall ${round}`)).toBe(201);
-          const series = () =>
-            rebook(
-              new Request(`${API}/bookings/${id}/rebook`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ weeks: 4, visits: starts, idempotencyKey: randomUUID() }),
-              }),
-            ).then((r) => r.status);
-          const racer = () => single(starts[0]!, `Racer ${round}`);
-          // Which starts first alternates.
-          const [s, r] =
-            round % 2 === 0
-              ? await Promise.all([series(), racer()])
-              : await Promise.all([racer(), series()]).then(([a, b]) => [b, a] as const);
-          expect([s, r].sort()).toEqual([201, 409]);
-          const visits = await query<{ status: string }>(
-            `SELECT b.status FROM bookings b JOIN booking_series s ON s.id = b.series_id WHERE s.from_booking_id = $1`,
-            [id],
-          );
-          expect(visits.map((v) => v.status)).toEqual(s === 201 ? ['confirmed', 'confirmed', 'confirmed'] : []);
-          expect(await query('SELECT id FROM booking_series WHERE from_booking_id = $1', [id])).toHaveLength(
-            s === 201 ? 1 : 0,
-          );
-        }
-        const [row] = await query<{ worst: number }>(
-          'SELECT COALESCE(max(n), 0)::int AS worst FROM (SELECT count(*) AS n FROM booking_cells GROUP BY cell) c',
+    it('a series of three races a one-dog booking for the last table at its first visit: exactly one wins', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const id = await anchor(round);
+        const res = await rebook(new Request(`${API}/bookings/${id}/rebook?weeks=4&visits=3`));
+        const starts = RebookProposalsSchema.parse(await res.json()).proposals.flatMap((p) =>
+          p.kind === 'none' ? [] : [p.start],
         );
-        expect(row!.worst).toBeLessThanOrEqual(2);
-      }, 120_000);
-    },
-  );
+        expect(starts).toHaveLength(3);
+        // One of the two tables taken at the first visit's time.
+        expect(await single(starts[0]!, `Wall ${round}`)).toBe(201);
+        const series = () =>
+          rebook(
+            new Request(`${API}/bookings/${id}/rebook`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ weeks: 4, visits: starts, idempotencyKey: randomUUID() }),
+            }),
+          ).then((r) => r.status);
+        const racer = () => single(starts[0]!, `Racer ${round}`);
+        // Which starts first alternates.
+        const [s, r] =
+          round % 2 === 0
+            ? await Promise.all([series(), racer()])
+            : await Promise.all([racer(), series()]).then(([a, b]) => [b, a] as const);
+        expect([s, r].sort()).toEqual([201, 409]);
+        const visits = await query<{ status: string }>(
+          `SELECT b.status FROM bookings b JOIN booking_series s ON s.id = b.series_id WHERE s.from_booking_id = $1`,
+          [id],
+        );
+        expect(visits.map((v) => v.status)).toEqual(s === 201 ? ['confirmed', 'confirmed', 'confirmed'] : []);
+        expect(await query('SELECT id FROM booking_series WHERE from_booking_id = $1', [id])).toHaveLength(
+          s === 201 ? 1 : 0,
+        );
+      }
+      const [row] = await query<{ worst: number }>(
+        'SELECT COALESCE(max(n), 0)::int AS worst FROM (SELECT count(*) AS n FROM booking_cells GROUP BY cell) c',
+      );
+      expect(row!.worst).toBeLessThanOrEqual(2);
+    }, 120_000);
+  });
 }

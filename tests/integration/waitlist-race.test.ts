@@ -4,13 +4,12 @@ import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
-import { startDatabase } from '../../scripts/lib/database.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { closeDb, query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
 import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
-import { realPostgresAvailable, startRealPostgres } from '../helpers/real-postgres.ts';
+import { raceEngines } from '../helpers/real-postgres.ts';
 import { waitingRequest } from '../helpers/waitlist.ts';
 
 /**
@@ -25,25 +24,6 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 const ROUNDS = 4;
 const changes = routed(bookingChanges);
 const answers = routed(waitlistOffers);
-
-const engines = [
-  {
-    name: 'a real PostgreSQL 15 server',
-    async start() {
-      const server = await startRealPostgres();
-      process.env.NETLIFY_DB_URL = server.url;
-      process.env.NETLIFY_DB_DRIVER = 'server';
-      return server;
-    },
-  },
-  {
-    name: 'the embedded PGlite',
-    async start() {
-      const { db, url } = await startDatabase({ quiet: true });
-      return { url, stop: () => db.stop() };
-    },
-  },
-];
 
 let phoneNo = 200;
 async function book(start: string): Promise<string> {
@@ -81,10 +61,8 @@ async function accept(requestId: string, offerId: string) {
   return res.status;
 }
 
-const havePostgres = realPostgresAvailable();
-
-for (const engine of engines) {
-  describe.skipIf(engine.name.includes('PostgreSQL') && !havePostgres)(`the waitlist's race on ${engine.name}`, () => {
+for (const engine of raceEngines()) {
+  describe.skipIf(engine.skip)(`the waitlist's race on ${engine.name}`, () => {
     let server: { url: string; stop(): Promise<void> };
     let days: Array<{ date: string; slots: Array<{ start: string }> }> = [];
     beforeAll(async () => {
