@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, WCAG_22_AA } from './axe.ts';
 import { mobile, visitor } from './booking-helpers.ts';
 import { ownDay, type Day } from './own-days.ts';
-import { inbox } from './staff-helpers.ts';
+import { inbox, nextCode } from './staff-helpers.ts';
 
 test.use({ viewport: mobile });
 
@@ -18,6 +18,8 @@ async function shot(page: Page, name: string) {
 }
 
 const VISIT = 'service=full&weightKg=12';
+/** The code that proves the mobile, texted for joining as for booking. */
+const BOOKING_CODE = /^(\d{6}) is your Leyton Dog Grooming code/;
 
 /** Books the day's first time for a 12 kg full groom until none is left: the day is full for that dog. */
 async function fillDay(page: Page, date: string): Promise<Array<{ id: string; start: string }>> {
@@ -77,17 +79,7 @@ test('on a full day, the owner joins the waitlist with a texted code, sees the r
   await page.getByLabel('Mobile number').fill(me.phone);
   const seen = (await inbox(e164)).length;
   await page.getByRole('button', { name: 'Text me a code' }).click();
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      code = (await inbox(e164))
-        .slice(seen)
-        .map((t) => /^(\d{6}) is your Leyton Dog Grooming code/.exec(t.text)?.[1])
-        .find(Boolean);
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  await page.getByLabel('Character 1 of 6').fill(code!);
+  await page.getByLabel('Character 1 of 6').fill(await nextCode(e164, seen, BOOKING_CODE));
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
 
   await expect(page.getByRole('heading', { name: "You're on the waitlist" })).toBeFocused();
@@ -117,21 +109,6 @@ test('on a full day, the owner joins the waitlist with a texted code, sees the r
   await shot(page, 'waitlist-withdrawn');
 });
 
-/** The texted code's six digits, from the fake provider's inbox, after `seen` texts. */
-async function textedCode(e164: string, seen: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      code = (await inbox(e164))
-        .slice(seen)
-        .map((t) => /^(\d{6}) is your Leyton Dog Grooming code/.exec(t.text)?.[1])
-        .find(Boolean);
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
 test('a cancellation on the full day is offered to the owner waiting, whose text opens it and books it in one tap', async ({
   page,
 }) => {
@@ -160,7 +137,7 @@ test('a cancellation on the full day is offered to the owner waiting, whose text
   await page.getByLabel('Mobile number').fill(me.phone);
   const seen = (await inbox(e164)).length;
   await page.getByRole('button', { name: 'Text me a code' }).click();
-  await page.getByLabel('Character 1 of 6').fill(await textedCode(e164, seen));
+  await page.getByLabel('Character 1 of 6').fill(await nextCode(e164, seen, BOOKING_CODE));
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByRole('heading', { name: "You're on the waitlist" })).toBeFocused();
 

@@ -30,8 +30,14 @@ export async function inbox(e164: string): Promise<Text[]> {
   return (await res.json()) as Text[];
 }
 
-/** Waits for a text to `e164` beyond the `seen` first ones, and returns the code it carries. */
-export async function nextCode(e164: string, seen: number): Promise<string> {
+const STAFF_CODE =
+  /^(\d{6}) is your Leyton Dog Grooming code to (?:sign in to the staff area|confirm a change to the staff list)/;
+
+/**
+ * Waits for a text to `e164` beyond the `seen` first ones that opens with `opening` (a staff code by
+ * default), and returns the code it carries.
+ */
+export async function nextCode(e164: string, seen: number, opening: RegExp = STAFF_CODE): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
@@ -41,17 +47,12 @@ export async function nextCode(e164: string, seen: number): Promise<string> {
         // between codes (docs/decisions/070), so the very last text need not be the code.
         code = texts
           .slice(seen)
-          .map(
-            (t) =>
-              /^(\d{6}) is your Leyton Dog Grooming code to (?:sign in to the staff area|confirm a change to the staff list)/.exec(
-                t.text,
-              )?.[1],
-          )
+          .map((t) => opening.exec(t.text)?.[1])
           .filter((c) => c !== undefined)
           .at(-1);
         return code;
       },
-      { message: `a sign-in code texted to ${e164}` },
+      { message: `a code texted to ${e164}` },
     )
     .toMatch(/^\d{6}$/);
   return code!;
