@@ -110,3 +110,8 @@ export async function markKeyProven(tx: Tx, key: string, now = new Date()): Prom
   );
   return rows.length > 0;
 }
+
+/** Whether `holder` is the device key of the customer record that proved `phone` with a code. */
+export function deviceProvesPhone(holder: KeyHolder | null, phone: string): boolean {
+  return holder !== null && holder.kind === 'device' && holder.phone === phone && holder.phoneVerified;
+}

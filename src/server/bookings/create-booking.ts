@@ -9,7 +9,7 @@ import type {
   Quote,
 } from '../../domain/booking-schemas.ts';
 import { staffBookingSettings } from '../../domain/staff-rules.ts';
-import { DEVICE_KEY_DAYS, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
+import { DEVICE_KEY_DAYS, deviceProvesPhone, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
 import { db, query, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
@@ -237,7 +237,8 @@ export async function proofOf(
   const checked = request.phoneProof
     ? await checkPhoneCode(request.phoneProof, request.owner.phone, 'booking', now)
     : undefined;
-  if (!checked && !provesNumber(holder, request.owner.phone)) await limitBookingsForPhone(request.owner.phone, now);
+  if (!checked && !deviceProvesPhone(holder, request.owner.phone))
+    await limitBookingsForPhone(request.owner.phone, now);
   return { holder, checked };
 }
 
@@ -547,11 +548,6 @@ export async function releaseHold(bookingId: string, why: string, now: Date): Pr
     [bookingId, why, now],
   );
   return rows.length > 0;
-}
-
-/** The device key of the customer record that proved this number. */
-function provesNumber(holder: KeyHolder | null, phone: string): boolean {
-  return holder !== null && holder.kind === 'device' && holder.phone === phone && holder.phoneVerified;
 }
 
 interface Identity {

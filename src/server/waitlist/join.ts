@@ -6,7 +6,7 @@ import { waitlistJoinedMessages } from '../../domain/waitlist-messages.ts';
 import { anyDayFits, whatSuitsInWords } from '../../domain/waitlist-words.ts';
 import { writtenDate } from '../../domain/written-dates.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
-import { findKeyHolder, type KeyHolder } from '../access-keys.ts';
+import { deviceProvesPhone, findKeyHolder } from '../access-keys.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { randomId } from '../ids.ts';
@@ -98,14 +98,10 @@ async function proveNumber(
   const phone = request.owner.phone;
   if (request.phoneProof) return checkPhoneCode(request.phoneProof, phone, 'booking', now);
   const holder = await findKeyHolder(context.accessKey ?? null, now);
-  if (provesNumber(holder, phone)) return null;
+  if (deviceProvesPhone(holder, phone)) return null;
   // Tries without proof count as bookings for the number do (decision 052).
   await limitBookingsForPhone(phone, now);
   throw new HttpError(403, PHONE_PROOF_NEEDED, { code: 'phone_verification_required' });
-}
-
-function provesNumber(holder: KeyHolder | null, phone: string): boolean {
-  return holder !== null && holder.kind === 'device' && holder.phone === phone && holder.phoneVerified;
 }
 
 async function writeRequest(
