@@ -2,8 +2,7 @@ import type { NoShowFeeResponse } from '../../domain/no-show-staff.ts';
 import { audit } from '../audit.ts';
 import { transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
-import type { StripeRefund } from '../payments/refunds.ts';
-import { refundOf } from '../payments/refunds.ts';
+import { CLOSED_DISPUTE, refundOf, tallyRefund, type StripeRefund } from '../payments/refunds.ts';
 import { staffCustomerLink, tellStaff } from '../payments/staff-alerts.ts';
 import { stripeClient, type Stripe } from '../payments/stripe.ts';
 import type { StaffMember } from '../staff.ts';
@@ -120,11 +119,6 @@ async function askStripe(
   await transaction((tx) => recordFeeRefund(tx, id, refundOf(refund), now));
 }
 
-const COUNTED = new Set(['pending', 'requires_action', 'succeeded']);
-// As refunds.ts: statuses only move forward, so an older report never undoes a newer one.
-const STAGE: Record<string, number> = { pending: 0, requires_action: 0, succeeded: 1, failed: 2, canceled: 2 };
-const stage = (status: string) => STAGE[status] ?? 0;
-
 export type FeeRefundRecorded = 'fee_refund_recorded' | 'fee_refund_known' | 'fee_refund_stale' | 'fee_refund_failed';
 
 /**
@@ -152,14 +146,9 @@ export async function recordFeeRefund(
     'SELECT status, counted_pence FROM no_show_fee_refunds WHERE id = $1 FOR UPDATE',
     [refund.id],
   );
-  if (known && known.status === refund.status) return 'fee_refund_known';
-  if (known && stage(refund.status) < stage(known.status)) return 'fee_refund_stale';
-
-  const before = known?.counted_pence ?? 0;
-  const room = fee.pence - fee.refunded_pence + before;
-  const counted = COUNTED.has(refund.status) ? Math.min(refund.pence, Math.max(0, room)) : 0;
-  const delta = counted - before;
-  const failedPence = stage(refund.status) === 2 ? (known ? before : refund.pence) : 0;
+  const tally = tallyRefund(refund, known, fee.pence - fee.refunded_pence);
+  if (tally.verdict !== 'counts') return tally.verdict === 'known' ? 'fee_refund_known' : 'fee_refund_stale';
+  const { counted, delta, failedPence } = tally;
   await tx.query(
     `INSERT INTO no_show_fee_refunds (id, booking_id, pence, status, counted_pence, by_us, failure_reason, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
@@ -228,8 +217,6 @@ export async function feeOfPayment(
   );
   return { bookingId: rows[0]?.booking_id ?? null };
 }
-
-const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed', 'prevented']);
 
 /**
  * A chargeback on a fee's payment: kept on the fee and every member of staff told, naming the no-show

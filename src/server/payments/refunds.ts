@@ -40,6 +40,42 @@ const COUNTED = new Set(['pending', 'requires_action', 'succeeded']);
 const STAGE: Record<string, number> = { pending: 0, requires_action: 0, succeeded: 1, failed: 2, canceled: 2 };
 const stage = (status: string) => STAGE[status] ?? 0;
 
+/** A charge's chargeback is over: a later "created" event for it leaves the outcome standing. */
+export const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed', 'prevented']);
+
+export type RefundTally =
+  | { verdict: 'known' | 'stale' }
+  | {
+      verdict: 'counts';
+      /** What was counted of this refund before this report. */
+      before: number;
+      /** What is counted of it now. */
+      counted: number;
+      /** The change to the money given back. */
+      delta: number;
+      /** A refund that failed: what was counted of it, or all of it when we first hear of it as failed. */
+      failedPence: number;
+    };
+
+/**
+ * What one report of a refund changes, counted once by the refund's id whatever the order and number
+ * of reports: `known` is what we recorded of it before, `leftPence` what is left to give back of the
+ * payment (a deposit, a no-show fee) before this report. Never more than that, whatever Stripe's figure.
+ */
+export function tallyRefund(
+  refund: StripeRefund,
+  known: { status: string; counted_pence: number } | undefined,
+  leftPence: number,
+): RefundTally {
+  if (known && known.status === refund.status) return { verdict: 'known' };
+  if (known && stage(refund.status) < stage(known.status)) return { verdict: 'stale' };
+  const before = known?.counted_pence ?? 0;
+  const room = leftPence + before;
+  const counted = COUNTED.has(refund.status) ? Math.min(refund.pence, Math.max(0, room)) : 0;
+  const failedPence = stage(refund.status) === 2 ? (known ? before : refund.pence) : 0;
+  return { verdict: 'counts', before, counted, delta: counted - before, failedPence };
+}
+
 export type RefundRecorded = 'refund_recorded' | 'refund_known' | 'refund_stale' | 'refund_failed';
 
 export async function recordRefund(
@@ -67,16 +103,10 @@ export async function recordRefund(
     'SELECT status, counted_pence FROM stripe_refunds WHERE id = $1 FOR UPDATE',
     [refund.id],
   );
-  if (known && known.status === refund.status) return 'refund_known';
-  if (known && stage(refund.status) < stage(known.status)) return 'refund_stale';
-
-  const before = known?.counted_pence ?? 0;
-  // Never more than the deposit we recorded (the table's own rule), whatever Stripe's figure.
-  const room = booking.deposit_paid_pence - booking.deposit_refunded_pence + before;
-  const counted = COUNTED.has(refund.status) ? Math.min(refund.pence, Math.max(0, room)) : 0;
-  const delta = counted - before;
-  // A refund that failed: what was counted of it, or all of it when we first hear of it as failed.
-  const failedPence = stage(refund.status) === 2 ? (known ? before : refund.pence) : 0;
+  // Never more than the deposit we recorded (the table's own rule).
+  const tally = tallyRefund(refund, known, booking.deposit_paid_pence - booking.deposit_refunded_pence);
+  if (tally.verdict !== 'counts') return tally.verdict === 'known' ? 'refund_known' : 'refund_stale';
+  const { counted, delta, failedPence } = tally;
   // A refund owed is settled by a refund that went out, and by one of ours that failed: retrying it
   // cannot reach a closed card, so the debt passes to staff as refund_failed_pence.
   const settled = Math.max(delta, 0) + (!known && refund.byUs ? failedPence : 0);

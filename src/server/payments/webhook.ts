@@ -9,7 +9,7 @@ import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
 import { refundDeposit } from './checkout.ts';
 import { recordDisputeFunds } from './chargebacks.ts';
-import { recordRefund, refundOf } from './refunds.ts';
+import { CLOSED_DISPUTE, recordRefund, refundOf } from './refunds.ts';
 import { settleRefund } from './settle.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
 import { feeSessionEvent, isFeeSessionEvent, keepSavedCard } from '../no-shows/fees.ts';
@@ -271,8 +271,6 @@ async function chargeRefunded(verified: unknown, type: string, now: Date, siteUr
     return outcome;
   });
 }
-
-const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed', 'prevented']);
 
 /**
  * charge.dispute.created / .closed: a chargeback. The booking carries it for staff to see (the
