@@ -24,7 +24,7 @@ import type {
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { randomId } from '../ids.ts';
-import { recordTerms, standingFor, strikesOf } from '../no-shows/standing.ts';
+import { recordTerms, standingWithStrikes } from '../no-shows/standing.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { idempotencyDigest } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -110,10 +110,7 @@ async function visitAgain(tx: Tx, anchor: Anchor, settings: BookingSettings): Pr
 /** What the series asks online, and how many visits this owner may book at once (decision 081's standing). */
 async function paymentOf(tx: Tx, anchor: Anchor, visit: PlannedVisit, settings: BookingSettings, now: Date) {
   const customerId = anchor.booking.customer_id;
-  const [standing, strikes] = await Promise.all([
-    standingFor(tx, customerId, settings, now),
-    strikesOf(tx, customerId),
-  ]);
+  const { standing, strikes } = await standingWithStrikes(tx, customerId, settings, now);
   const price = priceFor(visit, anchor.booking.dog_weight_kg, settings, now, standing);
   const input = { standing, liveStrikes: liveStrikes(strikes, now), firstVisitDepositPence: price.depositPence };
   const one = seriesPayment({ ...input, visits: 1 });

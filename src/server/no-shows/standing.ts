@@ -24,7 +24,17 @@ export async function standingFor(
   settings: BookingSettings,
   now: Date,
 ): Promise<Standing> {
-  if (!customerId) return standingOf({ strikes: [], completedVisits: 0, settings, now });
+  return (await standingWithStrikes(tx, customerId, settings, now)).standing;
+}
+
+/** The standing and the strikes it was read from, for a caller that needs both (one read of each). */
+export async function standingWithStrikes(
+  tx: Tx,
+  customerId: string | null,
+  settings: BookingSettings,
+  now: Date,
+): Promise<{ standing: Standing; strikes: Strike[] }> {
+  if (!customerId) return { standing: standingOf({ strikes: [], completedVisits: 0, settings, now }), strikes: [] };
   const [strikes, completed] = await Promise.all([
     strikesOf(tx, customerId),
     tx.query<{ n: number }>(
@@ -32,7 +42,7 @@ export async function standingFor(
       [customerId],
     ),
   ]);
-  return standingOf({ strikes, completedVisits: completed.rows[0]?.n ?? 0, settings, now });
+  return { standing: standingOf({ strikes, completedVisits: completed.rows[0]?.n ?? 0, settings, now }), strikes };
 }
 
 /** The terms of a booking just written, kept with it (what the customer was told is what applies). */
