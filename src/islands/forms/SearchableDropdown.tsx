@@ -69,11 +69,12 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
     document.getElementById(`${uid}-opt-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open, uid]);
 
-  const choose = (item: T) => {
+  /** `item` chosen; the badge takes the focus unless the visitor has already moved it on (a blur). */
+  const choose = (item: T, focusBadge = true) => {
     onChange(item._id, item);
     setSearch('');
     setOpen(false);
-    refocus.current = 'badge';
+    if (focusBadge) refocus.current = 'badge';
   };
   const clear = () => {
     onChange(null, null);
@@ -172,11 +173,7 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
               // Typed and left (Tab, or a tap on the next field): a search that names one breed is
               // that breed, not lost. The focus has gone on, so it stays where the visitor put it.
               const named = namedChoice(items, search, otherId);
-              if (named) {
-                onChange(named._id, named);
-                setSearch('');
-                setOpen(false);
-              }
+              if (named) choose(named, false);
               props.onBlur?.();
             }}
           />
