@@ -15,6 +15,10 @@ import { IsoDateSchema } from './calendar.ts';
  *   appointment before it.
  * - Where bookings came from: visits by their click id (contract §7: gclid → google ads, fbclid →
  *   facebook ads), direct without one; a booking counts for the channel of the visit it was made in.
+ * - Tables refilled from the waitlist (docs/decisions/088): bookings made by accepting a waitlist
+ *   offer, counted in the period the offer was taken (when the table was refilled), and still
+ *   booked; what they brought back is their takings by the rule above, so far, a refilled booking
+ *   later cancelled counting what it kept (a deposit) and a hold never paid counting nothing.
  *
  * Written in zod/mini so the dashboard loads no classic zod (docs/decisions/054); the function
  * parses the retry's body through dashboard-for-server.ts.
@@ -52,6 +56,7 @@ export function firstDays(week: readonly number[], days: number): number {
 const Pence = z.number().check(z.int());
 const Count = z.number().check(z.int(), z.nonnegative());
 const Week = z.object({ monday: IsoDateSchema, days: z.array(Pence).check(z.length(7)) });
+const Refilled = z.object({ tables: Count, pence: Pence });
 
 /**
  * A message the outbox stopped trying (docs/decisions/065): every try failed for a day, or it
@@ -107,6 +112,8 @@ export const DashboardResponseSchema = z.object({
     /** Bookings staff took on the phone. */
     byPhone: Count,
   }),
+  /** Tables refilled from the waitlist and what they brought back: this week so far, last week, 28 days. */
+  refilled: z.object({ thisWeek: Refilled, lastWeek: Refilled, last28Days: Refilled }),
   messages: z.object({
     /** Stopped in the last STOPPED_MESSAGE_DAYS days, the latest first (at most 20). */
     stopped: z.array(StoppedMessageSchema),

@@ -17,11 +17,15 @@ import { textBudgetToday } from '../text-budget.ts';
  * The dashboard's figures (their meaning: src/domain/dashboard.ts), each one query on an index:
  * takings, no-shows and first visits read bookings by start (bookings_start_idx and the partial
  * index on active ones), deposits held the active ones ahead, and the channels the bookings and
- * visits of the last 30 days by when they were made (bookings_created_idx, visit_sessions_created_idx).
+ * visits of the last 30 days by when they were made (bookings_created_idx, visit_sessions_created_idx),
+ * the tables refilled from the waitlist the bookings made from an offer (bookings_waitlist_offer_idx).
  * Today's and tomorrow's appointments come from the schedule (GET /management/schedule). Messages
  * the outbox stopped trying are listed with them, for staff to send again (decision 065), and the
  * day's text budget (decision 069).
  */
+/** What a booking has brought the shop: deposits kept and balances taken (src/domain/dashboard.ts). */
+const TAKEN = 'deposit_paid_pence - deposit_refunded_pence - refund_due_pence + balance_paid_pence';
+
 export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<DashboardResponse> {
   const settings = await loadBookingSettings(tx);
   const tz = settings.timeZone;
@@ -33,7 +37,7 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
 
   const { rows: takings } = await tx.query<{ day: string; pence: number }>(
     `SELECT to_char(start_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day,
-            sum(deposit_paid_pence - deposit_refunded_pence - refund_due_pence + balance_paid_pence)::int AS pence
+            sum(${TAKEN})::int AS pence
        FROM bookings WHERE start_at >= $1 AND start_at < $2 GROUP BY 1`,
     [at(lastMonday), at(addDays(monday, 7)), tz],
   );
@@ -113,6 +117,26 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
     else channels.get(channelOf(m.source))!.bookings += m.n;
   }
 
+  // When the offer was taken is when the booking was made (created_at); a hold lapsed unpaid refilled nothing.
+  const {
+    rows: [refills],
+  } = await tx.query<Record<`${'this_week' | 'last_week' | 'last_28'}_${'tables' | 'pence'}`, number>>(
+    `SELECT count(*) FILTER (WHERE status = 'confirmed' AND created_at >= $2)::int AS this_week_tables,
+            COALESCE(sum(${TAKEN}) FILTER (WHERE created_at >= $2), 0)::int AS this_week_pence,
+            count(*) FILTER (WHERE status = 'confirmed' AND created_at >= $1 AND created_at < $2)::int AS last_week_tables,
+            COALESCE(sum(${TAKEN}) FILTER (WHERE created_at >= $1 AND created_at < $2), 0)::int AS last_week_pence,
+            count(*) FILTER (WHERE status = 'confirmed' AND created_at >= $3)::int AS last_28_tables,
+            COALESCE(sum(${TAKEN}) FILTER (WHERE created_at >= $3), 0)::int AS last_28_pence
+       FROM bookings
+      WHERE waitlist_offer_id IS NOT NULL AND status IN ('confirmed', 'cancelled')
+        AND created_at >= LEAST($1::timestamptz, $3::timestamptz) AND created_at <= $4`,
+    [at(lastMonday), at(monday), fourWeeksAgo, now],
+  );
+  const refilled = (period: 'this_week' | 'last_week' | 'last_28') => ({
+    tables: refills?.[`${period}_tables`] ?? 0,
+    pence: refills?.[`${period}_pence`] ?? 0,
+  });
+
   return {
     timeZone: tz,
     today,
@@ -135,6 +159,7 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
       unattributed,
       byPhone,
     },
+    refilled: { thisWeek: refilled('this_week'), lastWeek: refilled('last_week'), last28Days: refilled('last_28') },
     messages: await loadMessageTrouble(now, tx),
     textBudget: await textBudgetFigures(now, tx),
   };

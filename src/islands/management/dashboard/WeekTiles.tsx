@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../domain/dashboard.ts';
 import { formatPence } from '../../../domain/money.ts';
-import { appointments, takingsSoFar } from './figures.ts';
+import { appointments, refilledWords, takingsSoFar } from './figures.ts';
 
-/** This week at a glance: takings so far, deposits held, no-shows, and what is not marked yet today. */
+/**
+ * This week at a glance: takings so far, deposits held, no-shows, what is not marked yet today, and
+ * the tables the waitlist refilled.
+ */
 export function WeekTiles({ figures }: { figures: DashboardResponse }) {
   const takings = takingsSoFar(figures);
+  const refilled = refilledWords(figures);
   const { depositsHeld, noShows, today } = figures;
   return (
     <ul className="dash-tiles" aria-label="This week at a glance">
@@ -45,6 +49,11 @@ export function WeekTiles({ figures }: { figures: DashboardResponse }) {
             )}
           </span>
         }
+      />
+      <Tile
+        label="Refilled from the waitlist this week"
+        value={refilled.value}
+        note={<span className="dash-tile__note">{refilled.note}</span>}
       />
     </ul>
   );

@@ -85,3 +85,21 @@ export function customersChart({ customers }: Pick<DashboardResponse, 'customers
 
 /** "1 appointment", "3 appointments". */
 export const appointments = (n: number) => `${n} appointment${n === 1 ? '' : 's'}`;
+
+/** "1 table", "3 tables". */
+const tables = (n: number) => `${n} table${n === 1 ? '' : 's'}`;
+
+/**
+ * The waitlist tile in a groomer's words: this week's tables refilled as the figure, what they
+ * brought back and the other periods as its note; before any, what will count there.
+ */
+export function refilledWords({ refilled }: Pick<DashboardResponse, 'refilled'>): { value: string; note: string } {
+  const { thisWeek, lastWeek, last28Days } = refilled;
+  const value = `${tables(thisWeek.tables)} refilled`;
+  if (last28Days.tables === 0 && last28Days.pence === 0 && thisWeek.pence === 0 && lastWeek.pence === 0)
+    return { value, note: 'A cancelled time booked from the waitlist counts here' };
+  return {
+    value,
+    note: `${formatPence(thisWeek.pence)} brought back · last week ${tables(lastWeek.tables)}, ${formatPence(lastWeek.pence)} · 28 days ${tables(last28Days.tables)}, ${formatPence(last28Days.pence)}`,
+  };
+}
