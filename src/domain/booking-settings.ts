@@ -52,13 +52,19 @@ export type Promotion = z.infer<typeof PromotionSchema>;
 
 const whole = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 
+/** The waitlist's numbers' bounds, for the schema and the Settings form's hints alike. */
+export const WAITLIST_BOUNDS = {
+  offersAtOnce: { min: 1, max: 10 },
+  offerMinutes: { min: 10, max: 24 * 60 },
+} as const;
+
 /**
  * The waitlist's offers (docs/decisions/084): how many requests are offered one free start at once,
  * how long an offer stands, and the hours (shop's time zone) in which offers may be sent.
  */
 export const WaitlistSettingsSchema = z.object({
-  offersAtOnce: whole(1, 10),
-  offerMinutes: whole(10, 24 * 60),
+  offersAtOnce: whole(WAITLIST_BOUNDS.offersAtOnce.min, WAITLIST_BOUNDS.offersAtOnce.max),
+  offerMinutes: whole(WAITLIST_BOUNDS.offerMinutes.min, WAITLIST_BOUNDS.offerMinutes.max),
   wakingHours: z
     .object({ from: WallTimeSchema, to: WallTimeSchema })
     .check(z.refine((w) => w.from < w.to, 'waking hours must end after they begin')),

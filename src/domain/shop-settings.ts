@@ -45,6 +45,8 @@ export const EDITABLE_SETTINGS = [
   'partyPlacement',
   // The fair no-show rules (decision 081), edited in their own panel.
   ...NO_SHOW_SETTINGS,
+  // The waitlist's offers (decisions 084, 088), edited in their own panel.
+  'waitlist',
 ] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTINGS)[number];
 
@@ -228,6 +230,7 @@ const SETTING_NAMES: Record<EditableSettingKey, string> = {
   sizeLimitsKg: 'Dog sizes',
   maxDogsPerBooking: 'Dogs in one booking',
   partyPlacement: 'Several dogs placed',
+  waitlist: 'Waitlist offers',
 };
 
 export function describeDeposit(deposit: BookingSettings['deposit']): string {
@@ -285,7 +288,15 @@ function describeSetting(key: EditableSettingKey, value: unknown): string {
       return value === 1 ? 'one dog' : `up to ${value} dogs`;
     case 'partyPlacement':
       return PARTY_PLACEMENT_WORDS[value as PartyPlacementSetting] ?? String(value);
+    case 'waitlist':
+      return describeWaitlist(value as BookingSettings['waitlist']);
   }
+}
+
+/** "3 owners at a time, 1 hour to answer, sent 08:00–21:00". */
+export function describeWaitlist(w: BookingSettings['waitlist']): string {
+  const owners = `${w.offersAtOnce} ${w.offersAtOnce === 1 ? 'owner' : 'owners'} at a time`;
+  return `${owners}, ${describeMinutes(w.offerMinutes)} to answer, sent ${w.wakingHours.from}–${w.wakingHours.to}`;
 }
 
 /** How the shop places a booking's dogs, in the words of the Settings screen and its "Recent changes". */

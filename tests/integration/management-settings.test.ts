@@ -5,7 +5,8 @@ import bookingTypes from '../../netlify/functions/booking-types.ts';
 import * as settings from '../../netlify/functions/management-settings.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
 import { ShopSettingsSchema } from '../../src/domain/shop-settings.ts';
-import { query } from '../../src/server/db.ts';
+import { query, transaction } from '../../src/server/db.ts';
+import { loadBookingSettings } from '../../src/server/settings.ts';
 import { auditSince, call, insertBooking, lastAuditId, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { routed } from '../helpers/netlify-context.ts';
@@ -93,6 +94,19 @@ describe('POST /v1.0.1/management/settings', () => {
     ['a negative deposit', { deposit: { kind: 'fixed', pence: -100 } }],
     ['a deposit over 100%', { deposit: { kind: 'percent', percent: 150 } }],
     ['a string for a number', { horizonWeeks: '8' }],
+    [
+      'a waitlist offering nobody',
+      { waitlist: { offersAtOnce: 0, offerMinutes: 60, wakingHours: { from: '08:00', to: '21:00' } } },
+    ],
+    [
+      'waitlist offers held five minutes',
+      { waitlist: { offersAtOnce: 3, offerMinutes: 5, wakingHours: { from: '08:00', to: '21:00' } } },
+    ],
+    [
+      'waitlist waking hours back to front',
+      { waitlist: { offersAtOnce: 3, offerMinutes: 60, wakingHours: { from: '21:00', to: '08:00' } } },
+    ],
+    ['half the waitlist settings', { waitlist: { offersAtOnce: 2 } }],
   ])('refuses %s with a 400 and writes nothing', async (_name, body) => {
     const before = await snapshot();
     const res = await call(handler, 'POST', '/v1.0.1/management/settings', { key, body });
@@ -123,6 +137,28 @@ describe('POST /v1.0.1/management/settings', () => {
     const shown = ShopSettingsSchema.parse((await call(handler, 'GET', '/v1.0.1/management/settings', { key })).body);
     expect(shown.changes[0]!.summary).toBe('Deposit: no deposit → £10.00 deposit; Notice: 2 hours → 4 hours');
     expect(shown.changes[0]!.who).toBe('Settings Tester');
+  });
+
+  it('changes the waitlist’s offers, audited in words, and the offer job reads them', async () => {
+    const since = await lastAuditId();
+    const waitlist = { offersAtOnce: 1, offerMinutes: 90, wakingHours: { from: '09:00', to: '19:30' } };
+    const res = await call(handler, 'POST', '/v1.0.1/management/settings', { key, body: { waitlist } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ settings: { waitlist }, rebuild: 'not needed' });
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({
+        staff_id: staffId,
+        action: 'settings.update',
+        before: { waitlist: { offersAtOnce: 3, offerMinutes: 60, wakingHours: { from: '08:00', to: '21:00' } } },
+        after: { waitlist },
+      }),
+    ]);
+    const shown = ShopSettingsSchema.parse((await call(handler, 'GET', '/v1.0.1/management/settings', { key })).body);
+    expect(shown.settings.waitlist).toEqual(waitlist);
+    expect(shown.changes[0]!.summary).toBe(
+      'Waitlist offers: 3 owners at a time, 1 hour to answer, sent 08:00–21:00 → 1 owner at a time, 90 min to answer, sent 09:00–19:30',
+    );
+    expect((await transaction((tx) => loadBookingSettings(tx))).waitlist).toEqual(waitlist);
   });
 
   it('changes the hours online booking offers at once, and asks for one rebuild of the static pages', async () => {

@@ -11,9 +11,10 @@ import { ExtrasPanel } from './settings/ExtrasPanel.tsx';
 import { NoShowPanel } from './settings/NoShowPanel.tsx';
 import { RulesPanel } from './settings/RulesPanel.tsx';
 import { ServicesPanel } from './settings/ServicesPanel.tsx';
+import { WaitlistPanel } from './settings/WaitlistPanel.tsx';
 import './settings/settings.css';
 
-/** /management/settings: services and prices, extras, the booking rules, closed days; every change audited by the server. */
+/** /management/settings: services and prices, extras, the booking rules, closed days, the waitlist; every change audited by the server. */
 export default signedInOnly(Settings);
 
 function Settings() {
@@ -57,6 +58,7 @@ function Settings() {
         <div className="rec-stack">
           <ClosuresPanel shop={s} onDone={outcome.onDone} onFailed={outcome.onFailed} />
           <NoShowPanel shop={s} onDone={outcome.onDone} />
+          <WaitlistPanel shop={s} onDone={outcome.onDone} />
           <ChangesPanel changes={s.changes} />
         </div>
       </div>
