@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as finances from '../../netlify/functions/management-finances.ts';
 import { isBankHoliday } from '../../src/domain/bank-holidays.ts';
+import availabilityHandler from '../../netlify/functions/availability.ts';
+import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { DashboardResponseSchema } from '../../src/domain/dashboard.ts';
 import { FinancesResponseSchema } from '../../src/domain/finances.ts';
 import { addDays, todayIn, weekdayOf } from '../../src/domain/london-time.ts';
-import { query } from '../../src/server/db.ts';
+import { query, transaction } from '../../src/server/db.ts';
+import { updateBookingSettings } from '../../src/server/settings.ts';
 import { seedDemoBusiness } from '../../src/server/seed.ts';
 import { call, HOST, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -35,7 +38,9 @@ describe('the living demo shop', () => {
   it('seeds customers with dogs and histories, and says so in one line', async () => {
     expect(first.seeded).toEqual([
       '1 demo staff member',
-      expect.stringMatching(/^a living shop of 140 customers with \d+ dogs, \d+ bookings from .* full\)$/),
+      expect.stringMatching(
+        /^a living shop of 140 customers with \d+ dogs, \d+ bookings from .* full with 3 owners on its waitlist\)$/,
+      ),
     ]);
     const people = await one<{
       customers: number;
@@ -112,6 +117,29 @@ describe('the living demo shop', () => {
     expect(full.day > addDays(today, 1) && full.day <= addDays(today, 8)).toBe(true);
   });
 
+  it('has owners waiting for the full day, first asked first, and no free time there for any visit', async () => {
+    const full = await one<{ day: string }>(
+      `SELECT to_char(start_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM bookings WHERE status = 'confirmed' AND start_at > $2
+        GROUP BY 1 ORDER BY sum(extract(epoch FROM end_at - start_at)) DESC LIMIT 1`,
+      [TZ, now],
+    );
+    for (const service of ['full', 'nails']) {
+      const res = await availabilityHandler(
+        new Request(`${HOST}/v1.0.1/availability?service=${service}&from=${full.day}&days=1`),
+      );
+      const [day] = AvailabilityResponseSchema.parse(await res.json()).days;
+      expect(day).toMatchObject({ date: full.day, open: true, slots: [] });
+    }
+    const waiting = await query<{ service_id: string; from_date: string; to_date: string; booked_ahead: number }>(
+      `SELECT service_id, to_char(from_date, 'YYYY-MM-DD') AS from_date, to_char(to_date, 'YYYY-MM-DD') AS to_date,
+              (SELECT count(*) FROM bookings b WHERE b.contact_phone = r.phone AND b.start_at > $1)::int AS booked_ahead
+         FROM waitlist_requests r WHERE status = 'waiting' AND customer_id IS NOT NULL AND notify_text ORDER BY created_at, id`,
+      [now],
+    );
+    expect(waiting.map((w) => w.service_id)).toEqual(['nails', 'shower', 'full']);
+    for (const w of waiting) expect(w).toMatchObject({ from_date: full.day, to_date: full.day, booked_ahead: 0 });
+  });
+
   it('books a dog every few weeks, not every few days', async () => {
     const soonest = await one<{ days: number }>(
       `SELECT min(b.start_at::date - a.start_at::date)::int AS days
@@ -181,5 +209,38 @@ describe('the living demo shop', () => {
     expect(
       await one('SELECT (SELECT count(*) FROM bookings)::int AS b, (SELECT count(*) FROM customers)::int AS c'),
     ).toEqual(before);
+  });
+
+  it('offers a time of the full day cancelled in the staff schedule to its first asked owner', async () => {
+    // Waking hours all day, so the test does not depend on the hour it runs; that change's own freed
+    // time is the whole horizon, which offers nothing (the full day is full, nobody waits elsewhere).
+    await transaction((tx) =>
+      updateBookingSettings(tx, {
+        waitlist: { offersAtOnce: 3, offerMinutes: 60, wakingHours: { from: '00:00', to: '23:59' } },
+      }),
+    );
+    const [first] = await query<{ id: string; phone: string }>(
+      `SELECT id, phone FROM waitlist_requests WHERE status = 'waiting' ORDER BY created_at, id LIMIT 1`,
+    );
+    const [longest] = await query<{ id: string; day: string }>(
+      `SELECT id, to_char(start_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM bookings
+        WHERE status = 'confirmed' AND start_at > $2 AND waitlist_offer_id IS NULL
+        ORDER BY (SELECT sum(extract(epoch FROM o.end_at - o.start_at)) FROM bookings o
+                   WHERE o.status = 'confirmed' AND (o.start_at AT TIME ZONE $1)::date = (bookings.start_at AT TIME ZONE $1)::date) DESC,
+                 end_at - start_at DESC, id
+        LIMIT 1`,
+      [TZ, now],
+    );
+    const cancelled = await call('POST', `/v1.0.1/management/bookings/${longest!.id}/cancel`, {
+      key,
+      body: { reason: 'Trying the waitlist' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const [offer] = await query<{ kind: string; body_text: string }>(
+      `SELECT kind, body_text FROM outbox WHERE recipient = $1 ORDER BY id`,
+      [first!.phone],
+    );
+    expect(offer).toMatchObject({ kind: 'waitlist_offer' });
+    expect(offer!.body_text).toContain(`/w/${first!.id}?offer=`);
   });
 });

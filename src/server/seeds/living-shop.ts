@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { isBankHoliday } from '../../domain/bank-holidays.ts';
 import { quote } from '../../domain/pricing.ts';
@@ -13,6 +13,9 @@ import {
 import { loadService } from '../bookings/catalogue.ts';
 import { serviceForSize, sizeOfDog, type CatalogueService } from '../../domain/catalogue.ts';
 import { writeBooking } from '../bookings/create-booking.ts';
+import { isoWeekday } from '../../domain/waitlist-words.ts';
+import { idempotencyDigest } from '../sealed.ts';
+import { writeWaitlistRequest } from '../waitlist/join.ts';
 import type { Tx } from '../db.ts';
 import { randomId } from '../ids.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -390,11 +393,64 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
     }
   }
 
+  const waiting = fullDay ? await seedWaitlist(tx, fullDay, dogs, contacts, planned, now) : 0;
+
   return {
     seeded: [
-      `a living shop of ${people.length} customers with ${dogs.length} dogs, ${tally.bookings} bookings from ${addDays(today, -DAYS_BACK)} to ${addDays(today, DAYS_AHEAD)} (${tally.completed} completed, £${(tally.takenPence / 100).toFixed(2)} taken, ${tally.deposits} deposits, 1 no-show, ${cancelled.size} cancelled${fullDay ? `, ${fullDay} full` : ''})`,
+      `a living shop of ${people.length} customers with ${dogs.length} dogs, ${tally.bookings} bookings from ${addDays(today, -DAYS_BACK)} to ${addDays(today, DAYS_AHEAD)} (${tally.completed} completed, £${(tally.takenPence / 100).toFixed(2)} taken, ${tally.deposits} deposits, 1 no-show, ${cancelled.size} cancelled${fullDay ? `, ${fullDay} full with ${waiting} owners on its waitlist` : ''})`,
     ],
   };
+}
+
+/**
+ * Owners waiting for the full day (decision 088), so a tester who cancels one of its bookings in the
+ * staff schedule sees the offer leave: dogs with nothing booked from today on, each owner's one
+ * request, a short visit first so any freed time suits someone. Written through the join's own write
+ * an hour apart (first asked, first offered); the confirmations it queues are removed, as the bookings'.
+ */
+async function seedWaitlist(
+  tx: Tx,
+  fullDay: string,
+  dogs: readonly DemoDog[],
+  contacts: ReadonlyMap<string, { name: string; email: string; phone: string }>,
+  planned: readonly Planned[],
+  now: Date,
+): Promise<number> {
+  const today = todayIn((await loadBookingSettings(tx)).timeZone, now);
+  const booked = new Set(planned.filter((p) => p.date >= today).map((p) => p.dog.customerId));
+  const owners = new Set<string>();
+  const chosen = dogs.filter((dog) => {
+    if (booked.has(dog.customerId) || owners.has(dog.customerId)) return false;
+    owners.add(dog.customerId);
+    return true;
+  });
+  const asks = ['nails', 'shower', 'full'];
+  for (const [i, serviceId] of asks.entries()) {
+    const dog = chosen[i]!;
+    const contact = contacts.get(dog.customerId)!;
+    const key = randomUUID();
+    const written = await writeWaitlistRequest(
+      tx,
+      {
+        serviceId,
+        dog: { name: dog.name, breedId: dog.breed.id, weightKg: dog.weightKg, coat: dog.breed.coat },
+        from: fullDay,
+        to: fullDay,
+        weekdays: [isoWeekday(fullDay)],
+        parts: ['morning', 'afternoon'],
+        owner: { name: contact.name, phone: contact.phone, email: contact.email },
+        notify: { text: true, email: false },
+        idempotencyKey: key,
+      },
+      idempotencyDigest(key),
+      null,
+      { siteUrl: SITE },
+      new Date(now.getTime() - (asks.length - i) * 60 * MINUTE),
+    );
+    if (written.messageIds.length)
+      await tx.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [written.messageIds]);
+  }
+  return asks.length;
 }
 
 export const seedLivingDemo: Seeder = (tx) => seedLivingShop(tx);

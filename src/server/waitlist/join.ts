@@ -58,7 +58,7 @@ export async function joinWaitlist(
   let answer: JoinWaitlistResponse;
   try {
     ({ answer, messageIds } = await bookingTransaction((tx) =>
-      writeRequest(tx, request, digest, checked, context, now),
+      writeWaitlistRequest(tx, request, digest, checked, context, now),
     ));
   } catch (error) {
     // The same request twice at once: the other won; answer as it did.
@@ -104,7 +104,12 @@ async function proveNumber(
   throw new HttpError(403, PHONE_PROOF_NEEDED, { code: 'phone_verification_required' });
 }
 
-async function writeRequest(
+/**
+ * The request's write, inside the caller's transaction: checked as above, then inserted (or the
+ * waiting one changed), with its first messages queued; `checked` null means the number was proven
+ * otherwise. The living demo shop writes its waiting owners through it (decision 088).
+ */
+export async function writeWaitlistRequest(
   tx: Tx,
   request: JoinWaitlistRequest,
   digest: string,
