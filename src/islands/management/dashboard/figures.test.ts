@@ -54,25 +54,25 @@ describe('refilledWords', () => {
     {
       name: 'three this week',
       refilled: { thisWeek: period(3, 13500), lastWeek: period(1, 4500), last28Days: period(6, 27000) },
-      value: '3 tables refilled',
+      value: '3 tables',
       note: '£135.00 brought back · last week 1 table, £45.00 · 28 days 6 tables, £270.00',
     },
     {
       name: 'one refilled and cancelled, its deposit kept',
       refilled: { thisWeek: period(0, 1000), lastWeek: period(0, 0), last28Days: period(0, 1000) },
-      value: '0 tables refilled',
+      value: '0 tables',
       note: '£10.00 brought back · last week 0 tables, £0.00 · 28 days 0 tables, £10.00',
     },
     {
       name: 'one, nothing paid yet',
       refilled: { thisWeek: period(1, 0), lastWeek: period(0, 0), last28Days: period(1, 0) },
-      value: '1 table refilled',
+      value: '1 table',
       note: '£0.00 brought back · last week 0 tables, £0.00 · 28 days 1 table, £0.00',
     },
     {
       name: 'none yet',
       refilled: { thisWeek: period(0, 0), lastWeek: period(0, 0), last28Days: period(0, 0) },
-      value: '0 tables refilled',
+      value: '0 tables',
       note: 'A cancelled time booked from the waitlist counts here',
     },
   ])('$name: $value', ({ refilled, value, note }) => {

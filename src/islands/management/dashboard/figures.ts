@@ -95,7 +95,7 @@ const tables = (n: number) => `${n} table${n === 1 ? '' : 's'}`;
  */
 export function refilledWords({ refilled }: Pick<DashboardResponse, 'refilled'>): { value: string; note: string } {
   const { thisWeek, lastWeek, last28Days } = refilled;
-  const value = `${tables(thisWeek.tables)} refilled`;
+  const value = tables(thisWeek.tables);
   if (last28Days.tables === 0 && last28Days.pence === 0 && thisWeek.pence === 0 && lastWeek.pence === 0)
     return { value, note: 'A cancelled time booked from the waitlist counts here' };
   return {
