@@ -9,7 +9,7 @@ import { addStaff, inbox, nextCode, shot, test } from './staff-helpers.ts';
  * The waitlist on the schedule (docs/decisions/086), on a tablet: an owner waits for a morning on a
  * day whose mornings are full; staff open the day's waitlist, see the dog and what suits, and offer
  * an afternoon time by hand (one the offer job would never send: it is not what they asked); the
- * owner's phone gets the text with the one-tap link.
+ * owner's phone gets the text with the one-tap link; the caller phones back and is taken off the list.
  */
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -121,4 +121,11 @@ test("staff open a full morning's waitlist and offer an afternoon by hand; the o
     )
     .toMatch(new RegExp(`a time has freed for Maple's Full Groom: .*${time}.*/w/[A-Za-z0-9_-]+\\?offer=`));
   await shot(page, 'staff-waitlist-offered');
+
+  // The caller phones back to say stop: off the list, and the offer with it.
+  await maple.getByRole('button', { name: 'Take off the list' }).click();
+  await maple.getByRole('button', { name: 'Yes, take off the list' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Took Maple' })).toContainText('off the waitlist');
+  await expect(maple).toHaveCount(0);
+  expect(await axeViolations(page), 'axe after taking a request off').toEqual([]);
 });

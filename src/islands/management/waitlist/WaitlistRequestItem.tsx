@@ -3,6 +3,7 @@ import type { StaffWaitlistEntry } from '../../../domain/staff-waitlist.ts';
 import { dayOf } from '../schedule/common.ts';
 import { formatClock, formatKg, formatPhone, formatWhen, shortDate } from '../format.ts';
 import { OfferTimeForm } from './OfferTimeForm.tsx';
+import { WithdrawPanel } from './WithdrawPanel.tsx';
 
 /** One waiting request: who, which dog and visit, what suits, how they are told, and its open offer or "Offer a time". */
 export function WaitlistRequestItem({
@@ -12,9 +13,14 @@ export function WaitlistRequestItem({
 }: {
   date: string;
   request: StaffWaitlistEntry;
+  /** An offer went out, or the request came off the list: said, and the list asked again. */
   onOffered(text: string): void;
 }) {
-  const [offering, setOffering] = useState(false);
+  const [panel, setPanel] = useState<'offer' | 'withdraw' | null>(null);
+  const done = (text: string) => {
+    setPanel(null);
+    onOffered(text);
+  };
   const headingId = `wl-${r.id}`;
   const extras = r.extras.map((e) => e.title).join(', ');
   return (
@@ -66,20 +72,32 @@ export function WaitlistRequestItem({
           {formatClock(r.openOffer.start)}, open until {formatClock(r.openOffer.expiresAt)}
           {r.openOffer.offeredBy ? ` (offered by ${r.openOffer.offeredBy})` : ''}.
         </p>
-      ) : offering ? (
-        <OfferTimeForm
-          date={date}
-          request={r}
-          onCancel={() => setOffering(false)}
-          onOffered={(text) => {
-            setOffering(false);
-            onOffered(text);
-          }}
-        />
-      ) : r.minutes ? (
-        <button type="button" className="sched-button" aria-describedby={headingId} onClick={() => setOffering(true)}>
-          Offer a time
-        </button>
+      ) : null}
+      {panel === 'offer' ? (
+        <OfferTimeForm date={date} request={r} onCancel={() => setPanel(null)} onOffered={done} />
+      ) : null}
+      {panel === 'withdraw' ? <WithdrawPanel request={r} onCancel={() => setPanel(null)} onDone={done} /> : null}
+      {panel === null ? (
+        <div className="sched-dialog-actions">
+          {r.minutes && !r.openOffer ? (
+            <button
+              type="button"
+              className="sched-button"
+              aria-describedby={headingId}
+              onClick={() => setPanel('offer')}
+            >
+              Offer a time
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="sched-button sched-button--ghost"
+            aria-describedby={headingId}
+            onClick={() => setPanel('withdraw')}
+          >
+            Take off the list
+          </button>
+        </div>
       ) : null}
     </li>
   );
