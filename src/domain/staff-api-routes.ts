@@ -24,6 +24,7 @@ import type {
   StaffNoteRequestSchema,
 } from './schedule.ts';
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
+import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
 import type { NoShowFeeRefundRequestSchema, NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
 import type {
   ClosureInputSchema,
@@ -172,3 +173,12 @@ export const waiveStrike = /* @__PURE__ */ post(
 export const staffExtras = /* @__PURE__ */ get('/management/extras');
 export const addExtra = /* @__PURE__ */ post('/management/extras', body<typeof ExtraInputSchema>());
 export const saveExtra = /* @__PURE__ */ post('/management/extras/:id', body<typeof ExtraChangeSchema>());
+
+// The waitlist on the schedule (docs/decisions/086): how many wait each day, a day's requests, a time offered by hand.
+export const staffWaitlistCounts = /* @__PURE__ */ get('/management/waitlist/counts');
+export const staffWaitlistDay = /* @__PURE__ */ get('/management/waitlist/day');
+export const staffWaitlistOffer = /* @__PURE__ */ post(
+  '/management/waitlist/:id/offers',
+  body<typeof StaffOfferRequestSchema>(),
+);
+export const staffWaitlistWithdraw = /* @__PURE__ */ post('/management/waitlist/:id/withdraw', empty());

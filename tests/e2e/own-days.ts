@@ -34,6 +34,7 @@ const OWN_DAYS = [
   'rebook: every 6 weeks, 3 visits',
   'booking-waitlist: a full day',
   'booking-waitlist: an offer taken',
+  'staff-waitlist: mornings full',
 ] as const;
 export type OwnDay = (typeof OWN_DAYS)[number];
 

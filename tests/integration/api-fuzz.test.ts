@@ -25,6 +25,11 @@ import {
   RebookResponseSchema,
 } from '../../src/domain/rebook-schemas.ts';
 import { JoinWaitlistResponseSchema, WaitlistViewSchema } from '../../src/domain/waitlist.ts';
+import {
+  StaffOfferResponseSchema,
+  StaffWaitlistDaySchema,
+  WaitlistCountsResponseSchema,
+} from '../../src/domain/staff-waitlist.ts';
 import { requestPhoneCode } from '../../src/server/phone-codes.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { BookingTypesResponseSchema } from '../../src/domain/booking-types.ts';
@@ -1096,6 +1101,52 @@ const staffHeaders = headersFor(
     { weight: 1, arbitrary: fc.constant({}) },
   ),
 );
+// The waitlist on the schedule (decision 086): the counts, a day's requests, a time offered by hand, a withdraw.
+const staffWaitlistRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: staffGet(
+      hostileVariants(
+        fc.record(
+          {
+            from: fc.integer({ min: -3, max: 60 }).map((n) => addDays(today(), n)),
+            days: fc.oneof(
+              { weight: 5, arbitrary: fc.constantFrom('7', '1', '14') },
+              { weight: 1, arbitrary: fc.constantFrom('15', '0', '1.5', 'week') },
+            ),
+          },
+          { requiredKeys: ['from'] },
+        ),
+        3,
+      ).map((q) => `/v1.0.1/management/waitlist/counts?${asQuery(q)}`),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: staffGet(
+      hostileVariants(fc.record({ date: fc.integer({ min: -3, max: 60 }).map((n) => addDays(today(), n)) }), 3).map(
+        (q) => `/v1.0.1/management/waitlist/day?${asQuery(q)}`,
+      ),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .oneof({ weight: 4, arbitrary: pick(pools.waitlistIds, 'A'.repeat(24)) }, { weight: 1, arbitrary: oddId })
+      .chain((id) =>
+        staffJson(
+          fc.constantFrom(
+            `/v1.0.1/management/waitlist/${id}/offers`,
+            `/v1.0.1/management/waitlist/${id}/offers`,
+            `/v1.0.1/management/waitlist/${id}/withdraw`,
+            `/v1.0.1/management/waitlist/${id}/offers/x`,
+          ),
+          hostileVariants<unknown>(fc.record({ start: pick(pools.starts, '2026-12-01T09:00:00.000Z') }), 3),
+        ),
+      ),
+  },
+);
+
 const staffGetHeaders = headersFor(
   false,
   fc.oneof(
@@ -2188,6 +2239,18 @@ const ROWS: Record<string, Row> = {
     learn: async (_req, answer) => {
       staffPools.blockIds.push(BlockResponseSchema.parse(answer).block.id);
     },
+  },
+  'management-waitlist': {
+    label: 'GET|POST /v1.0.1/management/waitlist/…',
+    runs: 250,
+    requests: staffWaitlistRequests,
+    answer: z.union([
+      WaitlistCountsResponseSchema,
+      StaffWaitlistDaySchema,
+      StaffOfferResponseSchema,
+      WaitlistViewSchema,
+    ]),
+    least: { ok: 20, refused: 100 },
   },
   'management-messages': {
     label: 'POST /v1.0.1/management/messages/{id}/retry',

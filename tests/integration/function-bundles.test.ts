@@ -191,6 +191,12 @@ const CALLS: Record<
     body: {},
     expect: 404,
   },
+  'management-waitlist': {
+    method: 'GET',
+    path: '/management/waitlist/counts?from=__FIRST_DAY__&days=7',
+    headers: STAFF,
+    expect: 200,
+  },
   // Scheduled functions, called as the scheduler calls them.
   'send-outbox': {
     method: 'POST',

@@ -13,6 +13,7 @@ import { openDays, rawBooking } from '../helpers/staff-schedule.ts';
 import { addStaffMember, customerWithDeviceKey, HOST, lastCodeSentTo, signIn } from '../helpers/staff.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { waitingRequest } from '../helpers/waitlist.ts';
 import { routed, type FunctionModule } from '../helpers/netlify-context.ts';
 
 /**
@@ -47,6 +48,9 @@ interface Call {
 
 let phones = 0;
 const freshPhone = () => `07911 12${String(phones++).padStart(4, '0')}`;
+/** A request waiting on `date`, with a number of its own (the staff waitlist's rows). */
+const waitingOn = (date: string) =>
+  waitingRequest({ createdAt: new Date(), date, phone: `+44${freshPhone().replace(/\s/g, '').slice(1)}` });
 
 async function registrationFor(key: string, authenticator = new SoftAuthenticator(HOST)) {
   const res = await send('POST', '/v1.0.1/management/passkeys/options', key, {});
@@ -397,6 +401,42 @@ const CALLS: Record<string, Call[]> = {
       },
     },
   ],
+  // The waitlist on the schedule (docs/decisions/086).
+  '/v1.0.1/management/waitlist/counts': [
+    {
+      method: 'GET',
+      prepare: async () => ({ path: `/v1.0.1/management/waitlist/counts?from=${(await openDays())[0]!.date}&days=7` }),
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/waitlist/day': [
+    {
+      method: 'GET',
+      prepare: async () => ({ path: `/v1.0.1/management/waitlist/day?date=${(await openDays())[0]!.date}` }),
+      expect: 200,
+    },
+  ],
+  '/v1.0.1/management/waitlist/:id/offers': [
+    {
+      method: 'POST',
+      expect: 201,
+      prepare: async () => {
+        const [day] = await openDays();
+        const id = await waitingOn(day!.date);
+        return { path: `/v1.0.1/management/waitlist/${id}/offers`, body: { start: day!.slots[0]!.start } };
+      },
+    },
+  ],
+  '/v1.0.1/management/waitlist/:id/withdraw': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const id = await waitingOn((await openDays())[0]!.date);
+        return { path: `/v1.0.1/management/waitlist/${id}/withdraw`, body: {} };
+      },
+    },
+  ],
   '/v1.0.1/management/blocks/:id/remove': [
     {
       method: 'POST',
@@ -443,12 +483,13 @@ async function snapshot(): Promise<string> {
     `SELECT string_agg(id || '=' || privileges, ',' ORDER BY id) AS s FROM customers`,
   );
   // The schedule's writes: bookings made, moved, cancelled, marked or noted; time blocked; the audit;
-  // stopped messages sent again.
+  // stopped messages sent again; waitlist offers made and requests withdrawn.
   const [schedule] = await query<{ s: string }>(
     `SELECT concat_ws(',', (SELECT count(*) FROM bookings), (SELECT count(*) FROM bookings WHERE status = 'cancelled'), (SELECT count(*) FROM dogs),
             (SELECT count(*) FROM time_blocks), (SELECT count(*) FROM audit_log), (SELECT count(*) FROM bookings WHERE attendance IS NOT NULL),
             (SELECT count(*) FROM bookings WHERE staff_note IS NOT NULL), (SELECT coalesce(sum(extract(epoch FROM start_at)), 0) FROM bookings),
-            (SELECT count(*) FROM outbox WHERE failed_at IS NOT NULL)) AS s`,
+            (SELECT count(*) FROM outbox WHERE failed_at IS NOT NULL), (SELECT count(*) FROM waitlist_offers),
+            (SELECT count(*) FROM waitlist_requests WHERE status = 'waiting')) AS s`,
   );
   return [
     ...counts,

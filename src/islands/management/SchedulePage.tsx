@@ -1,4 +1,4 @@
-import { useReducer, useState } from 'react';
+import { lazy, Suspense, useReducer, useState } from 'react';
 import type { ScheduleResponse } from '../../domain/schedule.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { dayLayout, partyMates, tableOf } from './schedule-layout.ts';
@@ -8,6 +8,8 @@ import { ScheduleToolbar } from './schedule-page/ScheduleToolbar.tsx';
 import { initialView, rangeOf, scheduleViewReducer, viewTitle } from './schedule-page/schedule-view.ts';
 import { dayAndTime, useScheduleActions } from './schedule-page/use-schedule-actions.ts';
 import { useNow, useSchedule } from './schedule-page/use-schedule.ts';
+import { useWaitlistCounts } from './schedule-page/use-waitlist-counts.ts';
+import { WaitlistButton } from './schedule-page/WaitlistButton.tsx';
 import { WeekView } from './schedule-page/WeekView.tsx';
 import { BlockDialog } from './schedule/BlockDialog.tsx';
 import { dayOf } from './schedule/common.ts';
@@ -37,8 +39,12 @@ export default function SchedulePage() {
   );
 }
 
+// Not on the first screen: its chunk loads when a day's waitlist is opened (docs/decisions/086).
+const WaitlistDialog = lazy(() => import('./waitlist/WaitlistDialog.tsx'));
+
 const NO_DAYS: ScheduleResponse['days'] = [];
-type Dialog = { kind: 'booking'; id: string } | { kind: 'phone' } | { kind: 'block' } | null;
+type Dialog =
+  { kind: 'booking'; id: string } | { kind: 'phone' } | { kind: 'block' } | { kind: 'waitlist'; date: string } | null;
 
 function Schedule() {
   const now = useNow();
@@ -46,6 +52,8 @@ function Schedule() {
   const [view, dispatch] = useReducer(scheduleViewReducer, today, (t) => initialView(location.search, t));
   const { from, days } = rangeOf(view);
   const { schedule, error, reload } = useSchedule(from, days);
+  const waitlist = useWaitlistCounts(from, days);
+  const openWaitlist = (date: string) => setDialog({ kind: 'waitlist', date });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const actions = useScheduleActions(reload, setAnnouncement);
@@ -67,6 +75,9 @@ function Schedule() {
       <h2 className="sched-title" aria-live="polite">
         {viewTitle(view, today)}
       </h2>
+      {view.view === 'day' ? (
+        <WaitlistButton date={view.date} count={waitlist.counts[view.date] ?? 0} onOpen={openWaitlist} />
+      ) : null}
       <AnnouncementBar announcement={announcement} onDismiss={() => setAnnouncement(null)} />
       {error ? <ErrorNotice message={error} onRetry={() => void reload()} /> : null}
       {!schedule && !error ? (
@@ -90,6 +101,8 @@ function Schedule() {
           now={now}
           onOpen={openBooking}
           onDay={(date) => dispatch({ type: 'open-day', date })}
+          waitlist={waitlist.counts}
+          onWaitlist={openWaitlist}
         />
       ) : null}
 
@@ -118,6 +131,17 @@ function Schedule() {
             });
           }}
         />
+      ) : null}
+      {dialog?.kind === 'waitlist' ? (
+        <Suspense
+          fallback={
+            <p className="sched-loading" role="status">
+              Loading the waitlist…
+            </p>
+          }
+        >
+          <WaitlistDialog date={dialog.date} onClose={closeDialog} onChanged={() => void waitlist.reload()} />
+        </Suspense>
       ) : null}
       {dialog?.kind === 'block' ? (
         <BlockDialog

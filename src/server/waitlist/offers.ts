@@ -221,7 +221,7 @@ async function offerRanges(
       for (const { start, requestIds } of plan) {
         for (const id of requestIds) {
           const candidate = group.find((c) => c.row.id === id)!;
-          run.messageIds.push(...(await writeOffer(tx, candidate, start, minutes, settings, now, site)));
+          run.messageIds.push(...(await writeOffer(tx, candidate, start, settings, now, site)).messageIds);
           candidate.waiting.hasOpenOffer = true;
           candidate.waiting.offeredStarts.add(start.getTime());
           run.offered++;
@@ -232,23 +232,26 @@ async function offerRanges(
   }
 }
 
-/** One offer and its messages, in the job's transaction. */
-async function writeOffer(
+/**
+ * One offer and its messages, in the caller's transaction: the job's, or a member of staff's offering
+ * a time by hand (`offeredBy`, docs/decisions/086). The same row, expiry and words either way.
+ */
+export async function writeOffer(
   tx: Tx,
-  { row, visit }: Candidate,
+  { row, visit }: Pick<Candidate, 'row' | 'visit'>,
   start: Date,
-  minutes: number,
   settings: BookingSettings,
   now: Date,
   site: string,
-): Promise<string[]> {
+  offeredBy: string | null = null,
+): Promise<{ id: string; expiresAt: Date; messageIds: string[] }> {
   const id = randomId(18);
-  const end = new Date(start.getTime() + minutes * 60_000);
+  const end = new Date(start.getTime() + visit.durationMin * 60_000);
   const expiresAt = offerExpiry(now, start, settings.waitlist.offerMinutes, settings.minNoticeMinutes);
   await tx.query(
-    `INSERT INTO waitlist_offers (id, request_id, start_at, end_at, status, offered_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'open', $5, $6)`,
-    [id, row.id, start, end, now, expiresAt],
+    `INSERT INTO waitlist_offers (id, request_id, start_at, end_at, status, offered_at, expires_at, offered_by)
+     VALUES ($1, $2, $3, $4, 'open', $5, $6, $7)`,
+    [id, row.id, start, end, now, expiresAt, offeredBy],
   );
   const price = priceFor(visit, row.dog.weightKg, settings, now);
   const messages = offerMessages({
@@ -265,7 +268,7 @@ async function writeOffer(
     siteUrl: site,
     timeZone: settings.timeZone,
   });
-  return enqueueAll(tx, messages, expiresAt);
+  return { id, expiresAt, messageIds: await enqueueAll(tx, messages, expiresAt) };
 }
 
 /** Messages into the outbox; an offer's are never sent after it has lapsed. */

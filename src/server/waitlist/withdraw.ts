@@ -1,5 +1,5 @@
 import type { WaitlistView } from '../../domain/waitlist.ts';
-import { db, transaction } from '../db.ts';
+import { db, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { offerOfRequest } from './offer-view.ts';
 import { findWaitlistRequest, viewOrNotFound, WAITLIST_NOT_FOUND, waitlistView } from './request-view.ts';
@@ -19,20 +19,23 @@ export async function getWaitlistRequest(id: string, now = new Date()): Promise<
  * The request's open offer, if any, is declined with it: the offer job passes its time on.
  */
 export async function withdrawWaitlistRequest(id: string, now = new Date()): Promise<WaitlistView> {
-  return transaction(async (tx) => {
-    const row = await findWaitlistRequest(tx, id, true);
-    if (!row) throw new HttpError(404, WAITLIST_NOT_FOUND, { code: 'not_found' });
-    if (row.status === 'booked')
-      throw new HttpError(409, "This request has already become a booking. To change it, use the booking's own page.", {
-        code: 'already_booked',
-      });
-    if (row.status !== 'waiting') return waitlistView(row);
-    await tx.query(`UPDATE waitlist_requests SET status = 'withdrawn', updated_at = $2 WHERE id = $1`, [id, now]);
-    // An offer it held is declined with it, so the offer job passes the time on.
-    await tx.query(
-      `UPDATE waitlist_offers SET status = 'declined', answered_at = $2 WHERE request_id = $1 AND status = 'open'`,
-      [id, now],
-    );
-    return waitlistView({ ...row, status: 'withdrawn' });
-  });
+  return transaction((tx) => withdrawIn(tx, id, now));
+}
+
+/** The withdraw in the caller's transaction: the owner's, or staff's for a caller who phoned (decision 086). */
+export async function withdrawIn(tx: Tx, id: string, now: Date): Promise<WaitlistView> {
+  const row = await findWaitlistRequest(tx, id, true);
+  if (!row) throw new HttpError(404, WAITLIST_NOT_FOUND, { code: 'not_found' });
+  if (row.status === 'booked')
+    throw new HttpError(409, "This request has already become a booking. To change it, use the booking's own page.", {
+      code: 'already_booked',
+    });
+  if (row.status !== 'waiting') return waitlistView(row);
+  await tx.query(`UPDATE waitlist_requests SET status = 'withdrawn', updated_at = $2 WHERE id = $1`, [id, now]);
+  // An offer it held is declined with it, so the offer job passes the time on.
+  await tx.query(
+    `UPDATE waitlist_offers SET status = 'declined', answered_at = $2 WHERE request_id = $1 AND status = 'open'`,
+    [id, now],
+  );
+  return waitlistView({ ...row, status: 'withdrawn' });
 }

@@ -2,6 +2,7 @@ import type { ScheduleDay, ScheduleResponse } from '../../../domain/schedule.ts'
 import { shortDate } from '../format.ts';
 import { blockText, cardStatus, dayEntries, dayLayout, withLine, type DayEntry } from '../schedule-layout.ts';
 import { PartyMark } from './PartyMark.tsx';
+import { WaitlistButton } from './WaitlistButton.tsx';
 
 /**
  * The week: a column a day (its hours, or why shut, and how many are booked), each day's blocks and
@@ -13,12 +14,17 @@ export function WeekView({
   now,
   onOpen,
   onDay,
+  waitlist = {},
+  onWaitlist,
 }: {
   schedule: ScheduleResponse;
   today: string;
   now: Date;
   onOpen(id: string): void;
   onDay(date: string): void;
+  /** Waiting requests by date (docs/decisions/086): a day with any shows its "Waitlist (N)". */
+  waitlist?: Readonly<Record<string, number>>;
+  onWaitlist?(date: string): void;
 }) {
   return (
     <div className="sched-week">
@@ -41,6 +47,9 @@ export function WeekView({
               {isToday ? <span className="mgmt-badge">Today</span> : null}
               {dayHours(day, layout.bookings.length)}
             </p>
+            {waitlist[day.date] && onWaitlist ? (
+              <WaitlistButton date={day.date} count={waitlist[day.date]!} withDate onOpen={onWaitlist} />
+            ) : null}
             <ul className="sched-week__list">
               {dayEntries(layout).map((entry) => (
                 <WeekEntry
