@@ -139,12 +139,15 @@ describe('the words', () => {
     ownerName: 'Sam Patel',
     dogName: 'Biscuit',
     weeks: 6,
-    bookUrl: nudgeBookUrl('https://example.test/', 'visit-1'),
+    bookUrl: nudgeBookUrl('https://example.test/', { id: 'visit-1', partyId: null }),
     stopUrl: stopUrl('https://example.test', 'tok_en'),
   };
 
   it('links the visit’s rebook card and the one-tap opt-out', () => {
     expect(words.bookUrl).toBe('https://example.test/b/visit-1#next');
+    expect(nudgeBookUrl('https://example.test', { id: 'visit-1', partyId: 'party-1' })).toBe(
+      'https://example.test/book',
+    );
     expect(words.stopUrl).toBe('https://example.test/stop/tok_en');
     expect(oneClickUrl('https://example.test', 'tok_en')).toBe(
       'https://example.test/v1.0.1/marketing/opt-out?token=tok_en',

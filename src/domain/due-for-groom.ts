@@ -105,9 +105,13 @@ function siteBase(siteUrl: string): string {
   return siteUrl.replace(/\/+$/, '');
 }
 
-/** The visit's rebook card (the RebookCard on /b/{id} carries the anchor id "next"). */
-export function nudgeBookUrl(siteUrl: string, visitId: string): string {
-  return `${siteBase(siteUrl)}/b/${encodeURIComponent(visitId)}#next`;
+/**
+ * The visit's rebook card (the RebookCard on /b/{id} carries the anchor id "next"), which books "same
+ * time in N weeks" in one tap. A visit of several dogs books its next one through /book (decision 085).
+ */
+export function nudgeBookUrl(siteUrl: string, visit: { id: string; partyId: string | null }): string {
+  if (visit.partyId) return `${siteBase(siteUrl)}/book`;
+  return `${siteBase(siteUrl)}/b/${encodeURIComponent(visit.id)}#next`;
 }
 
 export function stopUrl(siteUrl: string, token: string): string {
