@@ -3,6 +3,7 @@ import * as optOutFunction from '../../netlify/functions/marketing-opt-out.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { DUE_FOR_GROOM_KIND } from '../../src/domain/due-for-groom.ts';
 import { addDays, weekdayOf, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
+import { getCustomer } from '../../src/server/customer-records.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { enqueueDueForGroom } from '../../src/server/messages/due-for-groom.ts';
@@ -166,6 +167,11 @@ describe('the one-tap opt-out', () => {
     );
     expect(record!.marketing_consent).toBe(false);
     expect(record!.marketing_opted_out_at).toBeInstanceOf(Date);
+    // The staff customer page reads it where it shows consent.
+    expect(await getCustomer(first.customerId)).toMatchObject({
+      marketingConsent: false,
+      marketingOptedOutAt: record!.marketing_opted_out_at.toISOString(),
+    });
 
     // A second tap changes nothing, the date included.
     expect((await postJson({ token })).status).toBe(200);
