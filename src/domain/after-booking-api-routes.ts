@@ -1,4 +1,5 @@
 import { body, empty, get, post } from './api-route.ts';
+import type { OptOutRequestSchema } from './marketing-opt-out.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
 import type { JoinWaitlistRequestSchema, WithdrawWaitlistRequestSchema } from './waitlist.ts';
@@ -31,3 +32,5 @@ export const declineWaitlistOffer = /* @__PURE__ */ post(
   '/waitlist/:id/offers/:offer/decline',
   body<typeof DeclineOfferRequestSchema>(),
 );
+// The one-tap opt-out of nudges and offers (docs/decisions/090): the token in the body is the key.
+export const marketingOptOut = /* @__PURE__ */ post('/marketing/opt-out', body<typeof OptOutRequestSchema>());

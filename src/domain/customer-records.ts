@@ -135,6 +135,8 @@ export const CustomerRecordSchema = z.object({
   email: z.nullable(z.string()),
   verified: z.boolean(),
   marketingConsent: z.boolean(),
+  /** When they last stopped nudges and offers by the one-tap link (decision 090); a later consent outranks it. */
+  marketingOptedOutAt: z.optional(z.nullable(Instant)),
   notes: z.string(),
   createdAt: Instant,
   /** Erased under UK GDPR: the id and the accounts' rows are all that is left. */

@@ -47,6 +47,11 @@ export async function limitChanges(ip: string | null, bookingId: string, now = n
   );
 }
 
+/** Opt-outs from one address (docs/decisions/090): a guesser of tokens is slowed like any changer. */
+export async function limitOptOuts(ip: string | null, now = new Date()): Promise<void> {
+  await enforce(clientBucket('opt-outs', ip), perClient().changesPerClient, now);
+}
+
 /** Code requests from one address, whatever the numbers (what each number is texted: phone-codes.ts). */
 export async function limitCodeRequestsFromClient(ip: string | null, now = new Date()): Promise<void> {
   await enforce(clientBucket('codes', ip), perClient().codesPerClient, now);

@@ -283,7 +283,8 @@ export async function exportCustomer(staff: StaffMember, id: string, now = new D
   const rows = async (sql: string, params: unknown[]) =>
     (await tx.query(sql, params)).rows as Record<string, unknown>[];
   const [customer] = await rows(
-    `SELECT id, name, phone, email, phone_verified_at, marketing_consent, notes, created_at, updated_at, erased_at FROM customers WHERE id = $1`,
+    `SELECT id, name, phone, email, phone_verified_at, marketing_consent, marketing_opted_out_at, notes, created_at, updated_at, erased_at
+       FROM customers WHERE id = $1`,
     [id],
   );
   const dogs = await rows(

@@ -93,6 +93,7 @@ interface CustomerRow {
   email: string | null;
   verified: boolean;
   marketing_consent: boolean;
+  marketing_opted_out_at: Date | null;
   notes: string;
   created_at: Date;
   erased_at: Date | null;
@@ -103,7 +104,7 @@ async function customerRow(tx: Tx, id: string, lock = false): Promise<CustomerRo
   const {
     rows: [row],
   } = await tx.query<CustomerRow>(
-    `SELECT id, name, phone, email, phone_verified_at IS NOT NULL AS verified, marketing_consent, notes, created_at, erased_at, privileges
+    `SELECT id, name, phone, email, phone_verified_at IS NOT NULL AS verified, marketing_consent, marketing_opted_out_at, notes, created_at, erased_at, privileges
        FROM customers WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
   );
@@ -135,6 +136,7 @@ export async function getCustomer(id: string, now = new Date(), tx: Tx = db()): 
     email: row.email,
     verified: row.verified,
     marketingConsent: row.marketing_consent,
+    marketingOptedOutAt: row.marketing_opted_out_at?.toISOString() ?? null,
     notes: row.notes,
     createdAt: row.created_at.toISOString(),
     erasedAt: row.erased_at?.toISOString() ?? null,

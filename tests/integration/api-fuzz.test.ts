@@ -130,7 +130,15 @@ const HOST = 'http://localhost';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** Scheduled functions: Netlify calls them on a timer, never with a visitor's request. */
-const SCHEDULED = ['cms-rebuild', 'reminders', 'retention', 'send-outbox', 'settle-payments', 'waitlist-offer-job'];
+const SCHEDULED = [
+  'cms-rebuild',
+  'due-for-groom',
+  'reminders',
+  'retention',
+  'send-outbox',
+  'settle-payments',
+  'waitlist-offer-job',
+];
 
 // ---- what the fuzz has learnt about the database, so requests can name real things ------------
 
@@ -570,6 +578,36 @@ const waitlistOfferRequests: fc.Arbitrary<FuzzRequest> = fc
       ),
     }),
   );
+// The one-tap opt-out (decision 090): tokens strangers guess, as JSON and as RFC 8058's one-click form.
+const optOutToken = fc.oneof(
+  { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+  { weight: 2, arbitrary: oddId },
+);
+const optOutRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: jsonRequests({
+      method: 'POST',
+      path: fc.constant('/v1.0.1/marketing/opt-out'),
+      body: hostileVariants<unknown>(fc.record({ token: optOutToken }), 3),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      method: methodFor('POST'),
+      path: fc
+        .tuple(optOutToken, junkQuery)
+        .map(([token, q]) => `/v1.0.1/marketing/opt-out?token=${token}${q.replace('?', '&')}`),
+      headers: headersFor(false, fc.constant({ 'content-type': 'application/x-www-form-urlencoded' })),
+      body: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('List-Unsubscribe=One-Click') },
+        { weight: 1, arbitrary: fc.string({ maxLength: 2000 }) },
+      ),
+      ip,
+    }),
+  },
+);
 // Rebook in one tap (decision 085): the proposals, a series, and cancelling it, by the booking's id.
 const rebookRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   { weight: 4, arbitrary: getRequests(idInPath.map((id) => `/v1.0.1/bookings/${id}/rebook`)) },
@@ -1974,6 +2012,13 @@ const ROWS: Record<string, Row> = {
     runs: 300,
     requests: waitlistOfferRequests,
     // No offer exists in the fuzz's shop: every answer is a refusal, and none may be a 5xx or a write.
+    least: { ok: 0, refused: 200 },
+  },
+  'marketing-opt-out': {
+    label: 'POST /v1.0.1/marketing/opt-out',
+    runs: 300,
+    requests: optOutRequests,
+    // No token of the fuzz's is real: every answer is a refusal (a 404 above all), never a 5xx or a write.
     least: { ok: 0, refused: 200 },
   },
   rebook: {

@@ -97,6 +97,8 @@ const CALLS: Record<
     body: {},
     expect: 404,
   },
+  // The one-tap opt-out (decision 090): an unknown token is a 404.
+  'marketing-opt-out': { method: 'POST', path: '/marketing/opt-out', body: { token: 'A'.repeat(43) }, expect: 404 },
   // The staff area: its doors answer without a key (SimpleWebAuthn loaded by the passkey one); the rest refuse.
   'management-sign-in': {
     method: 'POST',
@@ -234,6 +236,12 @@ const CALLS: Record<
     headers: { 'x-nf-event': 'schedule' },
     expect: 204,
   },
+  'due-for-groom': {
+    method: 'POST',
+    path: '/.netlify/functions/due-for-groom',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
 };
 
 /** Netlify refuses a function whose zip is over 50 MB: read as 50,000,000 bytes, the stricter reading. */
@@ -244,6 +252,7 @@ const UNZIPPED_LIMIT_BYTES = 250 * 1024 * 1024;
 const IMAGE_FUNCTIONS = ['breed-images', 'management-breeds'];
 const SCHEDULED_FUNCTIONS = [
   'cms-rebuild',
+  'due-for-groom',
   'reminders',
   'retention',
   'send-outbox',

@@ -26,6 +26,10 @@ export interface NewOutboxMessage {
   dedupeKey?: string;
   /** Never sent after this instant: the row is marked expired instead (a code past its use). */
   expiresAt?: Date;
+  /** A marketing message: the customer whose consent it rides on (an opt-out withdraws it unsent, decision 090). */
+  marketingCustomerId?: string;
+  /** An e-mail's RFC 8058 one-click opt-out address (List-Unsubscribe, with List-Unsubscribe-Post). */
+  listUnsubscribe?: string;
 }
 
 export interface OutboxRow {
@@ -42,6 +46,7 @@ export interface OutboxRow {
   attempts: number;
   first_attempt_at: Date | null;
   expires_at: Date | null;
+  list_unsubscribe: string | null;
   last_error: string | null;
   sent_at: Date | null;
   sent_via: 'smtp' | 'sms_http' | 'log' | null;
@@ -53,8 +58,9 @@ export interface OutboxRow {
 /** Writes one message inside the caller's transaction. Returns its id, or null for a repeated dedupeKey. */
 export async function enqueueMessage(tx: Tx, message: NewOutboxMessage): Promise<string | null> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO outbox (kind, channel, recipient, subject, body_text, body_html, attachments, booking_id, send_after, dedupe_key, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, COALESCE($9::timestamptz, now()), $10, $11)
+    `INSERT INTO outbox (kind, channel, recipient, subject, body_text, body_html, attachments, booking_id, send_after, dedupe_key, expires_at,
+                         marketing_customer_id, list_unsubscribe)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, COALESCE($9::timestamptz, now()), $10, $11, $12, $13)
      ON CONFLICT (dedupe_key) DO NOTHING
      RETURNING id`,
     [
@@ -69,6 +75,8 @@ export async function enqueueMessage(tx: Tx, message: NewOutboxMessage): Promise
       message.sendAfter ?? null,
       message.dedupeKey ?? null,
       message.expiresAt ?? null,
+      message.marketingCustomerId ?? null,
+      message.listUnsubscribe ?? null,
     ],
   );
   return rows[0]?.id ?? null;
@@ -122,6 +130,14 @@ export function providersFromEnv(config: ServerEnv = env()): Providers {
             content: a.content,
           })),
           messageId: `<outbox-${row.id}@${domain}>`,
+          ...(row.list_unsubscribe
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${row.list_unsubscribe}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
         });
       }
     : null;
@@ -309,6 +325,7 @@ async function deliver(row: OutboxRow, providers: Providers): Promise<SentVia> {
     [
       `--- outbox ${row.id}: ${row.kind} by ${row.channel} to ${row.recipient} (no provider configured)`,
       ...(row.subject ? [`Subject: ${row.subject}`] : []),
+      ...(row.list_unsubscribe ? [`List-Unsubscribe: <${row.list_unsubscribe}>`] : []),
       ...(row.attachments.length ? [`Attachments: ${row.attachments.map((a) => a.filename).join(', ')}`] : []),
       '',
       row.body_text.trimEnd(),

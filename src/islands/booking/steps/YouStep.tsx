@@ -73,7 +73,8 @@ export default function YouStep({
         label="News and offers"
         successText="Thank you"
       >
-        Send me the occasional offer by e-mail (you can stop them at any time)
+        Send me a nudge when my dog is due for a groom, and the occasional offer, by e-mail (you can stop them at any
+        time)
       </Checkbox>
       <p className="terms" id="terms-text">
         By continuing you agree to our{' '}

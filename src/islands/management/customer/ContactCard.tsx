@@ -6,7 +6,7 @@ import { Checkbox } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextArea, TextField } from '../../forms/TextField.tsx';
 import { formatDay, formatPhone } from '../format.ts';
-import { checkContact, contactFormOf, loadPhoneCheck } from './contact-form.ts';
+import { checkContact, contactFormOf, loadPhoneCheck, offersLine } from './contact-form.ts';
 import { EditableCard } from './EditableCard.tsx';
 import type { Saved } from './saved.ts';
 import { useRecordForm } from './use-record-form.ts';
@@ -49,7 +49,7 @@ export function ContactCard({ customer: c, onSaved }: { customer: CustomerRecord
         </div>
         <div>
           <dt>Offers</dt>
-          <dd>{c.marketingConsent ? 'Yes, by consent' : 'No'}</dd>
+          <dd>{offersLine(c)}</dd>
         </div>
         <div>
           <dt>Customer since</dt>

@@ -1,5 +1,6 @@
 import type { CustomerRecord } from '../../../domain/customer-records.ts';
-import { formatPhone } from '../format.ts';
+import { sameYear, writtenDay } from '../../../domain/written-dates.ts';
+import { formatPhone, SHOP_TIME_ZONE } from '../format.ts';
 
 /** The contact details as typed in the form. */
 export interface ContactForm {
@@ -19,6 +20,20 @@ export function contactFormOf(c: CustomerRecord): ContactForm {
     notes: c.notes,
     marketingConsent: c.marketingConsent,
   };
+}
+
+/**
+ * What the record says of offers and nudges: a consent outranks an older opt-out (a later booking
+ * with the box ticked is a fresh consent, decision 090); an opt-out says when.
+ */
+export function offersLine(
+  c: Pick<CustomerRecord, 'marketingConsent' | 'marketingOptedOutAt'>,
+  now = new Date(),
+): string {
+  if (c.marketingConsent) return 'Yes, by consent';
+  if (!c.marketingOptedOutAt) return 'No';
+  const year = !sameYear(c.marketingOptedOutAt, now, SHOP_TIME_ZONE);
+  return `Opted out of offers on ${writtenDay(c.marketingOptedOutAt, SHOP_TIME_ZONE, { month: 'short', year })}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DogCard } from '../../../domain/customer-records.ts';
-import { checkContact, type ContactForm } from './contact-form.ts';
+import { checkContact, offersLine, type ContactForm } from './contact-form.ts';
 import { checkDog, dogFormOf, type DogForm } from './dog-form.ts';
 
 const contact: ContactForm = {
@@ -78,5 +78,31 @@ describe('checkDog', () => {
     ['coat not known is left out', { coat: '' }, { body: { ...coatNotKnown, vaccinations: dog.vaccinations } }],
   ])('%s', (_, change, answer) => {
     expect(checkDog({ ...dogFormOf(dog), ...change }, dog)).toEqual(answer);
+  });
+});
+
+describe('offersLine', () => {
+  const now = new Date('2026-12-10T12:00:00Z');
+  it.each([
+    ['consent', { marketingConsent: true, marketingOptedOutAt: null }, 'Yes, by consent'],
+    ['never asked', { marketingConsent: false, marketingOptedOutAt: null }, 'No'],
+    ['an older record', { marketingConsent: false }, 'No'],
+    [
+      'opted out, this year',
+      { marketingConsent: false, marketingOptedOutAt: '2026-12-03T09:00:00.000Z' },
+      'Opted out of offers on 3 Dec',
+    ],
+    [
+      'opted out, last year',
+      { marketingConsent: false, marketingOptedOutAt: '2025-12-03T09:00:00.000Z' },
+      'Opted out of offers on 3 Dec 2025',
+    ],
+    [
+      'consent again after an opt-out',
+      { marketingConsent: true, marketingOptedOutAt: '2026-12-03T09:00:00.000Z' },
+      'Yes, by consent',
+    ],
+  ])('%s', (_, record, line) => {
+    expect(offersLine(record, now)).toBe(line);
   });
 });
