@@ -4,7 +4,13 @@
  * `--migrations-only`: the database as a first deploy leaves production's, migrated and nothing
  * else (no demo seed, no test fixtures), for tests/e2e/first-deploy.spec.ts (decision 063).
  */
-import { seedAllDayWaitlist, seedPastAppointments, seedStoppedMessages, seedWorkerStaff } from './lib/e2e-fixtures.ts';
+import {
+  seedAllDayWaitlist,
+  seedOptOutToken,
+  seedPastAppointments,
+  seedStoppedMessages,
+  seedWorkerStaff,
+} from './lib/e2e-fixtures.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 const port = Number(process.env.PORT);
@@ -23,6 +29,7 @@ if (!migrationsOnly) {
   await seedWorkerStaff();
   await seedStoppedMessages();
   await seedAllDayWaitlist();
+  await seedOptOutToken();
 }
 console.log(`e2e server ready at ${site.url}`);
 const stop = async () => {

@@ -3,6 +3,7 @@ import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
 import { fairTerms } from '../../src/domain/no-show-rules.ts';
 import { transaction } from '../../src/server/db.ts';
+import { hashAccessKey } from '../../src/server/ids.ts';
 
 /**
  * Appointments of yesterday for the end-to-end server: the schedule's tests (one pair per screen
@@ -231,5 +232,27 @@ export async function seedAllDayWaitlist(): Promise<void> {
         WHERE id`,
     );
     await tx.query(`UPDATE time_freed SET handled_at = now() WHERE handled_at IS NULL`);
+  });
+}
+
+/**
+ * A real opt-out link for /stop/{token}'s test (decision 090): an owner who ticked "News and offers"
+ * and one nudge's token. A token is otherwise written only with a nudge, N weeks after a visit, which
+ * no end-to-end day can reach; written straight in, hashed as newOptOutToken keeps it, so the page's
+ * POST goes to the real function and the real table.
+ */
+export const E2E_OPT_OUT_TOKEN = 'e2e-opt-out-token-for-the-stop-page-0000000';
+
+export async function seedOptOutToken(): Promise<void> {
+  await transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO customers (id, phone, name, email, marketing_consent) VALUES ('e2e-nudged-owner', '+447700900567', 'Nia Nudged', 'nia@example.com', true)
+       ON CONFLICT (id) DO NOTHING`,
+    );
+    await tx.query(
+      `INSERT INTO marketing_opt_out_tokens (token_hash, customer_id, created_at) VALUES ($1, 'e2e-nudged-owner', now())
+       ON CONFLICT DO NOTHING`,
+      [hashAccessKey(E2E_OPT_OUT_TOKEN)],
+    );
   });
 }
