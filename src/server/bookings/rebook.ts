@@ -83,6 +83,29 @@ async function anchorOf(tx: Tx, id: string, timeZone: string): Promise<Anchor> {
   };
 }
 
+/**
+ * The N of the day-before reminder's "same time in N weeks" (issue 21): the card's own usual interval,
+ * or null when there is nothing to offer: a booking the card would refuse (several dogs), or a dog
+ * whose next visit is already booked (a later booking, a series' next visit, a hold being paid).
+ */
+export async function nextGroomWeeks(tx: Tx, id: string, timeZone: string): Promise<number | null> {
+  let anchor: Anchor;
+  try {
+    anchor = await anchorOf(tx, id, timeZone);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+  const { rows } = await tx.query(
+    `SELECT 1 FROM bookings
+      WHERE dog_id = $1 AND id <> $2 AND start_at > $3 AND status IN ('confirmed', 'pending_payment') LIMIT 1`,
+    [anchor.booking.dog_id, id, anchor.booking.start_at],
+  );
+  if (rows.length > 0) return null;
+  return usualInterval({ completedVisits: anchor.completedVisits, breedWeeks: anchor.breedWeeks, coat: anchor.coat })
+    .weeks;
+}
+
 /** The shop's rules with a rebook's own horizon (src/domain/rebook.ts rebookHorizonWeeks). */
 function rebookSettings(settings: BookingSettings): BookingSettings {
   return { ...settings, horizonWeeks: rebookHorizonWeeks(settings.horizonWeeks) };
