@@ -45,7 +45,15 @@ export default function NextGroomOffer({
   }, [b.id, visits]);
   useEffect(() => void load(), [load]);
 
-  if (gone) return <p className="field-message">{gone}</p>;
+  if (gone)
+    return (
+      <div className="sched-form">
+        <p className="field-message">{gone}</p>
+        <button type="button" className="ibutton ibutton--ghost" onClick={onClose}>
+          Not now
+        </button>
+      </div>
+    );
   if (!answer) return <p role="status">Finding the next groom…</p>;
 
   const n = answer.weeks;
