@@ -173,6 +173,26 @@ describe('details', () => {
     ).toContain('METHOD:CANCEL');
   });
 
+  it('the reminder offers the same time in N weeks, linked to the card, only when asked to', () => {
+    const plain = reminderMessages(booking, ctx);
+    expect(plain.every((m) => !m.bodyText.includes('#next'))).toBe(true);
+    const offered = reminderMessages(booking, ctx, { nextGroomWeeks: 6 });
+    const [mail, text] = offered;
+    expect(text!.bodyText).toBe(
+      `${site.name}: see you and Biscuit tomorrow at 09:00, 712 High Road, E10 6JP. Details: ${link} Same time in 6 weeks? Book it in one tap: ${link}#next`,
+    );
+    expect(mail!.bodyText).toContain(`Book the next groom in one tap: ${link}#next`);
+    expect(mail!.bodyHtml).toContain(`<a href="${link}#next">${link}#next</a>`);
+    expect(mail!.bodyHtml).toContain(`<a href="${link}">${link}</a>`);
+  });
+
+  it('the reminder with the offer stays within two text segments (306 GSM-7 characters) at its longest', () => {
+    const longest = { ...booking, id: 'x'.repeat(24), dog: { ...booking.dog, name: 'W'.repeat(40) } };
+    const [, text] = reminderMessages(longest, { ...ctx, siteUrl: site.url }, { nextGroomWeeks: 12 });
+    expect(text!.bodyText.length).toBeLessThanOrEqual(306);
+    expect(text!.bodyText).toMatch(/^[\x20-\x7e]+$/);
+  });
+
   it('the move says from and to', () => {
     expect(changeMessages(booking, new Date('2026-03-28T10:00:00Z'), ctx)[0]!.bodyText).toContain(
       'has moved from Saturday 28 March 2026 at 10:00 to Monday 30 March 2026 at 09:00',

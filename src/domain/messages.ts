@@ -113,7 +113,11 @@ function bodies(paragraphs: string[], link: string): { bodyText: string; bodyHtm
   const html = paragraphs
     .map((p) => {
       const escaped = escapeHtml(p).replace(/\n/g, '<br>');
-      const linked = escaped.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`);
+      // The link with its fragment when it has one (#next, the reminder's rebook card): all of it is the link.
+      const at = escaped.indexOf(escapeHtml(link));
+      const fragment = at < 0 ? '' : (/^#[\w-]+/.exec(escaped.slice(at + escapeHtml(link).length))?.[0] ?? '');
+      const whole = escapeHtml(link) + fragment;
+      const linked = escaped.replace(whole, `<a href="${whole}">${whole}</a>`);
       return `<p>${linked}</p>`;
     })
     .join('\n');
@@ -304,10 +308,22 @@ export function confirmationMessages(
   return out;
 }
 
-/** The evening before. */
-export function reminderMessages(booking: MessageBooking, ctx: MessageContext): OutgoingMessage[] {
+/** The anchor of "Book the next groom" on /b/{id}: the reminder's (and any message's) link to it. */
+export const NEXT_GROOM_ANCHOR = 'next';
+
+/**
+ * The evening before. `nextGroomWeeks` (the dog's usual interval, read by the server only when its
+ * next visit is not booked yet) adds one line offering the same time again, linked to the card.
+ */
+export function reminderMessages(
+  booking: MessageBooking,
+  ctx: MessageContext,
+  options: { nextGroomWeeks?: number | null } = {},
+): OutgoingMessage[] {
   const link = bookingLink(ctx.siteUrl, booking.id);
   const at = writtenTime(booking.start, ctx.timeZone);
+  const n = options.nextGroomWeeks;
+  const nextLink = `${link}#${NEXT_GROOM_ANCHOR}`;
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
     out.push(
@@ -322,6 +338,11 @@ export function reminderMessages(booking: MessageBooking, ctx: MessageContext): 
           details(booking, ctx),
           `A short walk before you come helps your dog settle on the table. If anything has changed about their coat or health, tell us when you arrive.`,
           `Your booking: ${link}`,
+          ...(n
+            ? [
+                `Would ${booking.dog.name} like the same time again in ${n} weeks? Book the next groom in one tap: ${nextLink}`,
+              ]
+            : []),
           contactLine,
           signOff(booking.dog.name),
         ],
@@ -329,11 +350,12 @@ export function reminderMessages(booking: MessageBooking, ctx: MessageContext): 
       ),
     );
   }
+  // With the offer the text is two segments (306 GSM-7 characters) even for a 40-letter name: one line, no more.
   out.push(
     ...sms(
       'booking_reminder',
       booking,
-      `${site.name}: see you and ${booking.dog.name} tomorrow at ${at}, ${site.address.street}, ${site.address.postcode}. Details: ${link}`,
+      `${site.name}: see you and ${booking.dog.name} tomorrow at ${at}, ${site.address.street}, ${site.address.postcode}. Details: ${link}${n ? ` Same time in ${n} weeks? Book it in one tap: ${nextLink}` : ''}`,
     ),
   );
   return out;

@@ -85,3 +85,14 @@ export const CancelSeriesResponseSchema = z.object({
   kept: z.array(z.object({ bookingId: BookingIdSchema, why: z.string() })),
 });
 export type CancelSeriesResponse = z.infer<typeof CancelSeriesResponseSchema>;
+
+/** GET /management/bookings/{id}/series: the series the booking is a visit of, for staff (decision 089). */
+export const StaffSeriesResponseSchema = z.object({ series: z.nullable(SeriesViewSchema) });
+export type StaffSeriesResponse = z.infer<typeof StaffSeriesResponseSchema>;
+
+/** POST /management/bookings/{id}/series/cancel: how many visits still ahead were cancelled, and the series after. */
+export const StaffCancelSeriesResponseSchema = z.object({
+  series: SeriesViewSchema,
+  cancelled: z.number().check(z.int(), z.minimum(0)),
+});
+export type StaffCancelSeriesResponse = z.infer<typeof StaffCancelSeriesResponseSchema>;

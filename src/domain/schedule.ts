@@ -113,6 +113,8 @@ export const ScheduleBookingSchema = z.object({
    * own total less that part (src/domain/party-deposit.ts).
    */
   partyDepositHeldPence: z.optional(count()),
+  /** A visit of a series (docs/decisions/085, 089): "Visit 2 of 6 · every 6 weeks"; absent otherwise. */
+  series: z.optional(z.object({ id: BookingIdSchema, weeks: positiveInt(), visit: positiveInt(), of: positiveInt() })),
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
 

@@ -25,6 +25,7 @@ import type {
 } from './schedule.ts';
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
 import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
+import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { NoShowFeeRefundRequestSchema, NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
 import type {
   ClosureInputSchema,
@@ -111,6 +112,14 @@ export const attendance = /* @__PURE__ */ post(
 export const staffNote = /* @__PURE__ */ post('/management/bookings/:id/note', body<typeof StaffNoteRequestSchema>());
 // One dog out of a booking of several, into its own (docs/decisions/082).
 export const splitBooking = /* @__PURE__ */ post('/management/bookings/:id/split', empty());
+// The next groom booked at the counter, and a visit's series (docs/decisions/089).
+export const staffRebookProposals = /* @__PURE__ */ get('/management/bookings/:id/rebook');
+export const staffRebook = /* @__PURE__ */ post('/management/bookings/:id/rebook', body<typeof RebookRequestSchema>());
+export const staffSeries = /* @__PURE__ */ get('/management/bookings/:id/series');
+export const staffCancelSeries = /* @__PURE__ */ post(
+  '/management/bookings/:id/series/cancel',
+  body<typeof StaffCancelRequestSchema>(),
+);
 export const addBlock = /* @__PURE__ */ post('/management/blocks', body<typeof BlockRequestSchema>());
 export const removeBlock = /* @__PURE__ */ post('/management/blocks/:id/remove', empty());
 

@@ -163,6 +163,9 @@ for (const viewport of VIEWPORTS) {
       await bella.getByRole('radio', { name: 'Card' }).check();
       await bella.getByRole('button', { name: 'Mark completed' }).click();
       await expect(page.getByText(`${done} marked completed.`)).toBeVisible();
+      // The dialog stays to offer the next groom (decision 089): not now.
+      await bella.getByRole('button', { name: 'Not now' }).click();
+      await expect(bella).toHaveCount(0);
       const doneCard = page.getByRole('button', { name: new RegExp(`${done}, Full Groom, Priya Shah, Done$`) });
       await expect(doneCard).toContainText('Paid £45.00 card');
       await expect(doneCard.getByText('Done', { exact: true })).toBeVisible();

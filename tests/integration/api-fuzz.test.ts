@@ -23,6 +23,8 @@ import {
   CancelSeriesResponseSchema,
   RebookProposalsSchema,
   RebookResponseSchema,
+  StaffCancelSeriesResponseSchema,
+  StaffSeriesResponseSchema,
 } from '../../src/domain/rebook-schemas.ts';
 import { JoinWaitlistResponseSchema, WaitlistViewSchema } from '../../src/domain/waitlist.ts';
 import {
@@ -1044,6 +1046,46 @@ const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
       ),
     ),
   );
+
+// The next groom booked by staff, a visit's series and cancelling the rest of it (decision 089).
+const staffRebookRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: staffGet(
+      fc
+        .tuple(
+          idInPath,
+          fc.constantFrom('rebook', 'series', 'rebook?weeks=6&visits=3', 'rebook?weeks=2', 'rebook?visits=x'),
+        )
+        .map(([id, what]) => `/v1.0.1/management/bookings/${id}/${what}`),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: idInPath.chain((id) =>
+      staffJson(
+        fc.constant(`/v1.0.1/management/bookings/${id}/rebook`),
+        hostileVariants<unknown>(
+          fc.record({
+            weeks: fc.integer({ min: 3, max: 13 }),
+            visits: fc.array(pick(pools.starts, '2026-12-01T09:00:00.000Z'), { minLength: 0, maxLength: 7 }),
+            idempotencyKey: fc.uuid(),
+          }),
+          3,
+        ),
+      ),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: idInPath.chain((id) =>
+      staffJson(
+        fc.constant(`/v1.0.1/management/bookings/${id}/series/cancel`),
+        hostileVariants<unknown>(fc.record({ reason: fc.constantFrom('Moving away', '') }, { requiredKeys: [] }), 3),
+      ),
+    ),
+  },
+);
 
 // The fair no-show rules (decision 081): a booking's no-show fee (read, charge) and a customer's strikes (read, waive).
 const noShowRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
@@ -2267,6 +2309,18 @@ const ROWS: Record<string, Row> = {
     requests: staffChangeRequests,
     least: { ok: 10, refused: 200 },
     answer: z.union([AttendanceResponseSchema, z.object({ booking: ScheduleBookingSchema })]),
+  },
+  'management-rebook': {
+    label: 'GET|POST /v1.0.1/management/bookings/{id}/rebook, GET …/series, POST …/series/cancel',
+    runs: 250,
+    requests: staffRebookRequests,
+    least: { ok: 10, refused: 100 },
+    answer: z.union([
+      RebookProposalsSchema,
+      RebookResponseSchema,
+      StaffSeriesResponseSchema,
+      StaffCancelSeriesResponseSchema,
+    ]),
   },
   'management-no-shows': {
     label: 'GET|POST /v1.0.1/management/bookings/{id}/no-show-fee[/refund], customers/{id}/strikes[/{booking}/waive]',

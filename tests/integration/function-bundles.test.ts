@@ -180,6 +180,12 @@ const CALLS: Record<
     body: {},
     expect: 404,
   },
+  'management-rebook': {
+    method: 'GET',
+    path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/series',
+    headers: STAFF,
+    expect: 404,
+  },
   'management-no-shows': {
     method: 'GET',
     path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/no-show-fee',

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listLocalFunctions, type LocalFunction } from '../../scripts/lib/local-functions.ts';
 import { MANAGEMENT_API, SIGN_IN_DOORS } from '../../src/domain/staff.ts';
 import { issueAccessKey } from '../../src/server/access-keys.ts';
+import { rebook, rebookProposals } from '../../src/server/bookings/rebook.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { hashAccessKey, randomId } from '../../src/server/ids.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
@@ -75,6 +76,12 @@ async function freeStart(): Promise<string> {
 let later = 0;
 /** A booking well ahead, written straight in (no endpoint cares where it is). */
 const upcoming = async () => (await rawBooking({ start: new Date(Date.UTC(2027, 6, 1, 9) + later++ * 3600_000) })).id;
+/** "Same time in 6 weeks" from an upcoming booking, as the staff's "Completed" asks it (decision 089). */
+const nextGroom = async (visits = 1) => {
+  const id = await upcoming();
+  const p = await rebookProposals(id, { weeks: 6, visits });
+  return { id, weeks: 6, visits: p.proposals.flatMap((v) => (v.kind === 'none' ? [] : [v.start])) };
+};
 let earlier = 0;
 /** A booking whose time has passed (a no-show may be marked), each half an hour before the last. */
 const started = async () =>
@@ -311,6 +318,42 @@ const CALLS: Record<string, Call[]> = {
       method: 'POST',
       expect: 200,
       prepare: async () => ({ path: `/v1.0.1/management/bookings/${await secondDogOfParty()}/split`, body: {} }),
+    },
+  ],
+  '/v1.0.1/management/bookings/:id/rebook': [
+    {
+      method: 'GET',
+      expect: 200,
+      prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/rebook` }),
+    },
+    {
+      method: 'POST',
+      expect: 201,
+      prepare: async () => {
+        const { id, weeks, visits } = await nextGroom();
+        return {
+          path: `/v1.0.1/management/bookings/${id}/rebook`,
+          body: { weeks, visits, idempotencyKey: randomUUID() },
+        };
+      },
+    },
+  ],
+  '/v1.0.1/management/bookings/:id/series': [
+    {
+      method: 'GET',
+      expect: 200,
+      prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/series` }),
+    },
+  ],
+  '/v1.0.1/management/bookings/:id/series/cancel': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const { id, weeks, visits } = await nextGroom(2);
+        const made = await rebook(id, { weeks, visits, idempotencyKey: randomUUID() }, { siteUrl: HOST });
+        return { path: `/v1.0.1/management/bookings/${made.series.id}/series/cancel`, body: {} };
+      },
     },
   ],
   '/v1.0.1/management/bookings/:id/no-show-fee': [

@@ -5,12 +5,16 @@ import bookingsHandler from '../../netlify/functions/bookings.ts';
 import { config as reminderConfig } from '../../netlify/functions/reminders.ts';
 import { config as senderConfig } from '../../netlify/functions/send-outbox.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
-import { addDays, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
+import { isBankHoliday } from '../../src/domain/bank-holidays.ts';
+import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
+import { addDays, todayIn, weekdayOf, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
 import { REMINDER_RUN_UTC_HOUR } from '../../src/domain/reminders.ts';
 import { query } from '../../src/server/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { providersFromEnv, sendDueMessages, type OutboxRow } from '../../src/server/messages/outbox.ts';
 import { enqueueReminders } from '../../src/server/messages/reminders.ts';
+import { rebook, rebookProposals } from '../../src/server/bookings/rebook.ts';
+import { insertBooking } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 useTestDatabase({ seed: true });
@@ -82,5 +86,67 @@ describe('enqueueReminders', () => {
     expect(reminderConfig.schedule).toBe(`0 ${REMINDER_RUN_UTC_HOUR} * * *`);
     expect(REMINDER_RUN_UTC_HOUR).toBe(17);
     expect(senderConfig.schedule).toBe('* * * * *');
+  });
+});
+
+describe("the reminder's next groom (issue 21)", () => {
+  const LONDON = DEFAULT_BOOKING_SETTINGS.timeZone;
+  const taken = new Set<string>();
+  /** A plain open day four weeks or more ahead, clear of the other test's days and of each other's. */
+  function day(): string {
+    for (let d = 28; d < 200; d++) {
+      const date = addDays(todayIn(LONDON, new Date()), d);
+      if (taken.has(date) || DEFAULT_BOOKING_SETTINGS.openingHours[weekdayOf(date)] === null || isBankHoliday(date))
+        continue;
+      for (let k = -3; k <= 3; k++) taken.add(addDays(date, k));
+      return date;
+    }
+    throw new Error('no day');
+  }
+  async function reminderText(date: string, bookingId: string) {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      await enqueueReminders({ now: zonedDateTimeToInstant(addDays(date, -1), '17:00', LONDON) });
+    } finally {
+      log.mockRestore();
+    }
+    const rows = await query<OutboxRow>(
+      `SELECT * FROM outbox WHERE kind = 'booking_reminder' AND booking_id = $1 ORDER BY channel`,
+      [bookingId],
+    );
+    expect(rows.map((r) => r.channel)).toEqual(['email', 'sms']);
+    return rows.map((r) => r.body_text).join('\n');
+  }
+
+  it('offers the same time in N weeks, linked to the card, when nothing later is booked', async () => {
+    const date = day();
+    const { bookingId } = await insertBooking({ start: zonedDateTimeToInstant(date, '10:00', LONDON) });
+    const text = await reminderText(date, bookingId);
+    const { usual } = await rebookProposals(bookingId, {});
+    expect(text).toContain(`Same time in ${usual.weeks} weeks? Book it in one tap: `);
+    expect(text).toContain(`https://www.leytondoggrooming.co.uk/b/${bookingId}#next`);
+  });
+
+  it("says nothing of it when the dog's next visit is already booked", async () => {
+    const date = day();
+    const made = await insertBooking({ start: zonedDateTimeToInstant(date, '10:00', LONDON) });
+    await insertBooking({
+      customerId: made.customerId,
+      dogId: made.dogId,
+      start: zonedDateTimeToInstant(addDays(date, 42), '11:00', LONDON),
+    });
+    expect(await reminderText(date, made.bookingId)).not.toContain('#next');
+  });
+
+  it('says nothing of it for a visit of a series whose next visit is booked', async () => {
+    const date = day();
+    const { bookingId } = await insertBooking({ start: zonedDateTimeToInstant(addDays(date, -42), '10:00', LONDON) });
+    const asked = await rebookProposals(bookingId, { weeks: 6, visits: 2 });
+    const starts = asked.proposals.flatMap((p) => (p.kind === 'none' ? [] : [p.start]));
+    expect(starts).toHaveLength(2);
+    const { series } = await rebook(bookingId, { weeks: 6, visits: starts, idempotencyKey: randomUUID() });
+    const first = series.visits[0]!;
+    expect(first.start).toBe(zonedDateTimeToInstant(date, '10:00', LONDON).toISOString());
+    expect(await reminderText(date, first.bookingId)).not.toContain('#next');
   });
 });

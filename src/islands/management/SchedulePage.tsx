@@ -117,6 +117,10 @@ function Schedule() {
           onClose={closeDialog}
           onChanged={actions.changed}
           onMarked={actions.marked}
+          onGoTo={(id, start) => {
+            dispatch({ type: 'go', date: dayOf(start) });
+            openBooking(id);
+          }}
         />
       ) : null}
       {dialog?.kind === 'phone' ? (

@@ -1,6 +1,7 @@
 import type { BookingView } from '../../domain/booking-schemas.ts';
 import { staffBookingSettings, staffMayCancel, staffMayMove } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
+import type { Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import type { StaffMember } from '../staff.ts';
 import { sendNow } from '../messages/outbox.ts';
@@ -44,65 +45,91 @@ export async function cancelBooking(
   context: ChangeContext = {},
 ): Promise<BookingView> {
   const now = context.now ?? new Date();
-  let leadId = id;
-  const { view, refund, sessionToClose, messageIds } = await bookingTransaction(async (tx) => {
-    const settings = await loadBookingSettings(tx);
-    // A dog of a booking of several cancels the whole booking, through its first dog (decision 082):
-    // the party trigger cancels the others, and the deposit held on the first dog is refunded.
-    const booking = await findLead(tx, id);
-    if (!booking) throw notFound();
-    leadId = booking.id;
-    const policy = policyOf(booking, settings, now);
-    const { staff } = context;
-    if (staff) {
-      const decision = staffMayCancel({
-        status: booking.status,
-        attendance: booking.attendance,
-        start: booking.start_at,
-        now,
-      });
-      if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
-    } else if (!policy.canCancel) {
-      throw new HttpError(409, policy.message, { code: 'policy' });
-    }
+  const done = await bookingTransaction((tx) => cancelWithin(tx, id, reason, context, now));
+  await afterCancel(done, now);
+  return done.view;
+}
 
-    const held = booking.deposit_paid_pence - booking.deposit_refunded_pence - booking.refund_due_pence;
-    const refund =
-      (staff ? (context.refundDeposit ?? policy.refundDeposit) : policy.refundDeposit) && held > 0 ? held : 0;
-    const by = staff ? 'the shop' : 'the customer';
-    await tx.query(
-      `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, revision = revision + 1, updated_at = $2, status_note = $3,
-              refund_due_pence = refund_due_pence + $4, refund_reason = CASE WHEN $4 > 0 THEN 'cancelled within the free period' ELSE refund_reason END
-        WHERE id = $1`,
-      [booking.id, now, reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`, refund],
-    );
-    if (staff) {
-      await audit(tx, staff, 'booking.cancel', 'booking', booking.id, {
-        before: { status: booking.status, start: booking.start_at.toISOString() },
-        after: { status: 'cancelled', refundPence: refund, reason: reason ?? null },
-      });
-    }
-    const messageIds =
-      booking.status === 'confirmed'
-        ? await enqueueBookingNotices(tx, booking.id, 'cancelled', {
-            now,
-            ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}),
-          })
-        : [];
-    return {
-      view: (await viewById(tx, booking.id, now))!,
-      refund,
-      sessionToClose: booking.status === 'pending_payment' ? booking.stripe_session_id : null,
-      messageIds,
-    };
-  });
+/** A cancellation written, and what is left to do once it is committed. */
+export interface CancelWritten {
+  leadId: string;
+  view: BookingView;
+  refund: number;
+  sessionToClose: string | null;
+  messageIds: string[];
+}
+
+/**
+ * The cancellation inside a transaction the caller holds (one booking here, every visit of a series
+ * for staff: src/server/schedule/staff-series.ts); `afterCancel` once it has committed.
+ */
+export async function cancelWithin(
+  tx: Tx,
+  id: string,
+  reason: string | undefined,
+  context: ChangeContext,
+  now: Date,
+): Promise<CancelWritten> {
+  const settings = await loadBookingSettings(tx);
+  // A dog of a booking of several cancels the whole booking, through its first dog (decision 082):
+  // the party trigger cancels the others, and the deposit held on the first dog is refunded.
+  const booking = await findLead(tx, id);
+  if (!booking) throw notFound();
+  const policy = policyOf(booking, settings, now);
+  const { staff } = context;
+  if (staff) {
+    const decision = staffMayCancel({
+      status: booking.status,
+      attendance: booking.attendance,
+      start: booking.start_at,
+      now,
+    });
+    if (!decision.allowed) throw new HttpError(409, decision.message, { code: 'policy' });
+  } else if (!policy.canCancel) {
+    throw new HttpError(409, policy.message, { code: 'policy' });
+  }
+
+  const held = booking.deposit_paid_pence - booking.deposit_refunded_pence - booking.refund_due_pence;
+  const refund =
+    (staff ? (context.refundDeposit ?? policy.refundDeposit) : policy.refundDeposit) && held > 0 ? held : 0;
+  const by = staff ? 'the shop' : 'the customer';
+  await tx.query(
+    `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, revision = revision + 1, updated_at = $2, status_note = $3,
+            refund_due_pence = refund_due_pence + $4, refund_reason = CASE WHEN $4 > 0 THEN 'cancelled within the free period' ELSE refund_reason END
+      WHERE id = $1`,
+    [booking.id, now, reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`, refund],
+  );
+  if (staff) {
+    await audit(tx, staff, 'booking.cancel', 'booking', booking.id, {
+      before: { status: booking.status, start: booking.start_at.toISOString() },
+      after: { status: 'cancelled', refundPence: refund, reason: reason ?? null },
+    });
+  }
+  const messageIds =
+    booking.status === 'confirmed'
+      ? await enqueueBookingNotices(tx, booking.id, 'cancelled', {
+          now,
+          ...(context.siteUrl ? { siteUrl: context.siteUrl } : {}),
+        })
+      : [];
+  return {
+    leadId: booking.id,
+    view: (await viewById(tx, booking.id, now))!,
+    refund,
+    sessionToClose: booking.status === 'pending_payment' ? booking.stripe_session_id : null,
+    messageIds,
+  };
+}
+
+/**
+ * After the commit: close an unpaid payment page (a payment that still gets through is refunded by
+ * the webhook), make the refund, and send the messages.
+ */
+export async function afterCancel(done: CancelWritten, now: Date): Promise<void> {
   const stripe = stripeClient();
-  // After the commit: close an unpaid payment page (a payment that still gets through is refunded by
-  // the webhook), make the refund, and send the messages.
-  if (stripe && sessionToClose) await expireCheckout(stripe, sessionToClose);
-  if (refund > 0) await settleRefund(stripe, leadId, now);
-  await sendNow(messageIds, { now, what: 'the cancellation messages' });
-  return view;
+  if (stripe && done.sessionToClose) await expireCheckout(stripe, done.sessionToClose);
+  if (done.refund > 0) await settleRefund(stripe, done.leadId, now);
+  await sendNow(done.messageIds, { now, what: 'the cancellation messages' });
 }
 
 /**

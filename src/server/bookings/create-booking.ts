@@ -435,7 +435,8 @@ export async function insertBooking(tx: Tx, row: BookingRow): Promise<void> {
       row.party.sealedKey ?? null,
       row.contact.name,
       row.contact.email,
-      row.contact.phone,
+      // A booking staff took from a record with no mobile has none: its next visit (a rebook) has none either.
+      row.contact.phone || null,
       row.party.phoneProven,
       row.source,
       row.sessionId,

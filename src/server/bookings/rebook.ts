@@ -24,6 +24,8 @@ import type {
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { randomId } from '../ids.ts';
+import { staffBookingSettings } from '../../domain/staff-rules.ts';
+import { audit } from '../audit.ts';
 import { recordTerms, standingWithStrikes } from '../no-shows/standing.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { idempotencyDigest } from '../sealed.ts';
@@ -41,6 +43,15 @@ import { bookingTransaction } from './transaction.ts';
 import { findBooking, notFound, type BookingRecord } from './view.ts';
 
 const MINUTE = 60_000;
+
+/**
+ * Who books the next groom: the owner from /b/{id}, or staff from the schedule's "Completed"
+ * (docs/decisions/089). Staff book as a phone booking does: no online deposit (the owner is at the
+ * counter, not at a screen), no minimum notice, the series as long as they choose, the phone
+ * booking's confirmation, and an audit row.
+ */
+export type RebookActor = { kind: 'owner' } | { kind: 'staff'; staffId: string };
+const OWNER: RebookActor = { kind: 'owner' };
 
 /** The booking a rebook counts from, and what its dog's next groom needs. */
 interface Anchor {
@@ -83,9 +94,33 @@ async function anchorOf(tx: Tx, id: string, timeZone: string): Promise<Anchor> {
   };
 }
 
+/**
+ * The N of the day-before reminder's "same time in N weeks" (issue 21): the card's own usual interval,
+ * or null when there is nothing to offer: a booking the card would refuse (several dogs), or a dog
+ * whose next visit is already booked (a later booking, a series' next visit, a hold being paid).
+ */
+export async function nextGroomWeeks(tx: Tx, id: string, timeZone: string): Promise<number | null> {
+  let anchor: Anchor;
+  try {
+    anchor = await anchorOf(tx, id, timeZone);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+  const { rows } = await tx.query(
+    `SELECT 1 FROM bookings
+      WHERE dog_id = $1 AND id <> $2 AND start_at > $3 AND status IN ('confirmed', 'pending_payment') LIMIT 1`,
+    [anchor.booking.dog_id, id, anchor.booking.start_at],
+  );
+  if (rows.length > 0) return null;
+  return usualInterval({ completedVisits: anchor.completedVisits, breedWeeks: anchor.breedWeeks, coat: anchor.coat })
+    .weeks;
+}
+
 /** The shop's rules with a rebook's own horizon (src/domain/rebook.ts rebookHorizonWeeks). */
-function rebookSettings(settings: BookingSettings): BookingSettings {
-  return { ...settings, horizonWeeks: rebookHorizonWeeks(settings.horizonWeeks) };
+function rebookSettings(settings: BookingSettings, actor: RebookActor): BookingSettings {
+  const rules = actor.kind === 'staff' ? staffBookingSettings(settings) : settings;
+  return { ...rules, horizonWeeks: rebookHorizonWeeks(settings.horizonWeeks) };
 }
 
 /** The same visit again: the booking's service, its dog's weight and breed, its extras. */
@@ -108,10 +143,19 @@ async function visitAgain(tx: Tx, anchor: Anchor, settings: BookingSettings): Pr
 }
 
 /** What the series asks online, and how many visits this owner may book at once (decision 081's standing). */
-async function paymentOf(tx: Tx, anchor: Anchor, visit: PlannedVisit, settings: BookingSettings, now: Date) {
+async function paymentOf(
+  tx: Tx,
+  anchor: Anchor,
+  visit: PlannedVisit,
+  settings: BookingSettings,
+  now: Date,
+  actor: RebookActor,
+) {
   const customerId = anchor.booking.customer_id;
   const { standing, strikes } = await standingWithStrikes(tx, customerId, settings, now);
   const price = priceFor(visit, anchor.booking.dog_weight_kg, settings, now, standing);
+  // As a phone booking: nothing online, and staff judge how many visits to hold.
+  if (actor.kind === 'staff') return { standing, price, depositPence: 0, maxVisits: MAX_VISITS };
   const input = { standing, liveStrikes: liveStrikes(strikes, now), firstVisitDepositPence: price.depositPence };
   const one = seriesPayment({ ...input, visits: 1 });
   const depositPence = one.ok ? one.depositPence : 0;
@@ -120,7 +164,12 @@ async function paymentOf(tx: Tx, anchor: Anchor, visit: PlannedVisit, settings: 
 }
 
 /** GET /bookings/{id}/rebook: "same time in N weeks", each visit as asked, moved or none. */
-export async function rebookProposals(id: string, query: RebookQuery, now = new Date()): Promise<RebookProposals> {
+export async function rebookProposals(
+  id: string,
+  query: RebookQuery,
+  now = new Date(),
+  actor: RebookActor = OWNER,
+): Promise<RebookProposals> {
   const tx = db();
   const settings = await loadBookingSettings(tx);
   const series = await seriesViewOf(tx, id);
@@ -131,7 +180,7 @@ export async function rebookProposals(id: string, query: RebookQuery, now = new 
     coat: anchor.coat,
   });
   const visit = await visitAgain(tx, anchor, settings);
-  const pay = await paymentOf(tx, anchor, visit, settings, now);
+  const pay = await paymentOf(tx, anchor, visit, settings, now, actor);
   const weeks = query.weeks ?? usual.weeks;
   const visits = Math.min(query.visits ?? 1, pay.maxVisits);
   return {
@@ -141,7 +190,15 @@ export async function rebookProposals(id: string, query: RebookQuery, now = new 
     visits,
     maxVisits: pay.maxVisits,
     depositPence: pay.depositPence,
-    proposals: await proposalsFor(tx, anchor.booking.start_at, weeks, visits, visit, settings, now),
+    proposals: await proposalsFor(
+      tx,
+      anchor.booking.start_at,
+      weeks,
+      visits,
+      visit,
+      rebookSettings(settings, actor),
+      now,
+    ),
     series,
   };
 }
@@ -155,6 +212,7 @@ async function proposalsFor(
   settings: BookingSettings,
   now: Date,
 ) {
+  // `settings` are already the rebook's own (rebookSettings).
   const asked = seriesAsked(from, weeks, visits, settings.timeZone);
   const span = daysNeeded(asked);
   const busy = await bookingTimesBetween(
@@ -164,7 +222,7 @@ async function proposalsFor(
   );
   const days = availableSlots({
     now,
-    settings: rebookSettings(settings),
+    settings,
     durationMinutes: visit.durationMin,
     from: span.from,
     to: span.to,
@@ -189,6 +247,7 @@ export async function rebook(
   id: string,
   request: RebookRequest,
   context: BookingContext = {},
+  actor: RebookActor = OWNER,
 ): Promise<RebookResponse> {
   const now = context.now ?? new Date();
   const hash = rebookHash(id, request);
@@ -197,12 +256,15 @@ export async function rebook(
   const starts = request.visits.map((s) => new Date(s));
   let written: Awaited<ReturnType<typeof writeSeries>>;
   try {
-    written = await bookingTransaction((tx) => writeSeries(tx, { id, request, starts, hash, context, now }));
+    written = await bookingTransaction((tx) => writeSeries(tx, { id, request, starts, hash, context, now, actor }));
   } catch (error) {
     if (isCapacityViolation(error) || (error instanceof HttpError && error.extra.code === 'slot_taken')) {
-      const fresh = await rebookProposals(id, { weeks: request.weeks, visits: request.visits.length }, now).catch(
-        () => null,
-      );
+      const fresh = await rebookProposals(
+        id,
+        { weeks: request.weeks, visits: request.visits.length },
+        now,
+        actor,
+      ).catch(() => null);
       throw new HttpError(409, SLOT_TAKEN_MESSAGE, { code: 'slot_taken', proposals: fresh?.proposals ?? [] });
     }
     const winner = await replaySeries(request.idempotencyKey, hash).catch(() => null);
@@ -246,13 +308,14 @@ interface SeriesDraft {
   hash: string;
   context: BookingContext;
   now: Date;
+  actor: RebookActor;
 }
 
-async function writeSeries(tx: Tx, { id, request, starts, hash, context, now }: SeriesDraft) {
+async function writeSeries(tx: Tx, { id, request, starts, hash, context, now, actor }: SeriesDraft) {
   const settings = await loadBookingSettings(tx);
   const anchor = await anchorOf(tx, id, settings.timeZone);
   const visit = await visitAgain(tx, anchor, settings);
-  const pay = await paymentOf(tx, anchor, visit, settings, now);
+  const pay = await paymentOf(tx, anchor, visit, settings, now, actor);
   if (starts.length > pay.maxVisits)
     throw new HttpError(422, 'Please book one visit at a time: your next visit is paid in full when booking.', {
       code: 'policy',
@@ -264,7 +327,8 @@ async function writeSeries(tx: Tx, { id, request, starts, hash, context, now }: 
   const takeDeposit = pay.depositPence > 0 && stripeClient() !== null;
   const status = takeDeposit ? 'pending_payment' : 'confirmed';
   const holdExpiresAt = takeDeposit ? holdEnd(now, settings.holdMinutes) : null;
-  const rules = rebookSettings(settings);
+  const rules = rebookSettings(settings, actor);
+  const staff = actor.kind === 'staff' ? { staffId: actor.staffId, note: null } : null;
   const seriesId = randomId(18);
   const ids = starts.map((_, i) => (i === 0 ? seriesId : randomId(18)));
   const { booking } = anchor;
@@ -291,7 +355,7 @@ async function writeSeries(tx: Tx, { id, request, starts, hash, context, now }: 
       contact: { name: booking.contact_name, email: booking.contact_email, phone: booking.phone ?? '' },
       source: 'rebook',
       sessionId: context.sessionId ?? null,
-      staff: null,
+      staff,
       partyId: null,
       now,
     });
@@ -306,9 +370,17 @@ async function writeSeries(tx: Tx, { id, request, starts, hash, context, now }: 
     }
   }
   await tx.query('UPDATE bookings SET series_id = $1 WHERE id = ANY($2::text[])', [seriesId, ids]);
+  if (staff)
+    await audit(tx, { customerId: staff.staffId }, 'booking.rebook', 'booking', seriesId, {
+      after: { from: booking.id, weeks: request.weeks, visits: starts.map((s) => s.toISOString()) },
+    });
+  // Staff's is told as a phone booking's is: the customer's confirmation, no "new booking" note to the shop.
   const messageIds = takeDeposit
     ? []
-    : await enqueueBookingNotices(tx, seriesId, 'confirmed', { now, siteUrl: siteUrlOf(context) });
+    : await enqueueBookingNotices(tx, seriesId, staff ? 'confirmed_by_staff' : 'confirmed', {
+        now,
+        siteUrl: siteUrlOf(context),
+      });
   return { seriesId, status, messageIds } as const;
 }
 

@@ -1,6 +1,7 @@
 import { reminderMessages, type MessageContext } from '../../domain/messages.ts';
 import { REMINDED_STATUS, reminderDedupeKey, reminderWindow } from '../../domain/reminders.ts';
 import { messageBookingFrom } from '../bookings/calendar.ts';
+import { nextGroomWeeks } from '../bookings/rebook.ts';
 import { findBooking } from '../bookings/view.ts';
 import { query, transaction } from '../db.ts';
 import { siteUrl } from '../site-url.ts';
@@ -44,7 +45,8 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
       const booking = await findBooking(tx, id);
       if (!booking || booking.status !== 'confirmed') return 0;
       let count = 0;
-      for (const message of reminderMessages(messageBookingFrom(booking), ctx)) {
+      const nextGroom = await nextGroomWeeks(tx, id, settings.timeZone);
+      for (const message of reminderMessages(messageBookingFrom(booking), ctx, { nextGroomWeeks: nextGroom })) {
         const created = await enqueueMessage(tx, {
           ...message,
           dedupeKey: reminderDedupeKey(id, booking.start_at, message.channel),

@@ -64,6 +64,7 @@ interface ScheduleRow {
   /** A party's dog: the deposit held for the whole party (on its first dog's row), and each dog's quoted money. */
   party_held_pence: number | null;
   party_money: { id: string; depositPence: number; totalFromPence: number }[] | null;
+  series: { id: string; weeks: number; visit: number; of: number } | null;
 }
 
 // The party's deposit held on its first dog's row, and every dog's quoted deposit and total, the first
@@ -81,6 +82,16 @@ const PARTY_MONEY_SQL = `
       FROM bookings m WHERE m.party_id = b.party_id
   ) END AS party_money`;
 
+// A visit of a series: its place among the series' visits by start (cancelled ones counted: the
+// series as booked), by the partial index on series_id.
+const SERIES_SQL = `
+  CASE WHEN b.series_id IS NULL THEN NULL ELSE (
+    SELECT json_build_object(
+             'id', s.id, 'weeks', s.weeks,
+             'visit', count(*) FILTER (WHERE (v.start_at, v.id) <= (b.start_at, b.id)), 'of', count(*))
+      FROM booking_series s JOIN bookings v ON v.series_id = s.id WHERE s.id = b.series_id GROUP BY s.id, s.weeks
+  ) END AS series`;
+
 // A first visit: no earlier confirmed booking of the same record or the same number (a returning
 // customer on a new phone gets a new record until they prove their number, docs/decisions/050).
 const SELECT_SCHEDULE = `
@@ -94,6 +105,7 @@ const SELECT_SCHEDULE = `
          b.dispute_status, b.dispute_reason, b.dispute_pence, b.dispute_respond_by, b.refund_failed_pence, b.party_id,
          ${BOOKED_EXTRAS_SQL} AS extras,
          ${PARTY_MONEY_SQL},
+         ${SERIES_SQL},
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -174,6 +186,7 @@ function view(r: ScheduleRow): ScheduleBooking {
     refundFailedPence: r.refund_failed_pence,
     ...(r.party_id ? { partyId: r.party_id } : {}),
     ...(party ? { partyDepositHeldPence: party.heldPence } : {}),
+    ...(r.series ? { series: r.series } : {}),
   };
 }
 

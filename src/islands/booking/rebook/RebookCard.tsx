@@ -10,6 +10,7 @@ import { SelectField } from '../../forms/SelectField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { everyWords, proposalWords } from './rebook-words.ts';
 import { SeriesCard } from './SeriesCard.tsx';
+import { NEXT_ANCHOR, useNextAnchor } from './use-next-anchor.ts';
 
 export interface RebookCardProps {
   bookingId: string;
@@ -42,6 +43,7 @@ export default function RebookCard({ bookingId, timeZone }: RebookCardProps) {
     setAnswer(result.data);
   }, [bookingId, weeks, visits]);
   useEffect(() => void load(), [load]);
+  useNextAnchor(answer !== null);
 
   if (!answer) return null;
   const live = answer.series?.visits.some((v) => v.status === 'confirmed' || v.status === 'pending_payment');
@@ -70,7 +72,14 @@ export default function RebookCard({ bookingId, timeZone }: RebookCardProps) {
   };
 
   return (
-    <form className="booking-card rebook" onSubmit={book} noValidate aria-labelledby="rebook-title">
+    <form
+      id={NEXT_ANCHOR}
+      tabIndex={-1}
+      className="booking-card rebook"
+      onSubmit={book}
+      noValidate
+      aria-labelledby="rebook-title"
+    >
       <h2 id="rebook-title" className="picker-heading">
         Book the next groom
       </h2>

@@ -5,6 +5,7 @@ import { CancelSeriesResponseSchema, type SeriesView } from '../../../domain/reb
 import { FormActions } from '../../forms/FormActions.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { shortWhen } from './rebook-words.ts';
+import { NEXT_ANCHOR } from './use-next-anchor.ts';
 
 const STATUS_WORDS: Record<SeriesView['visits'][number]['status'], string> = {
   confirmed: '',
@@ -46,7 +47,7 @@ export function SeriesCard({
     );
   };
   return (
-    <section className="booking-card rebook" aria-labelledby="series-title">
+    <section id={NEXT_ANCHOR} tabIndex={-1} className="booking-card rebook" aria-labelledby="series-title">
       <h2 id="series-title" className="picker-heading">
         Your next grooms, every {series.weeks} weeks
       </h2>

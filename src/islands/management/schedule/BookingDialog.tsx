@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AttendanceResponse, ScheduleBooking } from '../../../domain/schedule.ts';
 import { StaffDialog } from '../StaffDialog.tsx';
 import { AttendanceActions, type BookingMode } from './AttendanceActions.tsx';
@@ -12,6 +12,9 @@ import { PartyPanel, SplitPanel } from './PartyPanel.tsx';
 
 export type { Announcement };
 
+// Only a visit of a series needs it: its bytes wait until one is opened.
+const SeriesPanel = lazy(() => import('./SeriesPanel.tsx'));
+
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
   booking,
@@ -22,6 +25,7 @@ export function BookingDialog({
   onClose,
   onChanged,
   onMarked,
+  onGoTo,
 }: {
   booking: ScheduleBooking;
   /** The other dogs of its booking of several (decision 082); [] for one dog. */
@@ -32,6 +36,8 @@ export function BookingDialog({
   onClose: () => void;
   onChanged: (message: Announcement | null) => Promise<void>;
   onMarked: (answer: AttendanceResponse, text: string) => Promise<void>;
+  /** Open another booking on its own day (a visit of the same series). */
+  onGoTo: (id: string, start: string) => void;
 }) {
   const [mode, setMode] = useState<BookingMode>('view');
   const back = () => setMode('view');
@@ -43,11 +49,16 @@ export function BookingDialog({
       {mode === 'view' ? (
         <PartyPanel booking={booking} mates={mates} onOpen={onOpen} onSplit={() => setMode('split')} />
       ) : null}
+      {mode === 'view' && booking.series ? (
+        <Suspense fallback={null}>
+          <SeriesPanel booking={booking} onGoTo={onGoTo} onClose={onClose} onChanged={onChanged} />
+        </Suspense>
+      ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (
         <AttendanceActions {...marks} now={now} onMode={setMode} />
       ) : null}
       {mode === 'view' ? <NotePanel booking={booking} onChanged={onChanged} /> : null}
-      {mode === 'complete' ? <CompletePanel {...marks} onBack={back} /> : null}
+      {mode === 'complete' ? <CompletePanel {...marks} onBack={back} onChanged={onChanged} /> : null}
       {mode === 'move' ? <MovePanel {...changes} now={now} mates={mates} /> : null}
       {mode === 'cancel' ? <CancelPanel {...changes} mates={mates} /> : null}
       {mode === 'split' ? <SplitPanel {...changes} mates={mates} /> : null}

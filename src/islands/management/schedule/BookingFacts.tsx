@@ -77,6 +77,14 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
           {b.status === 'pending_payment' ? ' · the deposit is still being paid' : ''}
         </dd>
       </div>
+      {b.series ? (
+        <div>
+          <dt>Series</dt>
+          <dd>
+            Visit {b.series.visit} of {b.series.of} · every {b.series.weeks} weeks
+          </dd>
+        </div>
+      ) : null}
       {b.attendance ? (
         <div>
           <dt>At the counter</dt>

@@ -1,10 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { formatPence, penceFromPounds, poundsFromPence } from '../../../domain/money.ts';
 import type { BalanceMethod } from '../../../domain/schedule.ts';
 import { RadioGroup } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
+import type { Announcement } from './common.ts';
 import { useMark, type MarkProps } from './use-mark.ts';
+
+// Only after a visit is completed, so its bytes wait until then (a phone-class device, decision 089).
+const NextGroomOffer = lazy(() => import('./NextGroomOffer.tsx'));
 
 const METHODS = [
   { value: 'card', label: 'Card' },
@@ -12,10 +16,19 @@ const METHODS = [
 ];
 
 /** "Completed": the balance taken at the counter (in pounds as typed, sent as pence) and how. */
-export function CompletePanel({ onBack, ...props }: MarkProps & { onBack: () => void }) {
+export function CompletePanel({
+  onBack,
+  onChanged,
+  ...props
+}: MarkProps & { onBack: () => void; onChanged: (message: Announcement | null) => Promise<void> }) {
   const b = props.booking;
   const id = useId();
-  const { submit, mark } = useMark(props);
+  // Once completed the dialog stays, to book the next groom while the owner is at the counter.
+  const [done, setDone] = useState(false);
+  const { submit, mark } = useMark(
+    { ...props, onMarked: async (answer, text) => (setDone(true), props.onMarked(answer, text)) },
+    { stayOpen: true },
+  );
   // What is left on the booking's quote (its total less the deposit held).
   const [balance, setBalance] = useState(poundsFromPence(b.balanceDuePence));
   const [method, setMethod] = useState<BalanceMethod>('card');
@@ -30,6 +43,13 @@ export function CompletePanel({ onBack, ...props }: MarkProps & { onBack: () => 
     if (pence === null) return submit.fail('Enter the amount taken in pounds, for example 35.00.');
     void mark('completed', { pence, method });
   };
+
+  if (done)
+    return (
+      <Suspense fallback={<p role="status">Finding the next groom…</p>}>
+        <NextGroomOffer booking={b} onClose={props.onClose} onChanged={onChanged} />
+      </Suspense>
+    );
 
   return (
     <form className="sched-form" onSubmit={complete} noValidate>

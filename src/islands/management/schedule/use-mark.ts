@@ -21,7 +21,11 @@ export interface MarkProps {
  * A counter mark (arrived, completed with the balance taken, a no-show, or null to take it back):
  * sent once, then the dialog closes and the schedule says what was done, with its Undo.
  */
-export function useMark({ booking: b, onClose, onMarked }: MarkProps): {
+export function useMark(
+  { booking: b, onClose, onMarked }: MarkProps,
+  /** Keep the dialog open after the mark ("Completed" then offers the next groom). */
+  options: { stayOpen?: boolean } = {},
+): {
   submit: Submit;
   mark: (attendance: Mark, balance?: Balance) => Promise<void>;
 } {
@@ -35,7 +39,7 @@ export function useMark({ booking: b, onClose, onMarked }: MarkProps): {
           schema: AttendanceResponseSchema,
         }),
       (answer) => {
-        onClose();
+        if (!options.stayOpen) onClose();
         void onMarked(
           answer,
           attendance ? `${b.dog.name} marked ${ATTENDANCE_DONE[attendance]}.` : `${b.dog.name}'s mark taken back.`,
