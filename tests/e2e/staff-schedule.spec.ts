@@ -163,8 +163,22 @@ for (const viewport of VIEWPORTS) {
       await bella.getByRole('radio', { name: 'Card' }).check();
       await bella.getByRole('button', { name: 'Mark completed' }).click();
       await expect(page.getByText(`${done} marked completed.`)).toBeVisible();
-      // The dialog stays to offer the next groom (decision 089): not now.
-      await bella.getByRole('button', { name: 'Not now' }).click();
+      // The dialog stays to offer the next groom (decision 089): booked on the tablet, not now on the
+      // phone: the same London time in the breed's usual weeks, nothing to pay online.
+      const next = bella.getByRole('form', { name: /^Book the next groom: same time in \d+ weeks/ });
+      await expect(next).toBeVisible();
+      await expect(next.getByRole('radio', { name: 'Just this one' })).toBeChecked();
+      if (viewport.drag) {
+        expect(await axeViolations(page), 'axe, the next groom').toEqual([]);
+        await shot(page, `next-groom-${viewport.width}`);
+        const heading = (await next.getByRole('heading').textContent()) ?? '';
+        const when = /\((.+)\)$/.exec(heading)?.[1];
+        expect(when, heading).toMatch(/, 10:00$/);
+        await next.getByRole('button', { name: 'Book', exact: true }).click();
+        await expect(page.getByText(`Booked ${done}'s next groom: ${when}.`, { exact: false })).toBeVisible();
+      } else {
+        await bella.getByRole('button', { name: 'Not now' }).click();
+      }
       await expect(bella).toHaveCount(0);
       const doneCard = page.getByRole('button', { name: new RegExp(`${done}, Full Groom, Priya Shah, Done$`) });
       await expect(doneCard).toContainText('Paid £45.00 card');
