@@ -5,7 +5,7 @@ import { siteUrl } from '../../src/server/site-url.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 import { addCallerToWaitlist } from '../../src/server/waitlist/add-caller.ts';
 
-/** POST /management/waitlist-requests: a caller added to the waitlist from a phone booking (decision 087). */
+/** POST /management/waitlist: a caller added to the waitlist from a phone booking (decision 087). */
 export default staffEndpoint(['POST'], async (req, staff, context) => {
   const request = await parseJsonBody(req, StaffWaitlistRequestSchema);
   const waitUntil = (context as Context | undefined)?.waitUntil;
@@ -18,4 +18,4 @@ export default staffEndpoint(['POST'], async (req, staff, context) => {
   return json(answer, { status: answer.updated ? 200 : 201 });
 });
 
-export const config: Config = { path: '/v1.0.1/management/waitlist-requests' };
+export const config: Config = { path: '/v1.0.1/management/waitlist' };

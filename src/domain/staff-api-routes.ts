@@ -125,7 +125,7 @@ export const addBlock = /* @__PURE__ */ post('/management/blocks', body<typeof B
 export const removeBlock = /* @__PURE__ */ post('/management/blocks/:id/remove', empty());
 // A caller added to the waitlist from a phone booking (docs/decisions/087).
 export const addCallerToWaitlist = /* @__PURE__ */ post(
-  '/management/waitlist-requests',
+  '/management/waitlist',
   body<typeof StaffWaitlistRequestSchema>(),
 );
 

@@ -14,7 +14,7 @@ import {
  * and loaded by the staff form only when it opens (it checks the mobile with libphonenumber).
  */
 
-// POST /v1.0.1/management/waitlist-requests
+// POST /v1.0.1/management/waitlist
 const shape = {
   ...waitlistRequestShape,
   /** The customer the phone booking's lookup found; their record's number must be `owner.phone`. */

@@ -1064,10 +1064,7 @@ const staffWaitlist = fc
       idempotencyKey: randomUUID(),
     };
   });
-const staffWaitlistRequests = staffJson(
-  fc.constant('/v1.0.1/management/waitlist-requests'),
-  hostileVariants(staffWaitlist, 5),
-);
+const staffWaitlistRequests = staffJson(fc.constant('/v1.0.1/management/waitlist'), hostileVariants(staffWaitlist, 5));
 
 const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
   .tuple(
@@ -2364,7 +2361,7 @@ const ROWS: Record<string, Row> = {
     learn: learnBooking,
   },
   'management-waitlist-requests': {
-    label: 'POST /v1.0.1/management/waitlist-requests',
+    label: 'POST /v1.0.1/management/waitlist',
     runs: 300,
     requests: staffWaitlistRequests,
     answer: StaffWaitlistResponseSchema,

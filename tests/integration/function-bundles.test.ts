@@ -176,7 +176,7 @@ const CALLS: Record<
   // A caller added to the waitlist (decision 087): days a few ahead, inside any horizon.
   'management-waitlist-requests': {
     method: 'POST',
-    path: '/management/waitlist-requests',
+    path: '/management/waitlist',
     headers: STAFF,
     expect: 201,
     body: {

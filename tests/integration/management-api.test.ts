@@ -431,7 +431,7 @@ const CALLS: Record<string, Call[]> = {
     },
   ],
   // A caller added to the waitlist from a phone booking (decision 087): a fresh number each time.
-  '/v1.0.1/management/waitlist-requests': [
+  '/v1.0.1/management/waitlist': [
     {
       method: 'POST',
       expect: 201,
@@ -439,7 +439,7 @@ const CALLS: Record<string, Call[]> = {
         const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
         const to = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
         return {
-          path: '/v1.0.1/management/waitlist-requests',
+          path: '/v1.0.1/management/waitlist',
           body: {
             serviceId: 'nails',
             dog: { name: 'Pip', breedId: 'pug', weightKg: 8, coat: 'short' },

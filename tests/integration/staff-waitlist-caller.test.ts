@@ -75,7 +75,7 @@ function caller(phone: string, change: Partial<StaffWaitlistRequestInput> = {}):
 
 async function add(body: unknown, headers: Record<string, string> = { 'x-access-key': staff.key }) {
   const res = await addCallerHandler(
-    new Request(`${API}/management/waitlist-requests`, {
+    new Request(`${API}/management/waitlist`, {
       method: 'POST',
       headers: { ...JSON_TYPE, ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
