@@ -1012,7 +1012,7 @@ const phoneBookingRequests = staffJson(fc.constant('/v1.0.1/management/bookings'
 
 // A caller added to the waitlist from a phone booking (docs/decisions/087): the join's answers with
 // no code, sometimes for a customer the lookup found (whose number it must carry).
-const staffWaitlist = fc
+const callerWaitlist = fc
   .record({
     serviceId: fc.oneof(
       { weight: 6, arbitrary: fc.constant('nails') },
@@ -1064,7 +1064,10 @@ const staffWaitlist = fc
       idempotencyKey: randomUUID(),
     };
   });
-const staffWaitlistRequests = staffJson(fc.constant('/v1.0.1/management/waitlist'), hostileVariants(staffWaitlist, 5));
+const callerWaitlistRequests = staffJson(
+  fc.constant('/v1.0.1/management/waitlist'),
+  hostileVariants(callerWaitlist, 5),
+);
 
 const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
   .tuple(
@@ -2363,7 +2366,7 @@ const ROWS: Record<string, Row> = {
   'management-waitlist-requests': {
     label: 'POST /v1.0.1/management/waitlist',
     runs: 300,
-    requests: staffWaitlistRequests,
+    requests: callerWaitlistRequests,
     answer: StaffWaitlistResponseSchema,
     least: { ok: 10, refused: 100 },
   },
