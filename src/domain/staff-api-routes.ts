@@ -26,6 +26,7 @@ import type {
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
 import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
+import type { StaffWaitlistRequestSchema } from './staff-waitlist-request.ts';
 import type { NoShowFeeRefundRequestSchema, NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
 import type {
   ClosureInputSchema,
@@ -122,6 +123,11 @@ export const staffCancelSeries = /* @__PURE__ */ post(
 );
 export const addBlock = /* @__PURE__ */ post('/management/blocks', body<typeof BlockRequestSchema>());
 export const removeBlock = /* @__PURE__ */ post('/management/blocks/:id/remove', empty());
+// A caller added to the waitlist from a phone booking (docs/decisions/087).
+export const addCallerToWaitlist = /* @__PURE__ */ post(
+  '/management/waitlist',
+  body<typeof StaffWaitlistRequestSchema>(),
+);
 
 // Customers.
 export const customers = /* @__PURE__ */ get('/management/customers');

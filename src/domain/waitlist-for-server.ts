@@ -1,3 +1,4 @@
+import * as staffWaitlist from './staff-waitlist-request.ts';
 import * as waitlist from './waitlist.ts';
 import { forServer } from './for-server.ts';
 
@@ -11,3 +12,5 @@ export * from './waitlist.ts';
 // These names shadow the star export above (an explicit export always wins).
 export const JoinWaitlistRequestSchema = forServer(waitlist.JoinWaitlistRequestSchema);
 export const WithdrawWaitlistRequestSchema = forServer(waitlist.WithdrawWaitlistRequestSchema);
+export const StaffWaitlistRequestSchema = forServer(staffWaitlist.StaffWaitlistRequestSchema);
+export { StaffWaitlistResponseSchema, type StaffWaitlistRequest } from './staff-waitlist-request.ts';

@@ -61,37 +61,58 @@ export const WaitlistOwnerSchema = z.strictObject({
 
 export const NotifySchema = z.strictObject({ text: z.boolean(), email: z.boolean() });
 
-// POST /v1.0.1/waitlist
-export const JoinWaitlistRequestSchema = z
-  .strictObject({
-    serviceId: ServiceIdSchema,
-    dog: DogSchema,
-    extras: z.optional(ExtraIdsSchema),
-    from: IsoDateSchema,
-    to: IsoDateSchema,
-    weekdays: z
-      .array(IsoWeekdaySchema)
-      .check(z.minLength(1, 'Please choose at least one day of the week'), z.maxLength(7), z.refine(distinct)),
-    parts: z
-      .array(WaitlistPartSchema)
-      .check(z.minLength(1, 'Please choose morning, afternoon or both'), z.maxLength(2), z.refine(distinct)),
-    owner: WaitlistOwnerSchema,
-    notify: NotifySchema,
-    /** The code texted to `owner.phone`: the waitlist texts only a number proven to be the owner's. */
-    phoneProof: z.optional(PhoneProofSchema),
-    idempotencyKey: z.uuid(),
-  })
-  .check(
-    z.refine((r) => r.to >= r.from, { message: 'The last day must not be before the first', path: ['to'] }),
-    z.refine((r) => r.notify.text || r.notify.email, {
+/**
+ * What every waitlist request says, joined online or added by staff for a caller
+ * (staff-waitlist-request.ts): the dog and service as the booking form's answers, what suits, who to
+ * tell and how.
+ */
+export const waitlistRequestShape = {
+  serviceId: ServiceIdSchema,
+  dog: DogSchema,
+  extras: z.optional(ExtraIdsSchema),
+  from: IsoDateSchema,
+  to: IsoDateSchema,
+  weekdays: z
+    .array(IsoWeekdaySchema)
+    .check(z.minLength(1, 'Please choose at least one day of the week'), z.maxLength(7), z.refine(distinct)),
+  parts: z
+    .array(WaitlistPartSchema)
+    .check(z.minLength(1, 'Please choose morning, afternoon or both'), z.maxLength(2), z.refine(distinct)),
+  owner: WaitlistOwnerSchema,
+  notify: NotifySchema,
+};
+
+interface WaitlistRequestFacts {
+  from: string;
+  to: string;
+  notify: { text: boolean; email: boolean };
+  owner: { email?: string | undefined };
+}
+
+/** The checks across fields of every waitlist request, in the owner's words. */
+export const waitlistRequestChecks = <T extends WaitlistRequestFacts>() =>
+  [
+    z.refine<T>((r) => r.to >= r.from, { message: 'The last day must not be before the first', path: ['to'] }),
+    z.refine<T>((r) => r.notify.text || r.notify.email, {
       message: 'Please choose how we should tell you: by text, by e-mail or both',
       path: ['notify'],
     }),
-    z.refine((r) => !r.notify.email || Boolean(r.owner.email), {
+    z.refine<T>((r) => !r.notify.email || Boolean(r.owner.email), {
       message: 'Please give your e-mail address to be told by e-mail',
       path: ['owner', 'email'],
     }),
-  );
+  ] as const;
+
+// POST /v1.0.1/waitlist
+const joinShape = {
+  ...waitlistRequestShape,
+  /** The code texted to `owner.phone`: the waitlist texts only a number proven to be the owner's. */
+  phoneProof: z.optional(PhoneProofSchema),
+  idempotencyKey: z.uuid(),
+};
+export const JoinWaitlistRequestSchema = z
+  .strictObject(joinShape)
+  .check(...waitlistRequestChecks<z.output<z.ZodMiniObject<typeof joinShape>>>());
 export type JoinWaitlistRequestInput = z.input<typeof JoinWaitlistRequestSchema>;
 export type JoinWaitlistRequest = z.output<typeof JoinWaitlistRequestSchema>;
 

@@ -35,6 +35,7 @@ const OWN_DAYS = [
   'booking-waitlist: a full day',
   'booking-waitlist: an offer taken',
   'staff-waitlist: mornings full',
+  'staff-waitlist-caller: a day with no time',
 ] as const;
 export type OwnDay = (typeof OWN_DAYS)[number];
 

@@ -26,6 +26,7 @@ import {
   StaffCancelSeriesResponseSchema,
   StaffSeriesResponseSchema,
 } from '../../src/domain/rebook-schemas.ts';
+import { StaffWaitlistResponseSchema } from '../../src/domain/staff-waitlist-request.ts';
 import { JoinWaitlistResponseSchema, WaitlistViewSchema } from '../../src/domain/waitlist.ts';
 import {
   StaffOfferResponseSchema,
@@ -1008,6 +1009,65 @@ const staffBooking = fc.record(
   { requiredKeys: ['serviceId', 'start', 'customer', 'dog', 'idempotencyKey'] },
 );
 const phoneBookingRequests = staffJson(fc.constant('/v1.0.1/management/bookings'), hostileVariants(staffBooking, 3));
+
+// A caller added to the waitlist from a phone booking (docs/decisions/087): the join's answers with
+// no code, sometimes for a customer the lookup found (whose number it must carry).
+const callerWaitlist = fc
+  .record({
+    serviceId: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('nails') },
+      { weight: 1, arbitrary: fc.constantFrom(...SERVICES) },
+    ),
+    dog: fc.record({
+      name: fc.constantFrom('Biscuit', 'Zoë', 'Rex'),
+      breedId: fc.constantFrom(...BREEDS),
+      weightKg: fc.integer({ min: 5, max: 1000 }).map((n) => n / 10),
+      coat: fc.constantFrom(...COATS),
+    }),
+    // Mostly requests that can be written (a few extras are not offered with every service).
+    extras: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: extrasList }),
+    from: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 0, max: 30 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -2, max: DEFAULT_BOOKING_SETTINGS.horizonWeeks * 7 + 2 }) },
+    ),
+    span: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 6, max: 14 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -1, max: 30 }) },
+    ),
+    weekdays: fc.subarray([1, 2, 3, 4, 5, 6, 7], { minLength: 1 }),
+    parts: fc.subarray(['morning', 'afternoon'], { minLength: 1 }),
+    notify: fc.oneof(
+      { weight: 3, arbitrary: fc.constant({ text: true, email: false }) },
+      { weight: 1, arbitrary: fc.record({ text: fc.boolean(), email: fc.boolean() }) },
+    ),
+    email: fc.constantFrom('', 'sam@example.com', 'sam@example.com'),
+    phone,
+    // A customer found by the lookup carries their own number: one picked here rarely has this one (a 400).
+    customerId: fc.oneof(
+      { weight: 9, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: pick(staffPools.customerIds, 'A'.repeat(22)) },
+    ),
+  })
+  .map((r) => {
+    const from = addDays(today(), r.from);
+    return {
+      serviceId: r.serviceId,
+      dog: r.dog,
+      ...(r.extras ? { extras: r.extras } : {}),
+      from,
+      to: addDays(from, r.span),
+      weekdays: r.weekdays,
+      parts: r.parts,
+      owner: { name: 'Sam Jones', phone: r.phone, email: r.email },
+      notify: r.notify,
+      ...(r.customerId ? { customerId: r.customerId } : {}),
+      idempotencyKey: randomUUID(),
+    };
+  });
+const callerWaitlistRequests = staffJson(
+  fc.constant('/v1.0.1/management/waitlist'),
+  hostileVariants(callerWaitlist, 5),
+);
 
 const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
   .tuple(
@@ -2302,6 +2362,13 @@ const ROWS: Record<string, Row> = {
     answer: StaffBookingResponseSchema,
     least: { ok: 15, refused: 150 },
     learn: learnBooking,
+  },
+  'management-waitlist-requests': {
+    label: 'POST /v1.0.1/management/waitlist',
+    runs: 300,
+    requests: callerWaitlistRequests,
+    answer: StaffWaitlistResponseSchema,
+    least: { ok: 10, refused: 100 },
   },
   'management-booking-changes': {
     label: 'POST /v1.0.1/management/bookings/{id}/…',

@@ -173,6 +173,24 @@ const CALLS: Record<
       dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
     },
   },
+  // A caller added to the waitlist (decision 087): days a few ahead, inside any horizon.
+  'management-waitlist-requests': {
+    method: 'POST',
+    path: '/management/waitlist',
+    headers: STAFF,
+    expect: 201,
+    body: {
+      serviceId: 'nails',
+      dog: { name: 'Bundle', breedId: 'whippet', weightKg: 13, coat: 'short' },
+      from: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      to: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
+      weekdays: [1, 2, 3, 4, 5, 6],
+      parts: ['morning'],
+      owner: { name: 'Bundle Caller', phone: '07700 900126' },
+      notify: { text: true, email: false },
+      idempotencyKey: randomUUID(),
+    },
+  },
   'management-booking-changes': {
     method: 'POST',
     path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/cancel',

@@ -430,6 +430,31 @@ const CALLS: Record<string, Call[]> = {
       },
     },
   ],
+  // A caller added to the waitlist from a phone booking (decision 087): a fresh number each time.
+  '/v1.0.1/management/waitlist': [
+    {
+      method: 'POST',
+      expect: 201,
+      prepare: async () => {
+        const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+        const to = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+        return {
+          path: '/v1.0.1/management/waitlist',
+          body: {
+            serviceId: 'nails',
+            dog: { name: 'Pip', breedId: 'pug', weightKg: 8, coat: 'short' },
+            from,
+            to,
+            weekdays: [1, 2, 3, 4, 5, 6],
+            parts: ['morning', 'afternoon'],
+            owner: { name: 'Door Test', phone: freshPhone() },
+            notify: { text: true, email: false },
+            idempotencyKey: randomUUID(),
+          },
+        };
+      },
+    },
+  ],
   '/v1.0.1/management/messages/:id/retry': [
     {
       method: 'POST',

@@ -2,6 +2,9 @@ import { TextField } from '../forms/TextField.tsx';
 import { ChipChoices } from './ChipChoices.tsx';
 import type { WaitlistAnswers } from './join-request.ts';
 
+/** What suits, as the owner's join form and the staff's caller form ask it. */
+export type WhatSuitsAnswers = Pick<WaitlistAnswers, 'from' | 'to' | 'weekdays' | 'parts'>;
+
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -13,8 +16,8 @@ export function WhatSuitsFields({
   lookingAt,
   lastDay,
 }: {
-  form: WaitlistAnswers;
-  set(change: Partial<WaitlistAnswers>): void;
+  form: WhatSuitsAnswers;
+  set(change: Partial<WhatSuitsAnswers>): void;
   issues: Record<string, string>;
   lookingAt: string;
   /** The last bookable day, when the calendar has shown it. */

@@ -15,7 +15,7 @@ import { serviceForSize, sizeOfDog, type CatalogueService } from '../../domain/c
 import { writeBooking } from '../bookings/create-booking.ts';
 import { isoWeekday } from '../../domain/waitlist-words.ts';
 import { idempotencyDigest } from '../sealed.ts';
-import { writeWaitlistRequest } from '../waitlist/join.ts';
+import { waitlistRequestHash, writeWaitlistRequest } from '../waitlist/join.ts';
 import type { Tx } from '../db.ts';
 import { randomId } from '../ids.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -429,21 +429,19 @@ async function seedWaitlist(
     const dog = chosen[i]!;
     const contact = contacts.get(dog.customerId)!;
     const key = randomUUID();
+    const request = {
+      serviceId,
+      dog: { name: dog.name, breedId: dog.breed.id, weightKg: dog.weightKg, coat: dog.breed.coat },
+      from: fullDay,
+      to: fullDay,
+      weekdays: [isoWeekday(fullDay)],
+      parts: ['morning', 'afternoon'] as Array<'morning' | 'afternoon'>,
+      owner: { name: contact.name, phone: contact.phone, email: contact.email },
+      notify: { text: true, email: false },
+    };
     const written = await writeWaitlistRequest(
       tx,
-      {
-        serviceId,
-        dog: { name: dog.name, breedId: dog.breed.id, weightKg: dog.weightKg, coat: dog.breed.coat },
-        from: fullDay,
-        to: fullDay,
-        weekdays: [isoWeekday(fullDay)],
-        parts: ['morning', 'afternoon'],
-        owner: { name: contact.name, phone: contact.phone, email: contact.email },
-        notify: { text: true, email: false },
-        idempotencyKey: key,
-      },
-      idempotencyDigest(key),
-      null,
+      { request, digest: idempotencyDigest(key), requestHash: waitlistRequestHash(request) },
       { siteUrl: SITE },
       new Date(now.getTime() - (asks.length - i) * 60 * MINUTE),
     );

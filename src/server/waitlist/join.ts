@@ -37,7 +37,9 @@ import { findWaitlistRequest, waitlistView } from './request-view.ts';
 export const PHONE_PROOF_NEEDED =
   "Please confirm your mobile number with the code we text you, so we only ever text you about your dog's waitlist.";
 
-export function waitlistRequestHash(request: JoinWaitlistRequest): string {
+export function waitlistRequestHash(
+  request: Omit<JoinWaitlistRequest, 'idempotencyKey'> & Partial<Pick<JoinWaitlistRequest, 'idempotencyKey'>>,
+): string {
   const { idempotencyKey: _key, phoneProof: _proof, ...rest } = request;
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
@@ -58,7 +60,17 @@ export async function joinWaitlist(
   let answer: JoinWaitlistResponse;
   try {
     ({ answer, messageIds } = await bookingTransaction((tx) =>
-      writeWaitlistRequest(tx, request, digest, checked, context, now),
+      writeWaitlistRequest(
+        tx,
+        {
+          request,
+          digest,
+          requestHash: waitlistRequestHash(request),
+          ...(checked ? { checked: (tx: Tx) => spendPhoneCode(tx, checked, now) } : {}),
+        },
+        context,
+        now,
+      ),
     ));
   } catch (error) {
     // The same request twice at once: the other won; answer as it did.
@@ -104,25 +116,49 @@ async function proveNumber(
   throw new HttpError(403, PHONE_PROOF_NEEDED, { code: 'phone_verification_required' });
 }
 
+/** What a request says, online or by staff: the join's fields without its proof and key. */
+export type WaitlistAsked = Omit<JoinWaitlistRequest, 'phoneProof' | 'idempotencyKey'>;
+
+/** One request to write, and who asks: the owner online, or a staff member for a caller. */
+export interface WaitlistAsk {
+  request: WaitlistAsked;
+  /** The idempotency key's digest and the request's hash, as the replay reads them. */
+  digest: string;
+  requestHash: string;
+  /** Runs once the request is known good, before anything is written (the online join spends its code). */
+  checked?: (tx: Tx) => Promise<void>;
+  /** The customer it is for, when staff found them; else the record that proved the number, if any. */
+  customerId?: string | null;
+  /** The staff member who added a caller (null online). */
+  createdBy?: string | null;
+  /** The 409's words when the number already waits for this service with another dog; the owner's by default. */
+  otherDogWaiting?(facts: { waiting: string; asked: string; service: string }): string;
+}
+
+export interface WrittenRequest {
+  answer: JoinWaitlistResponse;
+  messageIds: string[];
+}
+
 /**
- * The request's write, inside the caller's transaction: checked as above, then inserted (or the
- * waiting one changed), with its first messages queued; `checked` null means the number was proven
- * otherwise. The living demo shop writes its waiting owners through it (decision 088).
+ * The one write of a waitlist request, inside the caller's transaction, for the online join, staff
+ * adding a caller (docs/decisions/084, 087) and the living demo shop's waiting owners (decision 088):
+ * checked as a booking is, one waiting request per number and service (the same dog again changes
+ * it and keeps its place), and its first message queued with its link.
  */
 export async function writeWaitlistRequest(
   tx: Tx,
-  request: JoinWaitlistRequest,
-  digest: string,
-  checked: CheckedCode | null,
+  ask: WaitlistAsk,
   context: BookingContext,
   now: Date,
-): Promise<{ answer: JoinWaitlistResponse; messageIds: string[] }> {
+): Promise<WrittenRequest> {
+  const { request } = ask;
   const settings = await loadBookingSettings(tx);
   const visit = await planVisit(tx, visitAsked(request), settings);
   if (!visit) throw serviceNotSold(400);
   await assertBreed(tx, request.dog.breedId);
   assertDates(request, todayIn(settings.timeZone, now), lastBookableDay(settings, now));
-  if (checked) await spendPhoneCode(tx, checked, now);
+  await ask.checked?.(tx);
 
   const { phone } = request.owner;
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 84))', [`waitlist|${phone}|${request.serviceId}`]);
@@ -135,14 +171,14 @@ export async function writeWaitlistRequest(
   if (waiting && waiting.dog_name.toLowerCase() !== request.dog.name.toLowerCase())
     throw new HttpError(
       409,
-      `${waiting.dog_name} is already on our waitlist for a ${visit.service.title} from this number, and we keep one for each service. To ask for ${request.dog.name} instead, withdraw ${waiting.dog_name}'s from the link in our message first, or call us.`,
+      (ask.otherDogWaiting ?? ownerWords)({
+        waiting: waiting.dog_name,
+        asked: request.dog.name,
+        service: visit.service.title,
+      }),
       { code: 'already_waiting' },
     );
-  const {
-    rows: [customer],
-  } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE phone = $1 AND phone_verified_at IS NOT NULL', [
-    phone,
-  ]);
+  const customerId = ask.customerId ?? (await verifiedCustomer(tx, phone));
   const email = request.owner.email || null;
   const fields = [
     JSON.stringify(request.dog),
@@ -156,10 +192,10 @@ export async function writeWaitlistRequest(
     email,
     request.notify.text,
     request.notify.email,
-    digest,
-    waitlistRequestHash(request),
+    ask.digest,
+    ask.requestHash,
     now,
-    customer?.id ?? null,
+    customerId,
   ];
   const id = waiting?.id ?? randomId(18);
   if (waiting) {
@@ -173,9 +209,10 @@ export async function writeWaitlistRequest(
   } else {
     await tx.query(
       `INSERT INTO waitlist_requests (id, service_id, phone, status, dog, extras, minutes, from_date, to_date, weekdays, parts,
-              contact_name, email, notify_text, notify_email, idempotency_key, request_hash, created_at, updated_at, customer_id)
-       VALUES ($1, $2, $3, 'waiting', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)`,
-      [id, request.serviceId, phone, ...fields],
+              contact_name, email, notify_text, notify_email, idempotency_key, request_hash, created_at, updated_at, customer_id,
+              created_by)
+       VALUES ($1, $2, $3, 'waiting', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19)`,
+      [id, request.serviceId, phone, ...fields, ask.createdBy ?? null],
     );
   }
   const row = (await findWaitlistRequest(tx, id))!;
@@ -201,7 +238,19 @@ export async function writeWaitlistRequest(
   return { answer: { requestId: id, updated: Boolean(waiting), request: waitlistView(row) }, messageIds };
 }
 
-function assertDates(request: JoinWaitlistRequest, today: string, last: string): void {
+const ownerWords = ({ waiting, asked, service }: { waiting: string; asked: string; service: string }) =>
+  `${waiting} is already on our waitlist for a ${service} from this number, and we keep one for each service. To ask for ${asked} instead, withdraw ${waiting}'s from the link in our message first, or call us.`;
+
+async function verifiedCustomer(tx: Tx, phone: string): Promise<string | null> {
+  const {
+    rows: [customer],
+  } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE phone = $1 AND phone_verified_at IS NOT NULL', [
+    phone,
+  ]);
+  return customer?.id ?? null;
+}
+
+function assertDates(request: WaitlistAsked, today: string, last: string): void {
   if (request.from < today) throw new HttpError(400, 'from: please choose days from today on', { code: 'invalid' });
   if (request.to > last)
     throw new HttpError(

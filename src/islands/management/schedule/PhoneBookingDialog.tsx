@@ -1,13 +1,22 @@
-import { useId } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import type { ScheduleBooking } from '../../../domain/schedule.ts';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextArea } from '../../forms/TextField.tsx';
 import { StaffDialog } from '../StaffDialog.tsx';
 import { AppointmentFields } from './AppointmentFields.tsx';
+import type { CallerWaitlistProps } from './CallerWaitlist.tsx';
 import { CustomerLookup } from './CustomerLookup.tsx';
 import { DogFields } from './DogFields.tsx';
 import { visitWeight } from './phone-booking.ts';
 import { usePhoneBooking } from './use-phone-booking.ts';
+
+// "Add to the waitlist instead" is its own chunk, fetched when staff ask for it (decision 087).
+let waitlistForm: Promise<typeof import('./CallerWaitlist.tsx')> | undefined;
+const loadWaitlistForm = () =>
+  (waitlistForm ??= import('./CallerWaitlist.tsx').catch((error: unknown) => {
+    waitlistForm = undefined;
+    throw error;
+  }));
 
 /** A booking taken on the phone: the caller, their dog, a free time; the confirmation goes out at once. */
 export function PhoneBookingDialog({
@@ -21,6 +30,31 @@ export function PhoneBookingDialog({
 }) {
   const id = useId();
   const { state, dispatch, services, breeds, offered, submit, book } = usePhoneBooking(date, onBooked);
+  const [Waitlist, setWaitlist] = useState<ComponentType<CallerWaitlistProps> | null>(null);
+  const [opening, setOpening] = useState<'idle' | 'opening' | 'failed'>('idle');
+  const openWaitlist = () => {
+    setOpening('opening');
+    loadWaitlistForm().then(
+      (module) => {
+        setOpening('idle');
+        setWaitlist(() => module.default);
+      },
+      () => setOpening('failed'),
+    );
+  };
+  // The booking's answers stay in this dialog's state, so "Back to the booking" finds them as they were.
+  if (Waitlist)
+    return (
+      <StaffDialog title="New phone booking" onClose={onClose} wide>
+        <Waitlist
+          state={state}
+          offered={offered}
+          serviceTitle={services.find((s) => s._id === state.service)?.title ?? 'visit'}
+          onBack={() => setWaitlist(null)}
+          onClose={onClose}
+        />
+      </StaffDialog>
+    );
   return (
     <StaffDialog title="New phone booking" onClose={onClose} wide>
       <form className="sched-form" onSubmit={book} noValidate>
@@ -56,7 +90,21 @@ export function PhoneBookingDialog({
           busyLabel="Booking…"
           onCancel={onClose}
           cancelLabel="Close"
-        />
+        >
+          <button
+            type="button"
+            className="ibutton ibutton--ghost"
+            aria-disabled={opening === 'opening' || undefined}
+            onClick={opening === 'opening' ? undefined : openWaitlist}
+          >
+            Add to the waitlist instead
+          </button>
+        </FormActions>
+        {opening === 'failed' ? (
+          <p className="field-message" role="alert">
+            The waitlist form could not be opened: please try again.
+          </p>
+        ) : null}
       </form>
     </StaffDialog>
   );
