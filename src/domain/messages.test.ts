@@ -13,6 +13,9 @@ import {
   type MessageBooking,
   type MessageContext,
 } from './messages.ts';
+import { addDays, zonedDateTimeToInstant } from './london-time.ts';
+import type { MessageSeries } from './series-words.ts';
+import { textSegments } from './text-segments.ts';
 
 const booking: MessageBooking = {
   id: 'Qm9va2luZ0lkMTIzNDU2Nzg',
@@ -262,5 +265,88 @@ describe('details', () => {
       expect(notice.bodyText).toContain(line);
     }
     expect(notice.bodyHtml).toContain('Hates the dryer &lt;a little&gt;');
+  });
+});
+
+describe('a series (docs/decisions/085)', () => {
+  /** Visits every 6 weeks from the booking's own start; a visit's id is the first's for the first. */
+  const seriesOf = (visits: number): MessageSeries => ({
+    weeks: 6,
+    visits: Array.from({ length: visits }, (_, i) => {
+      // The same London 09:00 every 6 weeks, across the October clock change.
+      const start = zonedDateTimeToInstant(addDays('2026-03-30', i * 42), '09:00', 'Europe/London');
+      return {
+        id: i === 0 ? booking.id : `VisitNumber${i}xxxxxxxxxxxx`,
+        start,
+        end: new Date(start.getTime() + 7_200_000),
+      };
+    }),
+  });
+  const linkOf = (id: string) => `https://example.test/b/${id}`;
+  const mailOf = (m: ReturnType<typeof confirmationMessages>) => m.find((x) => x.channel === 'email')!;
+  const textOf = (m: ReturnType<typeof confirmationMessages>) => m.find((x) => x.channel === 'sms')!;
+
+  it('of one visit is told as any booking', () => {
+    expect(confirmationMessages(booking, ctx, { series: seriesOf(1) })).toEqual(confirmationMessages(booking, ctx));
+    expect(shopNewBookingNotice(booking, ctx, seriesOf(1))).toEqual(shopNewBookingNotice(booking, ctx));
+  });
+
+  it.each([2, 6])(
+    'of %i visits: the e-mail lists every visit with its own page, linked, and a calendar file each',
+    (n) => {
+      const series = seriesOf(n);
+      const mail = mailOf(confirmationMessages(booking, ctx, { series }));
+      expect(mail.subject).toBe(`Booked: Biscuit's next ${n} grooms, every 6 weeks from Mon 30 Mar, 09:00`);
+      expect(mail.bodyText).toContain(
+        `Biscuit's next ${n} grooms are booked, every 6 weeks:\n1. Monday 30 March 2026 at 09:00: ${link}\n`,
+      );
+      for (const [i, v] of series.visits.entries()) {
+        expect(mail.bodyText).toContain(`${i + 1}. ${longWhen(v.start, 'Europe/London')}: ${linkOf(v.id)}`);
+        expect(mail.bodyHtml).toContain(`<a href="${linkOf(v.id)}">${linkOf(v.id)}</a>`);
+      }
+      expect(mail.bodyText).toContain('choose "Cancel the whole series"');
+      expect(mail.bodyText).toContain('You can cancel or move any visit free of charge up to 24 hours before it.');
+      expect(mail.bodyText).toContain("Deposit paid: £10.00, taken off your final price (the first visit's)");
+      expect(mail.attachments.map((a) => a.filename)).toEqual(series.visits.map((_, i) => `appointment-${i + 1}.ics`));
+      expect(mail.attachments.map((a) => /UID:(\S+)\r\n/.exec(a.content)![1])).toEqual(series.visits.map((v) => v.id));
+    },
+  );
+
+  it('of 6 visits: the text names every date in two segments, and links the series card', () => {
+    const text = textOf(confirmationMessages(booking, ctx, { series: seriesOf(6) })).bodyText;
+    expect(text).toBe(
+      `${site.name}: Biscuit's next 6 grooms are booked, every 6 weeks: Mon 30 Mar, 09:00; Mon 11 May, 09:00; Mon 22 Jun, 09:00; Mon 3 Aug, 09:00; Mon 14 Sept, 09:00; Mon 26 Oct, 09:00. Details and changes: ${link}#next`,
+    );
+    expect(textSegments(text)).toBe(2);
+  });
+
+  it('names a visit moved to the nearest free time at its real time, in the text and the e-mail', () => {
+    const series = seriesOf(3);
+    const moved = new Date(series.visits[1]!.start.getTime() + 86_400_000 + 30 * 60_000); // Tue 12 May, 09:30
+    const visits = series.visits.map((v, i) => (i === 1 ? { ...v, start: moved } : v));
+    const messages = confirmationMessages(booking, ctx, { series: { ...series, visits } });
+    expect(textOf(messages).bodyText).toContain('Mon 30 Mar, 09:00; Tue 12 May, 09:30; Mon 22 Jun, 09:00.');
+    expect(mailOf(messages).bodyText).toContain('2. Tuesday 12 May 2026 at 09:30:');
+  });
+
+  it('to a number that has another booking ahead: tells the phone of them all, with the link to cancel', () => {
+    const text = textOf(
+      confirmationMessages(booking, ctx, { series: seriesOf(3), alreadyAhead: new Date('2026-03-25T10:00:00Z') }),
+    );
+    expect(text.bodyText).toBe(
+      `${site.name}: 3 bookings from Mon 30 Mar, 09:00 were just made online with this number, which already has one with us on Wed 25 Mar, 10:00. If it was not you, cancel them here: ${link}#next`,
+    );
+  });
+
+  it("the shop's notice lists every visit with its own page", () => {
+    const series = seriesOf(6);
+    const notice = shopNewBookingNotice(booking, ctx, series);
+    expect(notice.subject).toBe('New booking: Full Groom for Biscuit, 6 visits every 6 weeks from Mon 30 Mar, 09:00');
+    expect(notice.bodyText).toMatch(/^New booking of 6 visits, every 6 weeks:\n1\. Monday 30 March 2026 at 09:00: /);
+    for (const v of series.visits) {
+      expect(notice.bodyText).toContain(`${longWhen(v.start, 'Europe/London')}: ${linkOf(v.id)}`);
+      expect(notice.bodyHtml).toContain(`<a href="${linkOf(v.id)}">`);
+    }
+    expect(notice.bodyText).toContain('Dog: Biscuit (Cockapoo), 9.5kg, long coat, NERVOUS');
   });
 });

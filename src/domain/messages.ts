@@ -4,6 +4,13 @@ import { canChange } from './cancellation-policy.ts';
 import { buildIcs, type CalendarEvent } from './ics.ts';
 import { formatPence } from './money.ts';
 import { formatUkMobile } from './phone-format.ts';
+import {
+  seriesHeadline,
+  seriesText,
+  seriesVisitLines,
+  WHOLE_SERIES_CANCEL,
+  type MessageSeries,
+} from './series-words.ts';
 import { writtenTime, writtenWhen } from './written-dates.ts';
 
 /**
@@ -107,19 +114,27 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Paragraphs of plain text → the text body and a simple, accessible HTML body with a real link. */
-function bodies(paragraphs: string[], link: string): { bodyText: string; bodyHtml: string } {
+/**
+ * Paragraphs of plain text → the text body and a simple, accessible HTML body with real links: every
+ * one of `links` (a series' e-mail names each visit's own page), with its fragment when it has one
+ * (#next, the rebook card): all of it is the link.
+ */
+function bodies(paragraphs: string[], links: string | readonly string[]): { bodyText: string; bodyHtml: string } {
   const bodyText = `${paragraphs.join('\n\n')}\n`;
+  const linked = new RegExp(
+    `(?:${[links]
+      .flat()
+      .map((l) => escapeHtml(l).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|')})(?:#[\\w-]+)?`,
+    'g',
+  );
   const html = paragraphs
-    .map((p) => {
-      const escaped = escapeHtml(p).replace(/\n/g, '<br>');
-      // The link with its fragment when it has one (#next, the reminder's rebook card): all of it is the link.
-      const at = escaped.indexOf(escapeHtml(link));
-      const fragment = at < 0 ? '' : (/^#[\w-]+/.exec(escaped.slice(at + escapeHtml(link).length))?.[0] ?? '');
-      const whole = escapeHtml(link) + fragment;
-      const linked = escaped.replace(whole, `<a href="${whole}">${whole}</a>`);
-      return `<p>${linked}</p>`;
-    })
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p)
+          .replace(/\n/g, '<br>')
+          .replace(linked, (whole) => `<a href="${whole}">${whole}</a>`)}</p>`,
+    )
     .join('\n');
   const bodyHtml =
     `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(site.name)}</title></head>` +
@@ -226,7 +241,7 @@ function email(
   recipient: string,
   subject: string,
   paragraphs: string[],
-  link: string,
+  link: string | readonly string[],
   attachments: MessageAttachment[] = [],
 ): OutgoingMessage {
   return {
@@ -269,8 +284,11 @@ function firstName(name: string): string {
 export function confirmationMessages(
   booking: MessageBooking,
   ctx: MessageContext,
-  options: { alreadyAhead?: Date } = {},
+  options: { alreadyAhead?: Date; series?: MessageSeries | null } = {},
 ): OutgoingMessage[] {
+  // A series of one visit is a booking like any other, and is told as one.
+  if (options.series && options.series.visits.length > 1)
+    return seriesConfirmationMessages(booking, options.series, ctx, options);
   const link = bookingLink(ctx.siteUrl, booking.id);
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
@@ -310,6 +328,80 @@ export function confirmationMessages(
 
 /** The anchor of "Book the next groom" on /b/{id}: the reminder's (and any message's) link to it. */
 export const NEXT_GROOM_ANCHOR = 'next';
+
+/** Every visit of a series, as its own booking: its own event, built from the series' first. */
+function visitsOf(booking: MessageBooking, series: MessageSeries): MessageBooking[] {
+  return series.visits.map((v) => ({ ...booking, id: v.id, start: v.start, end: v.end, sequence: v.sequence ?? 0 }));
+}
+
+/**
+ * A series booked (docs/decisions/085): every visit named, each with its own page (each moves or
+ * cancels alone) and its own calendar file, and how to cancel them all. The text names every date
+ * when they fit in two segments, else the count, the first and the last, linking the series' page
+ * (the first visit's, whose card lists them all).
+ */
+function seriesConfirmationMessages(
+  booking: MessageBooking,
+  series: MessageSeries,
+  ctx: MessageContext,
+  options: { alreadyAhead?: Date },
+): OutgoingMessage[] {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const visits = visitsOf(booking, series);
+  const links = visits.map((v) => bookingLink(ctx.siteUrl, v.id));
+  const first = series.visits[0]!;
+  const out: OutgoingMessage[] = [];
+  if (booking.owner.email) {
+    out.push(
+      email(
+        'booking_confirmation',
+        booking,
+        booking.owner.email,
+        `Booked: ${booking.dog.name}'s next ${visits.length} grooms, every ${series.weeks} weeks from ${shortWhen(first.start, ctx.timeZone)}`,
+        [
+          `Hello ${firstName(booking.owner.name)},`,
+          `Thank you for booking with us. ${seriesHeadline(booking.dog.name, series)}:\n${seriesVisitLines(series, ctx.timeZone, (id) => bookingLink(ctx.siteUrl, id))}`,
+          `Each visit has its own page, with directions and the option to cancel or move that visit alone; a calendar file for each visit is attached. ${WHOLE_SERIES_CANCEL}`,
+          seriesDetails(booking),
+          bookedLatePolicy(booking, ctx) ?? seriesPolicyLine(ctx),
+          ...(booking.rules?.length ? [booking.rules.join(' ')] : []),
+          `${site.address.directions}`,
+          contactLine,
+          signOff(booking.dog.name),
+        ],
+        links,
+        visits.map((v, i) => ({ ...calendarFile(v, ctx), filename: `appointment-${i + 1}.ics` })),
+      ),
+    );
+  }
+  out.push(
+    ...sms(
+      'booking_confirmation',
+      booking,
+      options.alreadyAhead
+        ? `${site.name}: ${visits.length} bookings from ${shortWhen(first.start, ctx.timeZone)} were just made online with this number, which already has one with us on ${shortWhen(options.alreadyAhead, ctx.timeZone)}. If it was not you, cancel them here: ${link}#${NEXT_GROOM_ANCHOR}`
+        : seriesText(site.name, booking.dog.name, series, `${link}#${NEXT_GROOM_ANCHOR}`, ctx.timeZone),
+    ),
+  );
+  return out;
+}
+
+/** What every visit of a series is: the service, the dog, the place and each visit's price. */
+function seriesDetails(booking: MessageBooking): string {
+  return [
+    `Service: ${booking.service.title}, about ${duration(booking.service.durationMinutes)}, at each visit`,
+    ...extrasLine(booking),
+    `Dog: ${booking.dog.name}`,
+    `Where: ${site.name}, ${address}`,
+    ...priceLines(booking).map((line) =>
+      line.startsWith('Deposit paid') ? `${line} (the first visit's)` : `${line} (each visit)`,
+    ),
+  ].join('\n');
+}
+
+function seriesPolicyLine(ctx: MessageContext): string {
+  return `You can cancel or move any visit free of charge up to ${ctx.cancellationNoticeHours} hours before it. After that you can still cancel it, but any deposit is kept.`;
+}
 
 /**
  * The evening before. `nextGroomWeeks` (the dog's usual interval, read by the server only when its
@@ -475,9 +567,17 @@ export function changeMessages(booking: MessageBooking, previousStart: Date, ctx
   return out;
 }
 
-/** To the shop's own address (content/site.json), for every new booking. */
-export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContext): OutgoingMessage {
+/**
+ * To the shop's own address (content/site.json), for every new booking; a series (more than one
+ * visit) lists every visit with its own page.
+ */
+export function shopNewBookingNotice(
+  booking: MessageBooking,
+  ctx: MessageContext,
+  series: MessageSeries | null = null,
+): OutgoingMessage {
   const link = bookingLink(ctx.siteUrl, booking.id);
+  const many = series && series.visits.length > 1 ? series : null;
   const dog = booking.dog;
   const dogLine = [
     dog.name,
@@ -493,9 +593,13 @@ export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContex
     'shop_new_booking',
     booking,
     site.email,
-    `New booking: ${booking.service.title} for ${dog.name}, ${shortWhen(booking.start, ctx.timeZone)}`,
+    many
+      ? `New booking: ${booking.service.title} for ${dog.name}, ${many.visits.length} visits every ${many.weeks} weeks from ${shortWhen(booking.start, ctx.timeZone)}`
+      : `New booking: ${booking.service.title} for ${dog.name}, ${shortWhen(booking.start, ctx.timeZone)}`,
     [
-      `New booking for ${longWhen(booking.start, ctx.timeZone)}.`,
+      many
+        ? `New booking of ${many.visits.length} visits, every ${many.weeks} weeks:\n${seriesVisitLines(many, ctx.timeZone, (id) => bookingLink(ctx.siteUrl, id))}`
+        : `New booking for ${longWhen(booking.start, ctx.timeZone)}.`,
       [
         `Service: ${booking.service.title}, ${duration(booking.service.durationMinutes)}`,
         ...extrasLine(booking),
@@ -508,6 +612,6 @@ export function shopNewBookingNotice(booking: MessageBooking, ctx: MessageContex
       ].join('\n'),
       `Booking: ${link}`,
     ],
-    link,
+    many ? many.visits.map((v) => bookingLink(ctx.siteUrl, v.id)) : link,
   );
 }

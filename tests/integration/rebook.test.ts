@@ -13,7 +13,9 @@ import {
   RebookProposalsSchema,
   RebookResponseSchema,
   type RebookProposals,
+  type RebookResponse,
 } from '../../src/domain/rebook-schemas.ts';
+import { longWhen, shortWhen } from '../../src/domain/messages.ts';
 import { randomId } from '../../src/server/ids.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
@@ -205,11 +207,8 @@ describe('booking a series', () => {
     // The page it was booked from, and each visit's, show the series.
     expect((await okProposals(id, '?weeks=6&visits=3')).series).toEqual(answer.series);
     expect((await okProposals(answer.series.visits[2]!.bookingId)).series).toEqual(answer.series);
-    // One confirmation, on the first visit, through the outbox.
-    const [sent] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE booking_id = $1`, [
-      answer.series.id,
-    ]);
-    expect(sent!.n).toBeGreaterThan(0);
+    // One confirmation, on the first visit, naming every visit; the shop's note lists them too.
+    await expectEveryVisitTold(answer.series, ['booking_confirmation', 'booking_confirmation', 'shop_new_booking']);
   });
 
   it('a 6-visit series across the last Sunday of March and of October lands at the same London time', async () => {
@@ -226,6 +225,12 @@ describe('booking a series', () => {
     expect(visits.map((v) => instantToZoned(new Date(v.start), LONDON).time)).toEqual(Array(6).fill('10:00'));
     // Both offsets were booked: GMT (10:00Z) and BST (09:00Z).
     expect(new Set(visits.map((v) => new Date(v.start).getUTCHours()))).toEqual(new Set([9, 10]));
+    // The confirmation names all six, at their London time, in the text too.
+    await expectEveryVisitTold(RebookResponseSchema.parse(body).series, [
+      'booking_confirmation',
+      'booking_confirmation',
+      'shop_new_booking',
+    ]);
   });
 
   it('is all or none: a visit taken meanwhile writes nothing and answers 409 with fresh proposals', async () => {
@@ -311,8 +316,11 @@ describe('who pays a deposit (decision 081, decision 085)', () => {
       ['pending_payment', 0],
       ['pending_payment', 0],
     ]);
+    // Nothing is told while the deposit is awaited; the webhook's confirmation names every visit.
+    expect(await toldOf(made.series.id)).toEqual([]);
     await pay(made.series.id);
     for (const r of rows) expect((await view(r.id)).status).toBe('confirmed');
+    await expectEveryVisitTold(made.series, ['booking_confirmation', 'booking_confirmation', 'shop_new_booking']);
   });
 
   it('a regular with no strikes pays nothing online; a lapsed hold lets the whole series go', async () => {
@@ -405,6 +413,35 @@ describe('strangers and mistakes', () => {
     expect(await proposals(id)).toMatchObject({ status: 409, body: { code: 'policy' } });
   });
 });
+
+/** What the outbox holds for a booking: each message's kind, channel and words. */
+async function toldOf(bookingId: string) {
+  return query<{ kind: string; channel: string; body_text: string }>(
+    'SELECT kind, channel, body_text FROM outbox WHERE booking_id = $1 ORDER BY kind, channel',
+    [bookingId],
+  );
+}
+
+/**
+ * The series' confirmation (to the owner by e-mail and text) and, when `kinds` has it, the shop's
+ * note: each names every visit, the e-mails with each visit's own page; the other visits are told
+ * nothing of their own.
+ */
+async function expectEveryVisitTold(series: RebookResponse['series'], kinds: string[]) {
+  const told = await toldOf(series.id);
+  expect(told.map((m) => m.kind).sort()).toEqual([...kinds].sort());
+  for (const message of told) {
+    for (const visit of series.visits) {
+      const at = new Date(visit.start);
+      if (message.channel === 'sms') expect(message.body_text).toContain(shortWhen(at, LONDON));
+      else {
+        expect(message.body_text).toContain(longWhen(at, LONDON));
+        expect(message.body_text).toContain(`https://shop.example/b/${visit.bookingId}`);
+      }
+    }
+  }
+  for (const visit of series.visits.slice(1)) expect(await toldOf(visit.bookingId)).toEqual([]);
+}
 
 /** The webhook's "paid" for the first visit's Checkout session, as Stripe sends it. */
 async function pay(bookingId: string) {

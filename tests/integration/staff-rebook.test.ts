@@ -5,7 +5,8 @@ import * as managementSchedule from '../../netlify/functions/management-schedule
 import * as rebookFunction from '../../netlify/functions/rebook.ts';
 import { isBankHoliday } from '../../src/domain/bank-holidays.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
-import { addDays, todayIn, weekdayOf, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
+import { addDays, instantToZoned, todayIn, weekdayOf, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
+import { longWhen, shortWhen } from '../../src/domain/messages.ts';
 import { seriesAsked } from '../../src/domain/rebook.ts';
 import {
   RebookProposalsSchema,
@@ -155,6 +156,23 @@ describe('staff book the next groom after "Completed"', () => {
     const made = await staffRebook(done.bookingId, 6, starts(p));
     expect(made.series.visits.map((v) => v.start)).toEqual(starts(p));
     expect(made.series.visits.every((v) => v.status === 'confirmed')).toBe(true);
+    // Told as a phone booking (no note to the shop), once, naming every visit: the moved one where it landed.
+    const told = await query<{ kind: string; channel: string; body_text: string }>(
+      'SELECT kind, channel, body_text FROM outbox WHERE booking_id = ANY($1::text[]) ORDER BY channel',
+      [made.series.visits.map((v) => v.bookingId)],
+    );
+    expect(told.map((m) => [m.kind, m.channel])).toEqual([
+      ['booking_confirmation', 'email'],
+      ['booking_confirmation', 'sms'],
+    ]);
+    const moved = new Date(made.series.visits[1]!.start);
+    expect(instantToZoned(moved, LONDON).time).not.toBe('10:00');
+    for (const visit of made.series.visits) {
+      expect(told[0]!.body_text).toContain(`${longWhen(new Date(visit.start), LONDON)}: `);
+      expect(told[0]!.body_text).toContain(`/b/${visit.bookingId}`);
+      expect(told[1]!.body_text).toContain(shortWhen(new Date(visit.start), LONDON));
+    }
+    expect(told[0]!.body_text).toContain('Cancel the whole series');
   });
 
   it('refuses a booking that is not confirmed, and answers 404 for none', async () => {

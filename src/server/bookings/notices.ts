@@ -16,6 +16,7 @@ import { messageBookingFrom } from './calendar.ts';
 import { findBooking } from './view.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
 import { partyMessage, partyOf } from './party-records.ts';
+import { seriesToTell } from './series-records.ts';
 
 /** 'confirmed_by_staff': a booking taken on the phone, so the shop needs no notice of its own. */
 export type BookingNotice =
@@ -54,14 +55,19 @@ export async function enqueueBookingNotices(
   let messages: OutgoingMessage[];
   switch (notice) {
     case 'confirmed': {
+      // A series is confirmed once, on its first visit, naming every visit (docs/decisions/085).
+      const series = await seriesToTell(tx, booking.id);
       const alreadyAhead = booking.phone_proven
         ? undefined
         : await otherBookingAhead(tx, booking.id, booking.phone, now);
-      messages = [...confirmationMessages(about, ctx, { alreadyAhead }), shopNewBookingNotice(about, ctx)];
+      messages = [
+        ...confirmationMessages(about, ctx, { alreadyAhead, series }),
+        shopNewBookingNotice(about, ctx, series),
+      ];
       break;
     }
     case 'confirmed_by_staff':
-      messages = confirmationMessages(about, ctx);
+      messages = confirmationMessages(about, ctx, { series: await seriesToTell(tx, booking.id) });
       break;
     case 'moved':
       messages = changeMessages(about, extra.previousStart ?? booking.start_at, ctx);
@@ -100,7 +106,8 @@ export async function enqueueBookingNotices(
 
 /**
  * The start of the next other booking ahead with this number, if any: an unproven booking's text
- * tells the number of it (docs/decisions/072). Its texts stay within the unproven cap below.
+ * tells the number of it (docs/decisions/072). Its texts stay within the unproven cap below. The
+ * later visits of the series it starts are this booking, not another.
  */
 async function otherBookingAhead(
   tx: Tx,
@@ -113,7 +120,8 @@ async function otherBookingAhead(
     rows: [row],
   } = await tx.query<{ start_at: Date }>(
     `SELECT start_at FROM bookings
-      WHERE contact_phone = $1 AND id <> $2 AND status IN ('pending_payment', 'confirmed') AND end_at > $3
+      WHERE contact_phone = $1 AND id <> $2 AND series_id IS DISTINCT FROM $2
+        AND status IN ('pending_payment', 'confirmed') AND end_at > $3
       ORDER BY start_at LIMIT 1`,
     [phone, bookingId, now],
   );

@@ -1,3 +1,4 @@
+import type { MessageSeries } from '../../domain/series-words.ts';
 import type { SeriesView } from '../../domain/rebook-schemas.ts';
 import type { Tx } from '../db.ts';
 
@@ -47,4 +48,23 @@ export async function seriesVisitIds(tx: Tx, bookingId: string): Promise<string[
     [bookingId],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The confirmed visits of the series a booking is the first of, as its confirmation names them
+ * (src/domain/series-words.ts); null for a booking that starts no series. Visits that did not stay
+ * (a hold that lapsed while only the first was paid for) are not named.
+ */
+export async function seriesToTell(tx: Tx, bookingId: string): Promise<MessageSeries | null> {
+  const { rows } = await tx.query<{ weeks: number; id: string; start_at: Date; end_at: Date; revision: number }>(
+    `SELECT s.weeks, b.id, b.start_at, b.end_at, b.revision
+       FROM booking_series s JOIN bookings b ON b.series_id = s.id
+      WHERE s.id = $1 AND b.status = 'confirmed' ORDER BY b.start_at`,
+    [bookingId],
+  );
+  if (rows.length === 0) return null;
+  return {
+    weeks: rows[0]!.weeks,
+    visits: rows.map((r) => ({ id: r.id, start: r.start_at, end: r.end_at, sequence: r.revision })),
+  };
 }
