@@ -3,6 +3,7 @@ import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calenda
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import site from '../../content/site.json' with { type: 'json' };
 import { MAX_DOGS_PER_BOOKING, PARTY_PLACEMENT_SETTINGS } from './party.ts';
+import { CheckInSettingsSchema, DEFAULT_CHECK_IN_SETTINGS } from './check-in.ts';
 
 /**
  * The shop's booking rules as data. Pure code takes a `BookingSettings` as an argument; where the
@@ -123,6 +124,8 @@ export const BookingSettingsSchema = z.object({
   maxDogsPerBooking: whole(1, MAX_DOGS_PER_BOOKING),
   partyPlacement: z.enum(PARTY_PLACEMENT_SETTINGS),
   waitlist: WaitlistSettingsSchema,
+  // Check-in at the counter (docs/decisions/091): the coat and handling tiers and the shop's own health rule.
+  checkIn: CheckInSettingsSchema,
 });
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
@@ -165,6 +168,7 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = Object.freeze({
   partyPlacement: 'either',
   // A few at a time, an hour to answer, never a text at night (decision 084).
   waitlist: { offersAtOnce: 3, offerMinutes: 60, wakingHours: { from: '08:00', to: '21:00' } },
+  checkIn: DEFAULT_CHECK_IN_SETTINGS,
 }) as BookingSettings;
 
 /**

@@ -11,6 +11,7 @@ import {
   InstantSchema,
   ServiceIdSchema,
 } from './booking-api-schemas.ts';
+import { CheckInViewSchema } from './check-in.ts';
 import { CustomerIdSchema } from './customer-records.ts';
 import type { BookingSettings } from './booking-settings.ts';
 import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
@@ -72,6 +73,8 @@ export const ScheduleBookingSchema = z.object({
     coat: CoatSchema,
     notes: z.string(),
     nervous: z.boolean(),
+    /** The staff's record of its vaccinations, for the check-in card's health policy (decision 091). */
+    vaccinations: z.optional(z.array(z.object({ name: z.string(), expiresOn: z.string() }))),
   }),
   customer: z.object({ id: z.string(), name: z.string(), phone: z.nullable(z.string()), email: z.string() }),
   /** The dog's extras as booked (decision 080); their prices are in `totalFromPence`. */
@@ -115,6 +118,10 @@ export const ScheduleBookingSchema = z.object({
   partyDepositHeldPence: z.optional(count()),
   /** A visit of a series (docs/decisions/085, 089): "Visit 2 of 6 · every 6 weeks"; absent otherwise. */
   series: z.optional(z.object({ id: BookingIdSchema, weeks: positiveInt(), visit: positiveInt(), of: positiveInt() })),
+  /** The check-in at the counter (decision 091), once the dog is handed over. */
+  checkIn: z.optional(CheckInViewSchema),
+  /** The quote plus the surcharge the owner agreed to, computed by the server; with a check-in only. */
+  finalPricePence: z.optional(count()),
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
 

@@ -47,6 +47,8 @@ export const EDITABLE_SETTINGS = [
   ...NO_SHOW_SETTINGS,
   // The waitlist's offers (decisions 084, 088), edited in their own panel.
   'waitlist',
+  // Check-in's tiers and health policy (decision 091), edited in their own panel.
+  'checkIn',
 ] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTINGS)[number];
 
@@ -231,6 +233,7 @@ const SETTING_NAMES: Record<EditableSettingKey, string> = {
   maxDogsPerBooking: 'Dogs in one booking',
   partyPlacement: 'Several dogs placed',
   waitlist: 'Waitlist offers',
+  checkIn: 'Check-in tiers',
 };
 
 export function describeDeposit(deposit: BookingSettings['deposit']): string {
@@ -290,7 +293,17 @@ function describeSetting(key: EditableSettingKey, value: unknown): string {
       return PARTY_PLACEMENT_WORDS[value as PartyPlacementSetting] ?? String(value);
     case 'waitlist':
       return describeWaitlist(value as BookingSettings['waitlist']);
+    case 'checkIn':
+      return describeCheckIn(value as BookingSettings['checkIn']);
   }
+}
+
+/** "Light matting £5.00, Heavy matting £15.00; vaccinations in date". */
+export function describeCheckIn(c: BookingSettings['checkIn']): string {
+  const tiers = c.tiers.length
+    ? c.tiers.map((t) => `${t.label} ${formatPence(t.surchargePence)}`).join(', ')
+    : 'no tiers';
+  return `${tiers}; ${c.vaccinationsRequired ? 'vaccinations in date' : 'no vaccination rule'}`;
 }
 
 /** "3 owners at a time, 1 hour to answer, sent 08:00–21:00". */

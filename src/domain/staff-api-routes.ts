@@ -24,6 +24,7 @@ import type {
   StaffNoteRequestSchema,
 } from './schedule.ts';
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
+import type { CheckInRequestSchema, VisitPhotoUploadSchema } from './check-in.ts';
 import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { StaffWaitlistRequestSchema } from './staff-waitlist-request.ts';
@@ -111,6 +112,12 @@ export const attendance = /* @__PURE__ */ post(
   body<typeof AttendanceRequestSchema>(),
 );
 export const staffNote = /* @__PURE__ */ post('/management/bookings/:id/note', body<typeof StaffNoteRequestSchema>());
+// Check-in at the counter (docs/decisions/091): the photo first, then the dog's card.
+export const checkIn = /* @__PURE__ */ post('/management/bookings/:id/check-in', body<typeof CheckInRequestSchema>());
+export const checkInPhoto = /* @__PURE__ */ post(
+  '/management/bookings/:id/check-in/photo',
+  body<typeof VisitPhotoUploadSchema>(),
+);
 // One dog out of a booking of several, into its own (docs/decisions/082).
 export const splitBooking = /* @__PURE__ */ post('/management/bookings/:id/split', empty());
 // The next groom booked at the counter, and a visit's series (docs/decisions/089).

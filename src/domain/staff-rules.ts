@@ -84,6 +84,8 @@ export function mayMarkAttendance({ status, start, now, timeZone, to }: Attendan
 export interface BookingMoney {
   /** The "from" total the customer was quoted, promotion taken off. */
   totalFromPence: number;
+  /** A check-in's surcharge the owner agreed to (decision 091); none before they agree. */
+  surchargePence?: number;
   depositPaidPence: number;
   depositRefundedPence: number;
   refundDuePence: number;
@@ -98,9 +100,9 @@ export function depositHeldPence(
 }
 
 /**
- * What is left to pay at the counter on the quoted price: the total less the deposit held and what
- * was taken already. Prices are "from" prices, so staff may take more (a matted coat); never below 0.
+ * What is left to pay at the counter on the quoted price and any agreed surcharge: that less the
+ * deposit held and what was taken already. Prices are "from" prices, so staff may take more; never below 0.
  */
 export function balanceDuePence(m: BookingMoney): number {
-  return Math.max(0, m.totalFromPence - depositHeldPence(m) - m.balancePaidPence);
+  return Math.max(0, m.totalFromPence + (m.surchargePence ?? 0) - depositHeldPence(m) - m.balancePaidPence);
 }

@@ -33,29 +33,7 @@ export const imageUrlFor = (key: string) => `/v1.0.1/breed-images/${key}.webp`;
 
 /** Checks, re-encodes and stores an uploaded picture; 400/413/415 for anything that is not one. */
 export async function storeBreedImage(base64: string): Promise<StoredImage> {
-  const input = Buffer.from(base64, 'base64');
-  if (input.byteLength > MAX_BREED_IMAGE_BYTES)
-    throw new HttpError(413, `Please choose a picture of at most ${MAX_BREED_IMAGE_BYTES / 1024 / 1024} MB.`, {
-      code: 'too_large',
-    });
-  const type = imageTypeOf(input);
-  if (!type) throw new HttpError(415, 'Please choose a JPEG, PNG or WebP picture.', { code: 'unsupported_media_type' });
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false });
-    const metadata = await image.metadata();
-    // The bytes said one thing; the decoder must agree (a JPEG header on an SVG or a TIFF is refused).
-    if (`image/${metadata.format}` !== type) throw new Error(`decoded as ${metadata.format}, sent as ${type}`);
-    output = await image
-      .rotate() // the camera's orientation, applied, since the metadata that carried it is dropped
-      .resize({ width: STORED_SIDE, height: STORED_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw new HttpError(400, 'That file is not a picture we can read. Please choose a JPEG, PNG or WebP photo.', {
-      code: 'invalid',
-    });
-  }
+  const output = await reencodePicture(base64, MAX_BREED_IMAGE_BYTES, STORED_SIDE);
   const key = createHash('sha256').update(output.data).digest('hex');
   await store().set(key, new Uint8Array(output.data).buffer as ArrayBuffer, {
     metadata: { width: output.info.width, height: output.info.height },
@@ -77,4 +55,37 @@ export async function deleteBreedImage(key: string): Promise<void> {
     .catch((error: unknown) =>
       console.warn(`Could not delete breed picture ${key}:`, error instanceof Error ? error.message : error),
     );
+}
+
+/**
+ * An uploaded picture checked by its bytes and re-encoded as WebP at most `side` pixels a side; 400,
+ * 413 or 415 for anything that is not one. Shared with the photos taken at check-in (decision 091).
+ */
+export async function reencodePicture(
+  base64: string,
+  maxBytes: number,
+  side: number,
+): Promise<{ data: Buffer; info: OutputInfo }> {
+  const input = Buffer.from(base64, 'base64');
+  if (input.byteLength > maxBytes)
+    throw new HttpError(413, `Please choose a picture of at most ${maxBytes / 1024 / 1024} MB.`, {
+      code: 'too_large',
+    });
+  const type = imageTypeOf(input);
+  if (!type) throw new HttpError(415, 'Please choose a JPEG, PNG or WebP picture.', { code: 'unsupported_media_type' });
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false });
+    const metadata = await image.metadata();
+    // The bytes said one thing; the decoder must agree (a JPEG header on an SVG or a TIFF is refused).
+    if (`image/${metadata.format}` !== type) throw new Error(`decoded as ${metadata.format}, sent as ${type}`);
+    return await image
+      .rotate() // the camera's orientation, applied, since the metadata that carried it is dropped
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new HttpError(400, 'That file is not a picture we can read. Please choose a JPEG, PNG or WebP photo.', {
+      code: 'invalid',
+    });
+  }
 }

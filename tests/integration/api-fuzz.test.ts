@@ -60,6 +60,7 @@ import {
 } from '../../src/domain/shop-settings.ts';
 import sharp from 'sharp';
 import { useTestBlobs } from '../helpers/blobs.ts';
+import { VisitPhotoSchema } from '../../src/domain/check-in.ts';
 import { insertBooking, staffMember } from '../helpers/staff-records.ts';
 import { DashboardResponseSchema, MessageRetryResponseSchema } from '../../src/domain/dashboard.ts';
 import { NoShowFeeResponseSchema, StrikesResponseSchema } from '../../src/domain/no-show-staff.ts';
@@ -1102,6 +1103,32 @@ const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
               : action === 'split'
                 ? fc.constant({})
                 : fc.record({ note: fc.constantFrom('Muzzle for nails', '') }),
+        3,
+      ),
+    ),
+  );
+
+// Check-in at the counter (decision 091): the shop's tiers and others, a surcharge sent (refused),
+// photos that are not pictures and keys of photos never taken.
+const checkInRequests: fc.Arbitrary<FuzzRequest> = fc
+  .tuple(idInPath, fc.constantFrom('check-in', 'check-in', 'check-in/photo', 'check-in/x'))
+  .chain(([id, action]) =>
+    staffJson(
+      fc.constant(`/v1.0.1/management/bookings/${id}/${action}`),
+      hostileVariants<unknown>(
+        action === 'check-in/photo'
+          ? fc.record({ image: fc.constantFrom('iVBORw0KGgo=', 'bm90IGEgcGljdHVyZQ==') })
+          : fc.record(
+              {
+                condition: fc.constantFrom('Matted behind the ears', ''),
+                tierId: fc.constantFrom('light-matting', 'heavy-matting', 'velvet-coat', null),
+                instructions: fc.constantFrom('', 'Shorter on the legs'),
+                photoKey: fc.constantFrom('f'.repeat(64), 'nope'),
+                consent: fc.record({ method: fc.constantFrom('typed', 'drawn'), name: fc.constantFrom('Sam', '') }),
+                surchargePence: fc.constantFrom(0, 1500),
+              },
+              { requiredKeys: ['condition', 'tierId', 'instructions'] },
+            ),
         3,
       ),
     ),
@@ -2376,6 +2403,13 @@ const ROWS: Record<string, Row> = {
     requests: staffChangeRequests,
     least: { ok: 10, refused: 200 },
     answer: z.union([AttendanceResponseSchema, z.object({ booking: ScheduleBookingSchema })]),
+  },
+  'management-check-in': {
+    label: 'POST /v1.0.1/management/bookings/{id}/check-in[/photo]',
+    runs: 250,
+    requests: checkInRequests,
+    least: { ok: 5, refused: 100 },
+    answer: z.union([z.object({ booking: ScheduleBookingSchema }), VisitPhotoSchema]),
   },
   'management-rebook': {
     label: 'GET|POST /v1.0.1/management/bookings/{id}/rebook, GET …/series, POST …/series/cancel',

@@ -198,6 +198,13 @@ const CALLS: Record<
     body: {},
     expect: 404,
   },
+  'management-check-in': {
+    method: 'POST',
+    path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/check-in',
+    headers: STAFF,
+    body: { condition: '', tierId: null, instructions: '' },
+    expect: 404,
+  },
   'management-rebook': {
     method: 'GET',
     path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/series',
@@ -273,7 +280,7 @@ const ZIP_LIMIT_BYTES = 50_000_000;
 /** The unpacked bundle's limit on AWS Lambda, where Netlify runs the functions. */
 const UNZIPPED_LIMIT_BYTES = 250 * 1024 * 1024;
 /** The only functions that resize pictures, so the only ones that may carry sharp and libvips. */
-const IMAGE_FUNCTIONS = ['breed-images', 'management-breeds'];
+const IMAGE_FUNCTIONS = ['breed-images', 'management-breeds', 'management-check-in'];
 const SCHEDULED_FUNCTIONS = [
   'cms-rebuild',
   'due-for-groom',

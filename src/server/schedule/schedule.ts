@@ -7,6 +7,7 @@ import {
   type ScheduleResponse,
 } from '../../domain/schedule.ts';
 import { partyDepositShares } from '../../domain/party-deposit.ts';
+import { chargeableSurchargePence, finalPricePence, type CheckInView } from '../../domain/check-in.ts';
 import { balanceDuePence, depositHeldPence, type Attendance } from '../../domain/staff-rules.ts';
 import type { BookedExtra, Coat, BookingStatus } from '../../domain/booking-schemas.ts';
 import { BOOKED_EXTRAS_SQL } from '../bookings/view.ts';
@@ -21,6 +22,20 @@ import { liveHoldSql } from '../bookings/holds.ts';
  * whose deposit is still being paid), the time blocked off, and the shop's hours, read in pages by
  * cursor. Which table each booking is drawn on is the domain's (src/domain/grooming-tables.ts).
  */
+
+interface CheckInRow {
+  at: number;
+  condition: string;
+  tier_id: string | null;
+  tier_label: string | null;
+  tier_kind: 'matting' | 'handling' | null;
+  surcharge_pence: number;
+  instructions: string;
+  has_photo: boolean;
+  consent_method: 'typed' | 'drawn' | 'link' | null;
+  consent_name: string | null;
+  consented_at: number | null;
+}
 
 interface ScheduleRow {
   id: string;
@@ -65,6 +80,8 @@ interface ScheduleRow {
   party_held_pence: number | null;
   party_money: { id: string; depositPence: number; totalFromPence: number }[] | null;
   series: { id: string; weeks: number; visit: number; of: number } | null;
+  vaccinations: { name: string; expiresOn: string }[];
+  check_in: CheckInRow | null;
 }
 
 // The party's deposit held on its first dog's row, and every dog's quoted deposit and total, the first
@@ -92,6 +109,17 @@ const SERIES_SQL = `
       FROM booking_series s JOIN bookings v ON v.series_id = s.id WHERE s.id = b.series_id GROUP BY s.id, s.weeks
   ) END AS series`;
 
+// The visit's check-in (decision 091), instants as epoch milliseconds for the view to write.
+const CHECK_IN_SQL = `(
+  SELECT json_build_object(
+           'at', (extract(epoch FROM ci.checked_in_at) * 1000)::bigint, 'condition', ci.condition,
+           'tier_id', ci.tier_id, 'tier_label', ci.tier_label, 'tier_kind', ci.tier_kind,
+           'surcharge_pence', ci.surcharge_pence, 'instructions', ci.instructions, 'has_photo', ci.photo_key IS NOT NULL,
+           'consent_method', ci.consent_method, 'consent_name', ci.consent_name,
+           'consented_at', (extract(epoch FROM ci.consented_at) * 1000)::bigint)
+    FROM check_ins ci WHERE ci.booking_id = b.id
+) AS check_in`;
+
 // A first visit: no earlier confirmed booking of the same record or the same number (a returning
 // customer on a new phone gets a new record until they prove their number, docs/decisions/050).
 const SELECT_SCHEDULE = `
@@ -106,6 +134,7 @@ const SELECT_SCHEDULE = `
          ${BOOKED_EXTRAS_SQL} AS extras,
          ${PARTY_MONEY_SQL},
          ${SERIES_SQL},
+         ${CHECK_IN_SQL}, d.vaccinations,
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -128,13 +157,33 @@ function partyShare(r: ScheduleRow): { heldPence: number; sharePence: number } |
   return { heldPence, sharePence: shares[r.party_money.findIndex((m) => m.id === r.id)] ?? 0 };
 }
 
+function checkInView(c: CheckInRow | null): CheckInView | null {
+  if (!c) return null;
+  return {
+    at: new Date(Number(c.at)).toISOString(),
+    condition: c.condition,
+    tier: c.tier_id && c.tier_label && c.tier_kind ? { id: c.tier_id, label: c.tier_label, kind: c.tier_kind } : null,
+    surchargePence: c.surcharge_pence,
+    instructions: c.instructions,
+    hasPhoto: c.has_photo,
+    consent:
+      c.consent_method && c.consent_name !== null && c.consented_at !== null
+        ? { method: c.consent_method, name: c.consent_name, at: new Date(Number(c.consented_at)).toISOString() }
+        : null,
+  };
+}
+
 function view(r: ScheduleRow): ScheduleBooking {
   const totalFromPence = r.total_from_pence ?? r.price_from_pence;
+  const checkIn = checkInView(r.check_in);
+  // Only a surcharge the owner agreed to is owed (decision 091).
+  const surchargePence = chargeableSurchargePence(checkIn);
   const party = partyShare(r);
   const money = party
     ? // The share stands for the deposit paid on this dog's behalf; refunds are the party's, in `heldPence`.
       {
         totalFromPence,
+        surchargePence,
         depositPaidPence: party.sharePence,
         depositRefundedPence: 0,
         refundDuePence: 0,
@@ -142,6 +191,7 @@ function view(r: ScheduleRow): ScheduleBooking {
       }
     : {
         totalFromPence,
+        surchargePence,
         depositPaidPence: r.deposit_paid_pence,
         depositRefundedPence: r.deposit_refunded_pence,
         refundDuePence: r.refund_due_pence,
@@ -161,6 +211,7 @@ function view(r: ScheduleRow): ScheduleBooking {
       coat: r.coat,
       notes: r.notes,
       nervous: r.nervous,
+      vaccinations: r.vaccinations,
     },
     customer: { id: r.customer_id, name: r.contact_name, phone: r.phone, email: r.contact_email },
     extras: r.extras,
@@ -187,6 +238,7 @@ function view(r: ScheduleRow): ScheduleBooking {
     ...(r.party_id ? { partyId: r.party_id } : {}),
     ...(party ? { partyDepositHeldPence: party.heldPence } : {}),
     ...(r.series ? { series: r.series } : {}),
+    ...(checkIn ? { checkIn, finalPricePence: finalPricePence(totalFromPence, checkIn) } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import { wholeIn } from '../whole-number.ts';
 /** The booking rules as their form holds them: what staff type, checked on Save. */
 
 /** This panel's rules: the no-show rules and the waitlist have their own (no-show-form.ts, waitlist-form.ts). */
-type EditableSettings = Omit<AllEditable, NoShowSettingKey | 'waitlist'>;
+type EditableSettings = Omit<AllEditable, NoShowSettingKey | 'waitlist' | 'checkIn'>;
 
 export const DAY_NAMES: Record<Weekday, string> = {
   monday: 'Monday',

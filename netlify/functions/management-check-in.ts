@@ -1,0 +1,34 @@
+import type { Config } from '@netlify/functions';
+import { BookingIdSchema } from '../../src/domain/booking-schemas.ts';
+import {
+  CheckInRequestSchema,
+  MAX_VISIT_PHOTO_BYTES,
+  VisitPhotoUploadSchema,
+} from '../../src/domain/check-in-for-server.ts';
+import { json, parseJsonBody } from '../../src/server/http.ts';
+import { routeOf } from '../../src/server/routes.ts';
+import { checkIn } from '../../src/server/schedule/check-in.ts';
+import { storeVisitPhoto } from '../../src/server/visit-photos.ts';
+import { bookingNotFound } from '../../src/server/schedule/schedule.ts';
+import { staffEndpoint } from '../../src/server/staff.ts';
+
+const UPLOAD_BODY_BYTES = Math.ceil(MAX_VISIT_PHOTO_BYTES / 3) * 4 + 1024;
+
+/** POST /management/bookings/{id}/check-in | check-in/photo: the dog handed over at the counter (decision 091). */
+export default staffEndpoint(['POST'], async (req, staff, context) => {
+  const route = routeOf(req, context, ['checkIn', 'checkInPhoto']);
+  const id = BookingIdSchema.safeParse(route.params.id);
+  if (!id.success) throw bookingNotFound();
+  switch (route.name) {
+    case 'checkIn':
+      return json(await checkIn(id.data, await parseJsonBody(req, CheckInRequestSchema), staff));
+    case 'checkInPhoto':
+      return json(
+        await storeVisitPhoto(id.data, (await parseJsonBody(req, VisitPhotoUploadSchema, UPLOAD_BODY_BYTES)).image),
+      );
+  }
+});
+
+export const config: Config = {
+  path: ['/v1.0.1/management/bookings/:id/check-in', '/v1.0.1/management/bookings/:id/check-in/photo'],
+};
