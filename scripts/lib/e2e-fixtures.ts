@@ -70,6 +70,9 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
     // The no-show fee's tests (tests/e2e/staff-no-show-fee.spec.ts), one set per screen width: a
     // card that pays, one the bank declines, one whose bank asks the owner to approve (SCA).
     ...NO_SHOW_FEE_ROWS,
+    // Check-in at the counter (tests/e2e/staff-check-in.spec.ts, decision 091), one per screen width,
+    // after the no-show fees' hours: a matted dog whose vaccinations ran out (set below).
+    ...CHECK_IN_ROWS,
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
@@ -123,6 +126,11 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
         ],
       );
     }
+    // The check-in's dogs: a vaccination out of date since 3 March, for the card's warning.
+    await tx.query(
+      `UPDATE dogs SET vaccinations = '[{"name":"Kennel cough","expiresOn":"2026-03-03"}]'::jsonb WHERE id = ANY($1)`,
+      [CHECK_IN_ROWS.map((r) => `${r.customer}dog`)],
+    );
   });
 }
 
@@ -171,6 +179,21 @@ export const NO_SHOW_FEE_ROWS = [
   feeRow(5, 390, 'declined', 'Dan Reeve', 'Bramble', '16:00'),
   feeRow(6, 390, 'sca', 'Ruth Mensah', 'Hazel', '17:00'),
 ];
+
+/** Yesterday's visits the check-in spec checks in, per width (Full Groom, £45, nothing paid). */
+export const CHECK_IN_ROWS = [1280, 390].map((width, i) => ({
+  id: `e2echeckinbooking${width}0000`,
+  customer: `e2echeckincustomer${i + 1}`,
+  name: 'Kate Lowe',
+  phone: `+44770090057${i}`,
+  dog: width === 1280 ? 'Biscuit' : 'Pepper',
+  breed: 'cockapoo',
+  service: 'full',
+  time: '18:00',
+  minutes: 60,
+  deposit: 0,
+  price: 4500,
+}));
 
 /** How many staff members the e2e server has for its workers (Playwright's parallelIndex). */
 export const WORKER_STAFF = 8;

@@ -6,6 +6,8 @@ export interface FileFieldProps {
   label: ReactNode;
   /** The types it takes, e.g. "image/jpeg,image/png". */
   accept?: string;
+  /** Which camera a phone or tablet opens straight away ('environment': the back one), instead of its files. */
+  capture?: 'environment' | 'user';
   onChange(file: File | null): void;
   message?: string;
   hint?: ReactNode;
@@ -26,6 +28,7 @@ export function FileField(props: FileFieldProps) {
         className="input input--file"
         type="file"
         accept={accept}
+        capture={props.capture}
         disabled={props.disabled}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         required={props.required ?? !optional}

@@ -7,7 +7,7 @@ import { ATTENDANCE_DONE, dayOf } from './common.ts';
 import { NoShowFeePanel } from './NoShowFeePanel.tsx';
 import { useMark, type MarkProps } from './use-mark.ts';
 
-export type BookingMode = 'view' | 'complete' | 'move' | 'cancel' | 'split';
+export type BookingMode = 'view' | 'check-in' | 'complete' | 'move' | 'cancel' | 'split';
 
 /** The counter's buttons on a confirmed appointment: its marks, and the way to move or cancel it. */
 export function AttendanceActions({
@@ -58,9 +58,9 @@ export function AttendanceActions({
               className="sched-button sched-button--big"
               disabled={!sameDayOrLater}
               aria-describedby={notYet}
-              {...unlessBusy(busy, () => void mark('arrived'))}
+              {...unlessBusy(busy, () => onMode('check-in'))}
             >
-              Arrived
+              Check in
             </button>
             {completeButton}
             <button

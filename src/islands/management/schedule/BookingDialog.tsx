@@ -14,6 +14,8 @@ export type { Announcement };
 
 // Only a visit of a series needs it: its bytes wait until one is opened.
 const SeriesPanel = lazy(() => import('./SeriesPanel.tsx'));
+// The dog's card at check-in (decision 091): its bytes wait for the "Check in" tap.
+const CheckInCard = lazy(() => import('./CheckInCard.tsx'));
 
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
@@ -58,6 +60,11 @@ export function BookingDialog({
         <AttendanceActions {...marks} now={now} onMode={setMode} />
       ) : null}
       {mode === 'view' ? <NotePanel booking={booking} onChanged={onChanged} /> : null}
+      {mode === 'check-in' ? (
+        <Suspense fallback={<p role="status">Opening the dog’s card…</p>}>
+          <CheckInCard {...marks} now={now} onBack={back} />
+        </Suspense>
+      ) : null}
       {mode === 'complete' ? <CompletePanel {...marks} onBack={back} onChanged={onChanged} /> : null}
       {mode === 'move' ? <MovePanel {...changes} now={now} mates={mates} /> : null}
       {mode === 'cancel' ? <CancelPanel {...changes} mates={mates} /> : null}

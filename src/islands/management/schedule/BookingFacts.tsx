@@ -70,6 +70,31 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
               : ` · ${formatPence(b.balanceDuePence)} due`}
         </dd>
       </div>
+      {b.checkIn ? (
+        <div>
+          <dt>Checked in</dt>
+          <dd>
+            {[
+              b.checkIn.condition,
+              b.checkIn.tier
+                ? `${b.checkIn.tier.label} +${formatPence(b.checkIn.surchargePence)}${
+                    b.checkIn.consent ? `, agreed by ${b.checkIn.consent.name}` : ', not agreed yet'
+                  }`
+                : '',
+              b.checkIn.instructions ? `Instructions: ${b.checkIn.instructions}` : '',
+              b.checkIn.hasPhoto ? 'Photo taken' : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </dd>
+        </div>
+      ) : null}
+      {b.finalPricePence !== undefined && b.finalPricePence !== b.totalFromPence ? (
+        <div>
+          <dt>Final price</dt>
+          <dd>{formatPence(b.finalPricePence)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Booked</dt>
         <dd>

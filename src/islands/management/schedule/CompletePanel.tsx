@@ -36,6 +36,12 @@ export function CompletePanel({
   // The quote's total already holds the extras (decision 080): say so, so nobody adds them twice.
   const extrasPence = b.extras?.reduce((sum, e) => sum + e.pricePence, 0) ?? 0;
   const extras = extrasPence ? ` with ${formatPence(extrasPence)} of extras` : '';
+  // A surcharge the owner agreed to at check-in (decision 091) is in the balance due; say which.
+  const surcharge =
+    b.finalPricePence && b.finalPricePence > b.totalFromPence ? b.finalPricePence - b.totalFromPence : 0;
+  const agreed = surcharge
+    ? `, ${formatPence(surcharge)} ${b.checkIn?.tier?.label.toLowerCase() ?? 'surcharge'} agreed`
+    : '';
 
   const complete = (e: FormEvent) => {
     e.preventDefault();
@@ -56,7 +62,7 @@ export function CompletePanel({
       <TextField
         id={`${id}-balance`}
         label="Balance taken (£)"
-        hint={`Quoted ${formatPence(b.totalFromPence)}${extras}${deposit}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
+        hint={`Quoted ${formatPence(b.totalFromPence)}${extras}${agreed}${deposit}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
         inputMode="decimal"
         value={balance}
         onChange={setBalance}
