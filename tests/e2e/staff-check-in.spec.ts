@@ -71,6 +71,14 @@ for (const viewport of VIEWPORTS) {
       await dialog.getByRole('radio', { name: 'Card' }).check();
       await dialog.getByRole('button', { name: 'Mark completed' }).click();
       await expect(page.getByText(`${viewport.dog} marked completed.`)).toBeVisible();
+
+      // The tiers are the shop's settings, with its own health rule.
+      await page.goto('/management/settings');
+      const card = page.getByRole('form', { name: 'Check-in' });
+      await expect(card.getByRole('group', { name: 'Tier 2' }).getByLabel('Name')).toHaveValue('Heavy matting');
+      await expect(card.getByRole('group', { name: 'Tier 2' }).getByLabel('Surcharge (£)')).toHaveValue('15.00');
+      await expect(card.getByRole('checkbox', { name: 'Vaccinations must be in date' })).toBeChecked();
+      expect(await axeViolations(page), 'axe, the settings').toEqual([]);
     });
   });
 }

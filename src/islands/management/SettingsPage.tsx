@@ -6,6 +6,7 @@ import { ManagementPage } from './ManagementPage.tsx';
 import { LoadFailed, Outcome, useStaffRoute } from './records-ui.tsx';
 import { signedInOnly, useOutcome } from './records-page.tsx';
 import { ChangesPanel } from './settings/ChangesPanel.tsx';
+import { CheckInPanel } from './settings/CheckInPanel.tsx';
 import { ClosuresPanel } from './settings/ClosuresPanel.tsx';
 import { ExtrasPanel } from './settings/ExtrasPanel.tsx';
 import { NoShowPanel } from './settings/NoShowPanel.tsx';
@@ -59,6 +60,7 @@ function Settings() {
           <ClosuresPanel shop={s} onDone={outcome.onDone} onFailed={outcome.onFailed} />
           <NoShowPanel shop={s} onDone={outcome.onDone} />
           <WaitlistPanel shop={s} onDone={outcome.onDone} />
+          <CheckInPanel shop={s} onDone={outcome.onDone} />
           <ChangesPanel changes={s.changes} />
         </div>
       </div>
