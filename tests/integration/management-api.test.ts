@@ -313,6 +313,26 @@ const CALLS: Record<string, Call[]> = {
       }),
     },
   ],
+  '/v1.0.1/management/bookings/:id/check-in': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${await started()}/check-in`,
+        body: { condition: 'Fine', tierId: 'light-matting', instructions: '' },
+      }),
+    },
+  ],
+  '/v1.0.1/management/bookings/:id/check-in/photo': [
+    {
+      method: 'POST',
+      expect: 415,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${await started()}/check-in/photo`,
+        body: { image: Buffer.from('not a picture').toString('base64') },
+      }),
+    },
+  ],
   '/v1.0.1/management/bookings/:id/split': [
     {
       method: 'POST',

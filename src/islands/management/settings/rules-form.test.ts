@@ -8,9 +8,11 @@ const FORM = rulesFormOf(SAVED);
 const edit = (change: Partial<RulesForm>): RulesForm => ({ ...FORM, ...change });
 
 describe('rulesOf', () => {
-  // The no-show rules and the waitlist have their own panels and forms (no-show-form.ts, waitlist-form.ts).
+  // The no-show rules, the waitlist and check-in have their own panels and forms (no-show-form.ts, waitlist-form.ts, check-in-form.ts).
   const own = Object.fromEntries(
-    Object.entries(SAVED).filter(([k]) => k !== 'waitlist' && !(NO_SHOW_SETTINGS as readonly string[]).includes(k)),
+    Object.entries(SAVED).filter(
+      ([k]) => k !== 'waitlist' && k !== 'checkIn' && !(NO_SHOW_SETTINGS as readonly string[]).includes(k),
+    ),
   );
   it('reads back the rules it was given', () => expect(rulesOf(FORM)).toEqual({ settings: own }));
 
