@@ -42,8 +42,7 @@ function CheckInForm({
   const submit = useSubmit('The check-in could not be saved.');
   const [condition, setCondition] = useState('');
   const [tierId, setTierId] = useState(NO_TIER);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<{ base64: string; type: string } | null>(null);
   const [instructions, setInstructions] = useState('');
   const [owner, setOwner] = useState('');
   const tier = settings.tiers.find((t) => t.id === tierId) ?? null;
@@ -51,9 +50,8 @@ function CheckInForm({
   const warning = healthPolicyWarning(b.dog.vaccinations ?? [], dayOf(now), settings.vaccinationsRequired);
 
   const choosePhoto = (file: File | null) => {
-    if (preview) URL.revokeObjectURL(preview);
-    setPhoto(file);
-    setPreview(file ? URL.createObjectURL(file) : null);
+    setPhoto(null);
+    if (file) void photoToSend(file).then(setPhoto);
   };
 
   const checkIn = (e: FormEvent) => {
@@ -66,7 +64,7 @@ function CheckInForm({
         if (photo) {
           const sent = await staffCall(apiRoutes.checkInPhoto, {
             params: { id: b.id },
-            body: { image: await photoToSend(photo) },
+            body: { image: photo.base64 },
             schema: VisitPhotoSchema,
           });
           if (!sent.data) return { ...sent, data: null };
@@ -139,7 +137,13 @@ function CheckInForm({
         optional
         onChange={choosePhoto}
       />
-      {preview ? <img className="checkin-photo" src={preview} alt={`The photo of ${b.dog.name} just taken`} /> : null}
+      {photo ? (
+        <img
+          className="checkin-photo"
+          src={`data:${photo.type};base64,${photo.base64}`}
+          alt={`The photo of ${b.dog.name} just taken`}
+        />
+      ) : null}
       <TextArea
         id={`${id}-instructions`}
         label="Changes to the owner’s instructions"
