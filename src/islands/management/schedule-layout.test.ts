@@ -32,6 +32,7 @@ const booking = (id: string, start: string, end: string): ScheduleBooking => ({
   balancePaidPence: 0,
   balanceMethod: null,
   attendance: null,
+  stage: null,
   staffNote: '',
   takenBy: 'online',
   holdExpiresAt: null,
