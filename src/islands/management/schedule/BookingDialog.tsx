@@ -14,6 +14,8 @@ export type { Announcement };
 
 // Only a visit of a series needs it: its bytes wait until one is opened.
 const SeriesPanel = lazy(() => import('./SeriesPanel.tsx'));
+// Only a dog in the shop has stages to tap (decision 092).
+const StagePanel = lazy(() => import('./StagePanel.tsx'));
 
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
@@ -52,6 +54,11 @@ export function BookingDialog({
       {mode === 'view' && booking.series ? (
         <Suspense fallback={null}>
           <SeriesPanel booking={booking} onGoTo={onGoTo} onClose={onClose} onChanged={onChanged} />
+        </Suspense>
+      ) : null}
+      {mode === 'view' && booking.attendance === 'arrived' ? (
+        <Suspense fallback={null}>
+          <StagePanel booking={booking} onChanged={onChanged} />
         </Suspense>
       ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (
