@@ -67,6 +67,21 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
       deposit: 0,
       price: 4500,
     },
+    // The live status's test (tests/e2e/visit-status.spec.ts, decision 092): checked in and tapped on
+    // to "ready" while the owner's page follows; between the two pairs above, so no table is short.
+    {
+      id: 'e2epastbookingnell00005',
+      customer: 'e2epastcustomer05',
+      name: 'Grace Lin',
+      phone: '+447700900581',
+      dog: 'Nell',
+      breed: 'beagle',
+      service: 'full',
+      time: '12:00',
+      minutes: 60,
+      deposit: 0,
+      price: 4500,
+    },
     // The no-show fee's tests (tests/e2e/staff-no-show-fee.spec.ts), one set per screen width: a
     // card that pays, one the bank declines, one whose bank asks the owner to approve (SCA).
     ...NO_SHOW_FEE_ROWS,

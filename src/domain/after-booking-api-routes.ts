@@ -34,3 +34,5 @@ export const declineWaitlistOffer = /* @__PURE__ */ post(
 );
 // The one-tap opt-out of nudges and offers (docs/decisions/090): the token in the body is the key.
 export const marketingOptOut = /* @__PURE__ */ post('/marketing/opt-out', body<typeof OptOutRequestSchema>());
+// The visit's live status (docs/decisions/092): the dog's name and stage, polled by the booking's page.
+export const visitStatus = /* @__PURE__ */ get('/bookings/:id/status');

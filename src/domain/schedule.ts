@@ -17,6 +17,7 @@ import type { BookingSettings } from './booking-settings.ts';
 import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
 import { addDays, weekdayOf } from './london-time.ts';
 import { freeText, plainText } from './text.ts';
+import { VisitStageSchema } from './visit-stages.ts';
 
 /**
  * The staff schedule's requests and answers (docs/decisions/060-schedule-and-dashboard.md),
@@ -87,6 +88,8 @@ export const ScheduleBookingSchema = z.object({
   balancePaidPence: count(),
   balanceMethod: z.nullable(BalanceMethodSchema),
   attendance: z.nullable(AttendanceSchema),
+  /** Where the dog is while in the shop (decision 092): checked in once arrived, null otherwise. */
+  stage: z.nullable(VisitStageSchema),
   staffNote: z.string(),
   /** 'phone' when staff took it, 'online' otherwise. */
   takenBy: z.enum(['online', 'phone']),
@@ -251,6 +254,10 @@ export const AttendanceResponseSchema = z.object({
   previous: z.object({ attendance: z.nullable(AttendanceSchema), balance: z.nullable(BalanceSchema) }),
 });
 export type AttendanceResponse = z.infer<typeof AttendanceResponseSchema>;
+
+// POST /v1.0.1/management/bookings/{id}/stage (decision 092): the booking redrawn, and the stage it left, for the undo.
+export const StageResponseSchema = z.object({ booking: ScheduleBookingSchema, previous: VisitStageSchema });
+export type StageResponse = z.infer<typeof StageResponseSchema>;
 
 export const StaffNoteRequestSchema = z.strictObject({ note: freeText(1000, { label: 'the note' }) });
 

@@ -25,6 +25,7 @@ import type {
 } from './schedule.ts';
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
 import type { CheckInRequestSchema, VisitPhotoUploadSchema } from './check-in.ts';
+import type { StageRequestSchema } from './visit-stages.ts';
 import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { StaffWaitlistRequestSchema } from './staff-waitlist-request.ts';
@@ -204,3 +205,5 @@ export const staffWaitlistOffer = /* @__PURE__ */ post(
   body<typeof StaffOfferRequestSchema>(),
 );
 export const staffWaitlistWithdraw = /* @__PURE__ */ post('/management/waitlist/:id/withdraw', empty());
+// The visit's live status (docs/decisions/092): one tap moves the dog on a stage, or one back to undo.
+export const visitStage = /* @__PURE__ */ post('/management/bookings/:id/stage', body<typeof StageRequestSchema>());

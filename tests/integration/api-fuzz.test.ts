@@ -64,6 +64,7 @@ import { VisitPhotoSchema } from '../../src/domain/check-in.ts';
 import { insertBooking, staffMember } from '../helpers/staff-records.ts';
 import { DashboardResponseSchema, MessageRetryResponseSchema } from '../../src/domain/dashboard.ts';
 import { NoShowFeeResponseSchema, StrikesResponseSchema } from '../../src/domain/no-show-staff.ts';
+import { VisitStatusSchema } from '../../src/domain/visit-stages.ts';
 import {
   AttendanceResponseSchema,
   BlockResponseSchema,
@@ -72,6 +73,7 @@ import {
   ScheduleBookingSchema,
   ScheduleResponseSchema,
   StaffBookingResponseSchema,
+  StageResponseSchema,
 } from '../../src/domain/schedule.ts';
 import {
   AddStaffResponseSchema,
@@ -1174,6 +1176,22 @@ const staffRebookRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   },
 );
 
+// The visit's live status (decision 092): the owner's poll (with any ETag), and staff's one tap.
+const visitStatusRequests: fc.Arbitrary<FuzzRequest> = getRequests(
+  idInPath.map((id) => `/v1.0.1/bookings/${id}/status`),
+);
+const stageRequests: fc.Arbitrary<FuzzRequest> = idInPath.chain((id) =>
+  staffJson(
+    fc.constant(`/v1.0.1/management/bookings/${id}/stage`),
+    hostileVariants<unknown>(
+      fc.record({
+        stage: fc.constantFrom('bath', 'dry', 'finishing', 'ready_soon', 'ready', 'checked_in', 'completed'),
+      }),
+      3,
+    ),
+  ),
+);
+
 // The fair no-show rules (decision 081): a booking's no-show fee (read, charge) and a customer's strikes (read, waive).
 const noShowRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
   { weight: 2, arbitrary: staffGet(idInPath.map((id) => `/v1.0.1/management/bookings/${id}/no-show-fee`)) },
@@ -2121,6 +2139,14 @@ const ROWS: Record<string, Row> = {
     least: { ok: 150, refused: 300 },
     readOnly: true,
   },
+  'visit-status': {
+    label: 'GET /v1.0.1/bookings/{id}/status',
+    runs: 300,
+    requests: visitStatusRequests,
+    answer: VisitStatusSchema,
+    least: { ok: 20, refused: 100 },
+    readOnly: true,
+  },
   booking: {
     label: 'GET /v1.0.1/bookings/{id}',
     runs: 1200,
@@ -2422,6 +2448,14 @@ const ROWS: Record<string, Row> = {
       StaffSeriesResponseSchema,
       StaffCancelSeriesResponseSchema,
     ]),
+  },
+  // No fuzz booking is checked in: every tap is refused (409 in words), never a 5xx or a write.
+  'management-visit-stages': {
+    label: 'POST /v1.0.1/management/bookings/{id}/stage',
+    runs: 250,
+    requests: stageRequests,
+    least: { ok: 0, refused: 150 },
+    answer: StageResponseSchema,
   },
   'management-no-shows': {
     label: 'GET|POST /v1.0.1/management/bookings/{id}/no-show-fee[/refund], customers/{id}/strikes[/{booking}/waive]',

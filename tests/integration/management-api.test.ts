@@ -406,6 +406,17 @@ const CALLS: Record<string, Call[]> = {
       },
     },
   ],
+  // The visit's live status (decision 092): a dog in the shop, tapped on to the bath.
+  '/v1.0.1/management/bookings/:id/stage': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2027, 9, 1, 9) + later++ * 3600_000), attendance: 'arrived' })).id}/stage`,
+        body: { stage: 'bath' },
+      }),
+    },
+  ],
   '/v1.0.1/management/customers/:id/strikes': [
     {
       method: 'GET',

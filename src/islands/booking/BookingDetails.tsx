@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import * as apiRoutes from '../../domain/api-routes.ts';
 import { API_PREFIX, pathTo } from '../../domain/api-route.ts';
 import { googleCalendarUrl } from '../../domain/ics.ts';
@@ -14,6 +14,9 @@ import { PartyVisits } from './PartyVisits.tsx';
 import { PLACEMENT_WORDS } from '../../domain/party.ts';
 import { joinNames } from '../../domain/party-quote.ts';
 import { NextGroom } from './rebook/NextGroom.tsx';
+
+// Where the dog is (decision 092): its own chunk, fetched only on the visit's day or after.
+const LiveStatus = lazy(() => import('./live-status/LiveStatus.tsx'));
 
 const HEADINGS: Record<BookingView['status'], string> = {
   confirmed: "You're booked in",
@@ -43,8 +46,15 @@ export function BookingDetails({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const when = writtenWhen(view.start, view.timeZone, { weekday: 'long', year: true });
   const active = view.status === 'confirmed' || view.status === 'pending_payment';
+  const dayOf = (instant: string | Date) => new Date(instant).toLocaleDateString('en-CA', { timeZone: view.timeZone });
+  const [visitDay, today] = [dayOf(view.start), dayOf(new Date())];
   return (
     <div className="confirmation">
+      {view.status === 'confirmed' && visitDay <= today ? (
+        <Suspense fallback={null}>
+          <LiveStatus bookingId={view.id} today={visitDay === today} />
+        </Suspense>
+      ) : null}
       <div className="booking-card">
         <h2 className="booking-step-title">{HEADINGS[view.status]}</h2>
         {view.status === 'confirmed' ? (

@@ -32,6 +32,7 @@ const booking = (id: string, start: string, end: string): ScheduleBooking => ({
   balancePaidPence: 0,
   balanceMethod: null,
   attendance: null,
+  stage: null,
   staffNote: '',
   takenBy: 'online',
   holdExpiresAt: null,
@@ -138,8 +139,11 @@ describe('cardStatus', () => {
     { status: 'confirmed', attendance: 'no_show', text: 'No-show' },
     { status: 'cancelled', attendance: null, text: 'Cancelled' },
     { status: 'expired', attendance: null, text: 'Deposit not paid' },
-  ] as const)('$status, $attendance → $text', ({ status, attendance, text }) => {
-    expect(cardStatus({ status, attendance }).text).toBe(text);
+    { status: 'confirmed', attendance: 'arrived', stage: 'checked_in', text: 'Arrived' },
+    { status: 'confirmed', attendance: 'arrived', stage: 'dry', text: 'Drying' },
+    { status: 'confirmed', attendance: 'arrived', stage: 'ready', text: 'Ready to collect' },
+  ] as const)('$status, $attendance, $stage → $text', (row) => {
+    expect(cardStatus({ stage: null, ...row }).text).toBe(row.text);
   });
 });
 

@@ -10,6 +10,7 @@ import type { ScheduleBooking, ScheduleDay, ScheduleResponse, TimeBlockView } fr
 import { formatPence } from '../../domain/money.ts';
 import { joinNames } from '../../domain/party-quote.ts';
 import { shortDate } from './format.ts';
+import { STAGE_LABELS, type VisitStage } from '../../domain/visit-stages.ts';
 
 /** One slot step's height on the day grid, in pixels (kept in step with schedule.css). */
 export const ROW_HEIGHT = 30;
@@ -194,11 +195,16 @@ export type CardStatusTone = 'booked' | 'pending' | 'arrived' | 'completed' | 'n
  * An appointment's state in words, for its card's visible text and its accessible name: the colours
  * only repeat it, so nobody has to tell "arrived" from "done" by shade (WCAG 1.4.1).
  */
-export function cardStatus(booking: Pick<ScheduleBooking, 'status' | 'attendance'>): {
+export function cardStatus(booking: Pick<ScheduleBooking, 'status' | 'attendance'> & { stage?: VisitStage | null }): {
   text: string;
   tone: CardStatusTone;
 } {
-  if (booking.attendance === 'arrived') return { text: 'Arrived', tone: 'arrived' };
+  // A dog in the shop says where it is once staff have tapped it on (decision 092).
+  if (booking.attendance === 'arrived')
+    return {
+      text: booking.stage && booking.stage !== 'checked_in' ? STAGE_LABELS[booking.stage] : 'Arrived',
+      tone: 'arrived',
+    };
   if (booking.attendance === 'completed') return { text: 'Done', tone: 'completed' };
   if (booking.attendance === 'no_show') return { text: 'No-show', tone: 'no_show' };
   if (booking.status === 'pending_payment') return { text: 'Paying deposit', tone: 'pending' };

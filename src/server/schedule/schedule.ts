@@ -16,6 +16,8 @@ import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { liveHoldSql } from '../bookings/holds.ts';
+import { LATEST_STAGE_SQL } from '../visit-stages/stages-sql.ts';
+import type { VisitStage } from '../../domain/visit-stages.ts';
 
 /**
  * The staff schedule: a day or a week of the bookings that hold a table (confirmed ones, and holds
@@ -67,6 +69,7 @@ interface ScheduleRow {
   balance_method: 'card' | 'cash' | null;
   attendance: Attendance | null;
   staff_note: string;
+  stage: VisitStage | null;
   created_by: string | null;
   first_visit: boolean;
   dispute_status: string | null;
@@ -129,7 +132,7 @@ const SELECT_SCHEDULE = `
          b.customer_id, b.contact_name, COALESCE(b.contact_phone, c.phone) AS phone, b.contact_email,
          (b.quote ->> 'totalFromPence')::int AS total_from_pence, b.price_from_pence,
          b.deposit_pence, b.deposit_paid_pence, b.deposit_refunded_pence, b.refund_due_pence,
-         b.balance_paid_pence, b.balance_method, b.attendance, COALESCE(b.staff_note, '') AS staff_note, b.created_by,
+         b.balance_paid_pence, b.balance_method, b.attendance, COALESCE(b.staff_note, '') AS staff_note, ${LATEST_STAGE_SQL} AS stage, b.created_by,
          b.dispute_status, b.dispute_reason, b.dispute_pence, b.dispute_respond_by, b.refund_failed_pence, b.party_id,
          ${BOOKED_EXTRAS_SQL} AS extras,
          ${PARTY_MONEY_SQL},
@@ -222,6 +225,7 @@ function view(r: ScheduleRow): ScheduleBooking {
     balancePaidPence: r.balance_paid_pence,
     balanceMethod: r.balance_method,
     attendance: r.attendance,
+    stage: r.attendance === 'arrived' ? (r.stage ?? 'checked_in') : null,
     staffNote: r.staff_note,
     takenBy: r.created_by ? 'phone' : 'online',
     holdExpiresAt: r.status === 'pending_payment' && r.hold_expires_at ? r.hold_expires_at.toISOString() : null,

@@ -16,6 +16,8 @@ export type { Announcement };
 const SeriesPanel = lazy(() => import('./SeriesPanel.tsx'));
 // The dog's card at check-in (decision 091): its bytes wait for the "Check in" tap.
 const CheckInCard = lazy(() => import('./CheckInCard.tsx'));
+// Only a dog in the shop has stages to tap (decision 092).
+const StagePanel = lazy(() => import('./StagePanel.tsx'));
 
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
@@ -54,6 +56,11 @@ export function BookingDialog({
       {mode === 'view' && booking.series ? (
         <Suspense fallback={null}>
           <SeriesPanel booking={booking} onGoTo={onGoTo} onClose={onClose} onChanged={onChanged} />
+        </Suspense>
+      ) : null}
+      {mode === 'view' && booking.attendance === 'arrived' ? (
+        <Suspense fallback={null}>
+          <StagePanel booking={booking} onChanged={onChanged} />
         </Suspense>
       ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (
