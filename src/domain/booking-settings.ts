@@ -3,7 +3,7 @@ import { IsoDateSchema, WallTimeSchema, WEEKDAYS, type Weekday } from './calenda
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import site from '../../content/site.json' with { type: 'json' };
 import { MAX_DOGS_PER_BOOKING, PARTY_PLACEMENT_SETTINGS } from './party.ts';
-import { CheckInSettingsSchema, DEFAULT_CHECK_IN_SETTINGS } from './check-in.ts';
+import { CheckInSettingsSchema, DEFAULT_CHECK_IN_SETTINGS } from './check-in-settings.ts';
 
 /**
  * The shop's booking rules as data. Pure code takes a `BookingSettings` as an argument; where the

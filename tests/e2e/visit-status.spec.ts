@@ -37,8 +37,11 @@ test('staff tap the visit on while the owner follows without reloading, and "rea
   const card = page.getByRole('button', { name: /Nell, Full Groom, Grace Lin/ });
   const dialog = page.getByRole('dialog', { name: 'Nell · Full Groom' });
   await tap(card);
-  await tap(dialog.getByRole('button', { name: 'Arrived' }));
-  await expect(page.getByText('Nell marked arrived.')).toBeVisible();
+  // Check-in (decision 091): the dog's card, nothing to note today (no tier, no photo), then "Check in".
+  await tap(dialog.getByRole('button', { name: 'Check in' }));
+  await expect(dialog.getByRole('radio', { name: 'None' })).toBeChecked();
+  await tap(dialog.getByRole('button', { name: 'Check in' }));
+  await expect(page.getByText(/^Nell checked in\./)).toBeVisible();
 
   // The owner's phone: a browser of its own, the page opened once and never reloaded.
   const owner = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
@@ -78,8 +81,9 @@ test('staff tap the visit on while the owner follows without reloading, and "rea
       `Leyton Dog Grooming: Nell is ready to collect in about 15 minutes. Follow along: ${base}/b/${NELL.id}`,
       `Leyton Dog Grooming: Nell is ready to collect. See you soon. ${base}/b/${NELL.id}`,
     ]);
-  // Check-in (open, Arrived), then open once and one tap a stage: bath, dry, finishing, 15 minutes, ready.
-  expect(taps).toBe(8);
+  // Check-in (open the visit, open its card, check in), then open once and one tap a stage: bath, dry,
+  // finishing, 15 minutes, ready.
+  expect(taps).toBe(9);
   test.info().annotations.push({ type: 'taps from check-in to "ready" sent', description: String(taps) });
 
   expect(await phone.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
