@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
+import * as managementWaitlist from '../../netlify/functions/management-waitlist.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
 import joinHandler from '../../netlify/functions/waitlist.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import type { BookingSettings } from '../../src/domain/booking-settings.ts';
+import { StaffWaitlistDaySchema } from '../../src/domain/staff-waitlist.ts';
 import { JoinWaitlistResponseSchema, WaitlistViewSchema } from '../../src/domain/waitlist.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
 import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
+import { staffKey } from '../helpers/staff-schedule.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -270,5 +273,39 @@ describe('a household with several dogs on the waitlist', () => {
       party.requestId,
     ]);
     expect(still!.status).toBe('waiting');
+  });
+
+  it("on staff's day list only where every dog fits, and offered by hand only there", async () => {
+    const staff = await staffKey('Jo Groomer');
+    const management = routed(managementWaitlist);
+    const staffCall = async (method: string, path: string, body?: unknown) => {
+      const res = await management(
+        new Request(`${API}${path}`, {
+          method,
+          headers: { 'x-access-key': staff.key, ...(body ? JSON_TYPE : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }),
+      );
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const day = await nextDay();
+    // One table of the day's first start is taken: one dog fits there, the household does not.
+    await book(day.start);
+    const party = await joined(day.date);
+    const list = await staffCall('GET', `/management/waitlist/day?date=${day.date}`);
+    expect(list.status).toBe(200);
+    const entry = StaffWaitlistDaySchema.parse(list.body).requests.find((r) => r.id === party.requestId)!;
+    expect(entry.dog.name).toBe('Bella and Otis');
+    expect(entry.freeStarts.map((s) => s.start)).not.toContain(day.start);
+    expect(entry.freeStarts.length).toBeGreaterThan(0);
+
+    const refused = await staffCall('POST', `/management/waitlist/${party.requestId}/offers`, { start: day.start });
+    expect([refused.status, refused.body.code]).toEqual([409, 'slot_taken']);
+    const later = entry.freeStarts[0]!.start;
+    const made = await staffCall('POST', `/management/waitlist/${party.requestId}/offers`, { start: later });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await offersOf(party.requestId)).map((o) => [o.start_at.toISOString(), o.placement])).toEqual([
+      [later, 'side_by_side'],
+    ]);
   });
 });
