@@ -4,6 +4,7 @@ import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import * as managementWaitlist from '../../netlify/functions/management-waitlist.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
+import settlePayments from '../../netlify/functions/settle-payments.ts';
 import joinHandler from '../../netlify/functions/waitlist.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
@@ -18,6 +19,7 @@ import { routed } from '../helpers/netlify-context.ts';
 import { staffKey } from '../helpers/staff-schedule.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 
 /**
  * The waitlist for a booking of several dogs (docs/decisions/084 "Several dogs", 082) through the
@@ -27,6 +29,9 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  */
 process.env.URL = 'https://shop.example';
 process.env.BOOKING_RATE_LIMIT_PER_HOUR = '1000000';
+process.env.STRIPE_SECRET_KEY = 'sk_test_waitlist_party';
+process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_waitlist_party';
+useFakeStripe(() => undefined);
 useTestDatabase({ seed: true });
 
 const API = 'http://localhost/v1.0.1';
@@ -50,6 +55,7 @@ beforeAll(async () => {
   });
 });
 beforeEach(async () => {
+  await settings({ deposit: { kind: 'none' } });
   await query(`UPDATE waitlist_requests SET status = 'withdrawn' WHERE status = 'waiting'`);
   await query(`UPDATE waitlist_offers SET status = 'declined', passed_on_at = now() WHERE status = 'open'`);
 });
@@ -307,5 +313,44 @@ describe('a household with several dogs on the waitlist', () => {
     expect((await offersOf(party.requestId)).map((o) => [o.start_at.toISOString(), o.placement])).toEqual([
       [later, 'side_by_side'],
     ]);
+  });
+
+  it('with a deposit: one deposit on the first dog, one Checkout hold; a hold lapsing unpaid puts the request back', async () => {
+    await settings({ deposit: { kind: 'fixed', pence: 1000 } });
+    const day = await nextDay();
+    const taken = [await book(day.start), await book(day.start)];
+    // Paid holds first: the bookings of the full start stand until they are cancelled.
+    await query(`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL WHERE start_at = $1`, [day.start]);
+    const party = await joined(day.date);
+    for (const id of taken) await cancel(id);
+    const [offer] = await offersOf(party.requestId);
+    const res = await answers(
+      new Request(`${API}/waitlist/${party.requestId}/offers/${offer!.id}/accept`, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: JSON.stringify({ idempotencyKey: randomUUID() }),
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const made = CreateBookingResponseSchema.parse(await res.json());
+    expect(made.status).toBe('pending_payment');
+    expect(made.checkoutUrl).toMatch(/^https?:/);
+    const rows = await query<{ status: string; deposit_pence: number }>(
+      'SELECT status, deposit_pence FROM bookings WHERE party_id = $1 ORDER BY id = $1 DESC',
+      [made.bookingId],
+    );
+    expect(rows).toEqual([
+      { status: 'pending_payment', deposit_pence: 2000 },
+      { status: 'pending_payment', deposit_pence: 0 },
+    ]);
+
+    await query(`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE party_id = $1`, [
+      made.bookingId,
+    ]);
+    expect((await settlePayments()).status).toBe(204);
+    const [back] = await query<{ status: string }>('SELECT status FROM waitlist_requests WHERE id = $1', [
+      party.requestId,
+    ]);
+    expect(back!.status).toBe('waiting');
   });
 });
