@@ -15,6 +15,8 @@ export interface WaitlistMessageFacts {
   ownerName: string;
   dogName: string;
   serviceTitle: string;
+  /** A party's visits in words (visitsInWords), instead of "{dog}'s {service}". */
+  what?: string | undefined;
   /** whatSuitsInWords: "any weekday morning from Mon 30 Nov to Fri 11 Dec". */
   suits: string;
   phone: string;
@@ -42,7 +44,7 @@ const escapeHtml = (text: string) =>
 
 export function waitlistJoinedMessages(facts: WaitlistMessageFacts, siteUrl: string): WaitlistMessage[] {
   const link = waitlistLink(siteUrl, facts.requestId);
-  const what = `${facts.dogName}'s ${facts.serviceTitle}`;
+  const what = facts.what ?? `${facts.dogName}'s ${facts.serviceTitle}`;
   const out: WaitlistMessage[] = [];
   if (facts.notify.text)
     out.push({

@@ -12,6 +12,8 @@ export interface OfferMessageInput {
   offerId: string;
   dogName: string;
   serviceTitle: string;
+  /** A party's visits in words (visitsInWords), instead of "{dog}'s {service}". */
+  what?: string | undefined;
   start: Date;
   expiresAt: Date;
   totalFromPence: number;
@@ -61,13 +63,14 @@ export function offerMessages(input: OfferMessageInput): WaitlistMessage[] {
   const link = offerLink(input.siteUrl, input.requestId, input.offerId);
   const price = `from ${formatPence(input.totalFromPence)}`;
   const deposit = input.depositPence > 0 ? `, ${formatPence(input.depositPence)} deposit to book` : '';
+  const what = input.what ?? `${input.dogName}'s ${input.serviceTitle}`;
   const text =
-    `${site.name}: a time has freed for ${input.dogName}'s ${input.serviceTitle}: ${when}, ${price}${deposit}. ` +
+    `${site.name}: a time has freed for ${what}: ${when}, ${price}${deposit}. ` +
     `The first to book it gets it. Book by ${until}: ${link}`;
   const body = [
     `Hello ${firstName(input.contactName)},`,
     '',
-    `A time has freed up for ${input.dogName}'s ${input.serviceTitle}: ${longWhen}, ${price}${deposit}.`,
+    `A time has freed up for ${what}: ${longWhen}, ${price}${deposit}.`,
     `We offer a freed time to a few people at once, in the order they asked, and the first to book it gets it. This offer stands until ${until}.`,
     '',
     `Book it in one tap, or tell us it is not for you: ${link}`,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { anyDayFits, defaultWindow, isoWeekday, toldInWords, whatSuitsInWords, type Part } from './waitlist-words.ts';
-import { JoinWaitlistRequestSchema } from './waitlist.ts';
+import {
+  anyDayFits,
+  defaultWindow,
+  isoWeekday,
+  toldInWords,
+  visitsInWords,
+  whatSuitsInWords,
+  type Part,
+} from './waitlist-words.ts';
+import { dogsOf, JoinWaitlistRequestSchema } from './waitlist.ts';
 
 const BOTH: Part[] = ['morning', 'afternoon'];
 
@@ -113,4 +121,57 @@ describe('the join request', () => {
     [{ parts: ['evening'] }, 'parts.0: Invalid input'],
   ])('%j is refused: %s', (change, message) => expect(issues(change)).toContain(message));
   it('refuses a weekday twice', () => expect(issues({ weekdays: [1, 1] })).toHaveLength(1));
+});
+
+describe('JoinWaitlistRequestSchema with several dogs', () => {
+  const party = {
+    dogs: [
+      { serviceId: 'full', dog: { name: 'Bella', breedId: 'beagle', weightKg: 10, coat: 'short' } },
+      { serviceId: 'bath', dog: { name: 'Otis', breedId: 'poodle', weightKg: 8, coat: 'long' }, extras: ['teeth'] },
+    ],
+    from: '2026-11-30',
+    to: '2026-12-11',
+    weekdays: [1, 2, 3, 4, 5],
+    parts: ['morning'],
+    owner: { name: 'Robin Hart', phone: '07700 900461', email: '' },
+    notify: { text: true, email: false },
+    idempotencyKey: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  };
+  const issues = (body: object) => {
+    const result = JoinWaitlistRequestSchema.safeParse(body);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('takes a party and every dog of it', () => {
+    const parsed = JoinWaitlistRequestSchema.parse(party);
+    expect(dogsOf(parsed).map((d) => d.dog.name)).toEqual(['Bella', 'Otis']);
+    expect(parsed.owner.phone).toBe('+447700900461');
+  });
+  it.each([
+    [{ ...party, dogs: [] }, 'dogs: Invalid input'],
+    [{ ...party, serviceId: 'full' }, ': Invalid input'],
+    [{ ...party, to: '2026-11-29' }, 'to: The last day must not be before the first'],
+  ])('%j is refused: %s', (body, message) => expect(issues(body)).toContain(message));
+  it('refuses seven dogs', () => expect(issues({ ...party, dogs: Array(7).fill(party.dogs[0]) })).toHaveLength(1));
+});
+
+describe('visitsInWords', () => {
+  it.each([
+    [[{ name: 'Pepper', service: 'Full Groom' }], "Pepper's Full Groom"],
+    [
+      [
+        { name: 'Bella', service: 'Full Groom' },
+        { name: 'Otis', service: 'Bath & Brush' },
+      ],
+      "Bella's Full Groom and Otis's Bath & Brush",
+    ],
+    [
+      [
+        { name: 'Bella', service: 'Full Groom' },
+        { name: 'Otis', service: 'Full Groom' },
+        { name: 'Moss', service: 'Puppy Intro' },
+      ],
+      "Bella's Full Groom, Otis's Full Groom and Moss's Puppy Intro",
+    ],
+  ])('%j is %s', (dogs, words) => expect(visitsInWords(dogs)).toBe(words));
 });

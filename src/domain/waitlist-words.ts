@@ -92,3 +92,12 @@ export function anyDayFits(suits: Pick<WhatSuits, 'from' | 'to' | 'weekdays'>): 
     if (suits.weekdays.includes(isoWeekday(addDays(suits.from, i)))) return true;
   return false;
 }
+
+/**
+ * What a request asks for, every dog named: "Pepper's Full Groom" for one dog, "Bella's Full Groom
+ * and Otis's Bath & Brush" for a party (docs/decisions/084 "Several dogs"), as its messages and page say it.
+ */
+export function visitsInWords(dogs: ReadonlyArray<{ name: string; service: string }>): string {
+  const each = dogs.map((d) => `${d.name}'s ${d.service}`);
+  return each.length <= 1 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+}

@@ -5,6 +5,7 @@ import { IsoDateSchema } from './calendar.ts';
 import { PhoneProofSchema } from './phone-codes.ts';
 import { plainText } from './text.ts';
 import { WaitlistOfferViewSchema } from './waitlist-offer-schemas.ts';
+import { MAX_DOGS_PER_BOOKING } from './party.ts';
 
 /**
  * The waitlist's requests and answers (docs/decisions/084), shared by the join form (loaded on
@@ -103,16 +104,65 @@ export const waitlistRequestChecks = <T extends WaitlistRequestFacts>() =>
     }),
   ] as const;
 
+/** One dog of a party's request: as the party booking's own dogs (PartyDogSchema), without a saved record. */
+export const WaitlistDogSchema = z.strictObject({
+  serviceId: ServiceIdSchema,
+  dog: DogSchema,
+  extras: z.optional(ExtraIdsSchema),
+});
+export type WaitlistDog = z.output<typeof WaitlistDogSchema>;
+
+/**
+ * A request for a booking of several dogs (docs/decisions/084 "Several dogs"): `dogs` in the order
+ * they are booked instead of serviceId, dog and extras; the rest as one dog's.
+ */
+const { serviceId: _service, dog: _dog, extras: _extras, ...suitsShape } = waitlistRequestShape;
+export const waitlistPartyShape = {
+  dogs: z.array(WaitlistDogSchema).check(z.minLength(1), z.maxLength(MAX_DOGS_PER_BOOKING)),
+  ...suitsShape,
+};
+
+/** Every dog of a request, one dog's or a party's, in the order they are booked. */
+export function dogsOf(
+  request: { dogs: readonly WaitlistDog[] } | Pick<WaitlistDog, 'serviceId' | 'dog' | 'extras'>,
+): WaitlistDog[] {
+  return 'dogs' in request
+    ? [...request.dogs]
+    : [{ serviceId: request.serviceId, dog: request.dog, extras: request.extras }];
+}
+
 // POST /v1.0.1/waitlist
-const joinShape = {
-  ...waitlistRequestShape,
+const joinExtras = {
   /** The code texted to `owner.phone`: the waitlist texts only a number proven to be the owner's. */
   phoneProof: z.optional(PhoneProofSchema),
   idempotencyKey: z.uuid(),
 };
-export const JoinWaitlistRequestSchema = z
+const joinShape = { ...waitlistRequestShape, ...joinExtras };
+const joinPartyShape = { ...waitlistPartyShape, ...joinExtras };
+const JoinOneDogSchema = z
   .strictObject(joinShape)
   .check(...waitlistRequestChecks<z.output<z.ZodMiniObject<typeof joinShape>>>());
+const JoinPartySchema = z
+  .strictObject(joinPartyShape)
+  .check(...waitlistRequestChecks<z.output<z.ZodMiniObject<typeof joinPartyShape>>>());
+
+/**
+ * A body with `dogs` is a party's request, any other one dog's, so a one-dog body is checked and
+ * answered word for word as before (as POST /bookings reads its two bodies, decision 082).
+ */
+type JoinInput = z.input<typeof JoinOneDogSchema> | z.input<typeof JoinPartySchema>;
+type JoinOutput = z.output<typeof JoinOneDogSchema> | z.output<typeof JoinPartySchema>;
+export const JoinWaitlistRequestSchema = z.pipe(
+  z.custom<JoinInput>(),
+  z.transform<JoinInput, JoinOutput>((value, payload) => {
+    const party = typeof value === 'object' && value !== null && !Array.isArray(value) && 'dogs' in value;
+    const result = (party ? JoinPartySchema : JoinOneDogSchema).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues)
+      payload.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: value });
+    return z.NEVER;
+  }),
+);
 export type JoinWaitlistRequestInput = z.input<typeof JoinWaitlistRequestSchema>;
 export type JoinWaitlistRequest = z.output<typeof JoinWaitlistRequestSchema>;
 
@@ -124,6 +174,8 @@ export const WaitlistViewSchema = z.object({
   service: z.object({ id: z.string(), title: z.string() }),
   dog: z.object({ name: z.string(), breed: z.string() }),
   extras: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** A party's request: every dog, the first being `dog` (docs/decisions/084 "Several dogs"). */
+  dogs: z.optional(z.array(z.object({ name: z.string(), breed: z.string(), service: z.string() }))),
   from: IsoDateSchema,
   to: IsoDateSchema,
   weekdays: z.array(IsoWeekdaySchema),

@@ -36,6 +36,7 @@ const OWN_DAYS = [
   'booking-waitlist: an offer taken',
   'staff-waitlist: mornings full',
   'staff-waitlist-caller: a day with no time',
+  'booking-waitlist: two dogs',
 ] as const;
 export type OwnDay = (typeof OWN_DAYS)[number];
 

@@ -2057,15 +2057,20 @@ const waitlistJoin = fc
     notify: fc.record({ text: fc.boolean(), email: fc.boolean() }),
     email: fc.constantFrom('', 'sam@example.com'),
     phone,
+    // A household's request (decision 084 "Several dogs"): the same join as `dogs`, with a second dog.
+    party: sometimes(fc.constantFrom<unknown>('shower', 'nails', undefined, 7, ''), 25),
   })
   .chain((r) => {
     // Each code proves one join: a request that carries one takes it from the pool.
     const proof = r.proof ? (pools.waitlistProofs.shift() ?? null) : null;
     const from = addDays(today(), r.from);
+    const one = { serviceId: r.serviceId, dog: r.dog, ...(r.extras ? { extras: r.extras } : {}) };
+    const dogs =
+      r.party === null
+        ? one
+        : { dogs: [one, { serviceId: r.party ?? r.serviceId, dog: { ...r.dog, name: `${r.dog.name} too` } }] };
     const valid = {
-      serviceId: r.serviceId,
-      dog: r.dog,
-      ...(r.extras ? { extras: r.extras } : {}),
+      ...dogs,
       from,
       to: addDays(from, r.span),
       weekdays: r.weekdays,

@@ -18,7 +18,7 @@ import { unlessBusy } from '../forms/unless-busy.ts';
 import { OtpField } from '../forms/OtpField.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { useSubmit } from '../forms/use-submit.ts';
-import { joinRequest, type WaitlistAnswers } from './join-request.ts';
+import { dogNames, joinRequest, type WaitlistAnswers } from './join-request.ts';
 import { WhatSuitsFields } from './WhatSuitsFields.tsx';
 import { WaitlistJoined } from './WaitlistJoined.tsx';
 import './waitlist.css';
@@ -101,8 +101,8 @@ export default function JoinWaitlist({ answers, lookingAt, days, onClose }: Join
     <form className="waitlist-form" onSubmit={onSubmit} noValidate aria-labelledby="waitlist-heading">
       <h3 id="waitlist-heading">Tell me if a time frees up</h3>
       <p>
-        We'll keep {answers.dogName.trim() || 'your dog'} on our waitlist and tell you when a time that suits frees up.
-        First asked, first offered.
+        We'll keep {dogNames(answers) || 'your dog'} on our waitlist and tell you when a time that suits frees up. First
+        asked, first offered.
       </p>
       <WhatSuitsFields form={form} set={set} issues={issues} lookingAt={lookingAt} lastDay={lastDay} />
       <Checkbox

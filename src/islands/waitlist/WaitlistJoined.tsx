@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { JoinWaitlistResponse } from '../../domain/waitlist.ts';
+import { visitsInWords } from '../../domain/waitlist-words.ts';
 
 /** After joining: what suits in words, how the list is fair, and the request's own link. */
 export function WaitlistJoined({ joined }: { joined: JoinWaitlistResponse }) {
@@ -13,7 +14,7 @@ export function WaitlistJoined({ joined }: { joined: JoinWaitlistResponse }) {
         {joined.updated ? "We've updated your place on the waitlist" : "You're on the waitlist"}
       </h3>
       <p>
-        {request.dog.name}'s {request.service.title}: {request.suits}.
+        {visitsInWords(request.dogs ?? [{ name: request.dog.name, service: request.service.title }])}: {request.suits}.
       </p>
       <p>
         First asked, first offered: when a time like that frees up, we offer it to the people waiting in the order they

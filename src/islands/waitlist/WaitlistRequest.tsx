@@ -25,6 +25,9 @@ export function WaitlistRequest({
   onRefresh(): void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  // A party's request names every dog (docs/decisions/084 "Several dogs").
+  const names = view.dogs ? view.dogs.map((d) => d.name) : [view.dog.name];
+  const who = names.length <= 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   const submit = useSubmit();
   const news = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -44,22 +47,36 @@ export function WaitlistRequest({
     <>
       {view.status === 'withdrawn' ? (
         <p className="notice" tabIndex={-1} ref={news}>
-          You're off the waitlist for {view.dog.name}. We won't write about it again.
+          You're off the waitlist for {who}. We won't write about it again.
         </p>
       ) : null}
       {/* What the message's link came for comes first. */}
       {view.offer ? <OfferCard requestId={view.id} offer={view.offer} onAnswered={onRefresh} /> : null}
       <dl className="waitlist-details">
-        <dt>Dog</dt>
-        <dd>
-          {view.dog.name}
-          {view.dog.breed ? ` (${view.dog.breed})` : ''}
-        </dd>
-        <dt>Service</dt>
-        <dd>
-          {view.service.title}
-          {view.extras.length ? `, with ${view.extras.map((e) => e.title).join(', ')}` : ''}
-        </dd>
+        {view.dogs ? (
+          <>
+            <dt>Dogs</dt>
+            {view.dogs.map((d, i) => (
+              <dd key={i}>
+                {d.name}
+                {d.breed ? ` (${d.breed})` : ''}: {d.service}
+              </dd>
+            ))}
+          </>
+        ) : (
+          <>
+            <dt>Dog</dt>
+            <dd>
+              {view.dog.name}
+              {view.dog.breed ? ` (${view.dog.breed})` : ''}
+            </dd>
+            <dt>Service</dt>
+            <dd>
+              {view.service.title}
+              {view.extras.length ? `, with ${view.extras.map((e) => e.title).join(', ')}` : ''}
+            </dd>
+          </>
+        )}
         <dt>What suits</dt>
         <dd>{view.suits[0]!.toUpperCase() + view.suits.slice(1)}</dd>
         <dt>How we'll tell you</dt>
@@ -86,7 +103,7 @@ export function WaitlistRequest({
       {view.status === 'waiting' && confirming ? (
         <form onSubmit={withdraw} aria-labelledby="withdraw-heading">
           <h2 id="withdraw-heading">Withdraw this request?</h2>
-          <p>{view.dog.name} will leave the waitlist and lose their place in the queue.</p>
+          <p>{who} will leave the waitlist and lose their place in the queue.</p>
           <FormActions
             submit={submit}
             label="Yes, withdraw"

@@ -253,7 +253,8 @@ export function tooManyDogs(settings: BookingSettings): HttpError {
   );
 }
 
-async function partyDaysBetween(
+/** The days `from`..`to` with the starts where the whole party fits (each slot with its placement). */
+export async function partyDaysBetween(
   tx: Tx,
   settings: BookingSettings,
   party: PartyTimes,

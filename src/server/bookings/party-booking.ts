@@ -75,6 +75,24 @@ export async function createPartyBooking(
   return answerReserved(bookingId, reserved, context, now);
 }
 
+/**
+ * A party's booking written inside the caller's transaction, as createPartyBooking writes it (each
+ * dog planned, every dog placed, one deposit), by a caller that knows who books: a waitlist offer
+ * accepted (docs/decisions/084 "Several dogs").
+ */
+export async function writePartyBooking(
+  tx: Tx,
+  request: CreatePartyBookingRequest,
+  bookingId: string,
+  context: BookingContext,
+  now: Date,
+  who: (tx: Tx) => ReturnType<typeof whoBooks>,
+) {
+  const settings = await loadBookingSettings(tx);
+  const visits = await planParty(tx, request, settings);
+  return writeParty(tx, { request, visits, bookingId, start: new Date(request.start), settings, context, now }, who);
+}
+
 /** Each dog's visit as the server plans it (its size, extras and length), up to the shop's limit. */
 async function planParty(
   tx: Tx,

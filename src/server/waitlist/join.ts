@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { lastBookableDay } from '../../domain/availability.ts';
 import { todayIn } from '../../domain/london-time.ts';
-import type { JoinWaitlistRequest, JoinWaitlistResponse } from '../../domain/waitlist.ts';
+import { dogPlaces, partySpanMinutes, placementsAllowed } from '../../domain/party-slots.ts';
+import { joinNames } from '../../domain/party-quote.ts';
+import { dogsOf, type JoinWaitlistRequest, type JoinWaitlistResponse } from '../../domain/waitlist.ts';
 import { waitlistJoinedMessages } from '../../domain/waitlist-messages.ts';
-import { anyDayFits, whatSuitsInWords } from '../../domain/waitlist-words.ts';
+import { anyDayFits, visitsInWords, whatSuitsInWords } from '../../domain/waitlist-words.ts';
 import { writtenDate } from '../../domain/written-dates.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
 import { deviceProvesPhone, findKeyHolder } from '../access-keys.ts';
@@ -14,7 +16,8 @@ import { enqueueMessage, sendNow } from '../messages/outbox.ts';
 import { checkPhoneCode, spendPhoneCode, type CheckedCode } from '../phone-codes.ts';
 import { idempotencyDigest } from '../sealed.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { planVisit, serviceNotSold } from '../bookings/catalogue.ts';
+import { tooManyDogs } from '../bookings/availability.ts';
+import { planVisits, serviceNotSold } from '../bookings/catalogue.ts';
 import type { BookingContext } from '../bookings/create-booking.ts';
 import { assertBreed, siteUrlOf, visitAsked } from '../bookings/create-booking.ts';
 import { isUniqueViolation } from '../bookings/db-errors.ts';
@@ -117,7 +120,11 @@ async function proveNumber(
 }
 
 /** What a request says, online or by staff: the join's fields without its proof and key. */
-export type WaitlistAsked = Omit<JoinWaitlistRequest, 'phoneProof' | 'idempotencyKey'>;
+export type WaitlistAsked = JoinWaitlistRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, 'phoneProof' | 'idempotencyKey'>
+    : never
+  : never;
 
 /** One request to write, and who asks: the owner online, or a staff member for a caller. */
 export interface WaitlistAsk {
@@ -154,36 +161,61 @@ export async function writeWaitlistRequest(
 ): Promise<WrittenRequest> {
   const { request } = ask;
   const settings = await loadBookingSettings(tx);
-  const visit = await planVisit(tx, visitAsked(request), settings);
-  if (!visit) throw serviceNotSold(400);
-  await assertBreed(tx, request.dog.breedId);
+  // A party's request (docs/decisions/084 "Several dogs"): the single columns hold its first dog,
+  // `dogs` the whole party; a `dogs` of one is one dog's request.
+  const dogs = dogsOf(request);
+  if (dogs.length > settings.maxDogsPerBooking) throw tooManyDogs(settings);
+  const visits = await planVisits(tx, dogs.map(visitAsked), settings);
+  if (!visits) throw serviceNotSold(400);
+  for (const { dog } of dogs) await assertBreed(tx, dog.breedId);
   assertDates(request, todayIn(settings.timeZone, now), lastBookableDay(settings, now));
   await ask.checked?.(tx);
 
+  const first = dogs[0]!;
+  const names = dogs.map((d) => d.dog.name);
   const { phone } = request.owner;
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 84))', [`waitlist|${phone}|${request.serviceId}`]);
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 84))', [`waitlist|${phone}|${first.serviceId}`]);
   const {
     rows: [waiting],
-  } = await tx.query<{ id: string; dog_name: string }>(
-    `SELECT id, dog->>'name' AS dog_name FROM waitlist_requests WHERE phone = $1 AND service_id = $2 AND status = 'waiting' FOR UPDATE`,
-    [phone, request.serviceId],
+  } = await tx.query<{ id: string; names: string[] }>(
+    `SELECT id, CASE WHEN dogs IS NULL THEN ARRAY[dog->>'name'] ELSE ARRAY(SELECT d->'dog'->>'name' FROM jsonb_array_elements(dogs) d) END AS names
+       FROM waitlist_requests WHERE phone = $1 AND service_id = $2 AND status = 'waiting' FOR UPDATE`,
+    [phone, first.serviceId],
   );
-  if (waiting && waiting.dog_name.toLowerCase() !== request.dog.name.toLowerCase())
+  // The same dogs (by name, in any order) change the waiting request; others are a 409.
+  const sameDogs = (a: readonly string[], b: readonly string[]) =>
+    a
+      .map((n) => n.toLowerCase())
+      .sort()
+      .join('|') ===
+    b
+      .map((n) => n.toLowerCase())
+      .sort()
+      .join('|');
+  if (waiting && !sameDogs(waiting.names, names))
     throw new HttpError(
       409,
       (ask.otherDogWaiting ?? ownerWords)({
-        waiting: waiting.dog_name,
-        asked: request.dog.name,
-        service: visit.service.title,
+        waiting: joinNames(waiting.names),
+        asked: joinNames(names),
+        service: visits[0]!.service.title,
       }),
       { code: 'already_waiting' },
     );
   const customerId = ask.customerId ?? (await verifiedCustomer(tx, phone));
   const email = request.owner.email || null;
+  const durations = visits.map((v) => v.durationMin);
+  // A party's minutes: the span of the placement tried first; the offer job asks the party's
+  // availability again anyway. Held to the column's 12 hours.
+  const minutes = Math.min(720, partySpanMinutes(dogPlaces(durations, placementsAllowed(settings.partyPlacement)[0]!)));
+  const partyDogs =
+    dogs.length > 1
+      ? JSON.stringify(dogs.map((d) => ({ serviceId: d.serviceId, dog: d.dog, extras: [...new Set(d.extras ?? [])] })))
+      : null;
   const fields = [
-    JSON.stringify(request.dog),
-    [...new Set(request.extras ?? [])],
-    visit.durationMin,
+    JSON.stringify(first.dog),
+    [...new Set(first.extras ?? [])],
+    minutes,
     request.from,
     request.to,
     [...request.weekdays].sort((a, b) => a - b),
@@ -196,13 +228,14 @@ export async function writeWaitlistRequest(
     ask.requestHash,
     now,
     customerId,
+    partyDogs,
   ];
   const id = waiting?.id ?? randomId(18);
   if (waiting) {
     await tx.query(
       `UPDATE waitlist_requests SET dog = $2::jsonb, extras = $3, minutes = $4, from_date = $5, to_date = $6, weekdays = $7,
               parts = $8, contact_name = $9, email = $10, notify_text = $11, notify_email = $12, idempotency_key = $13,
-              request_hash = $14, updated_at = $15, customer_id = COALESCE($16, customer_id)
+              request_hash = $14, updated_at = $15, customer_id = COALESCE($16, customer_id), dogs = $17::jsonb
         WHERE id = $1`,
       [id, ...fields],
     );
@@ -210,9 +243,9 @@ export async function writeWaitlistRequest(
     await tx.query(
       `INSERT INTO waitlist_requests (id, service_id, phone, status, dog, extras, minutes, from_date, to_date, weekdays, parts,
               contact_name, email, notify_text, notify_email, idempotency_key, request_hash, created_at, updated_at, customer_id,
-              created_by)
-       VALUES ($1, $2, $3, 'waiting', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19)`,
-      [id, request.serviceId, phone, ...fields, ask.createdBy ?? null],
+              dogs, created_by)
+       VALUES ($1, $2, $3, 'waiting', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19::jsonb, $20)`,
+      [id, first.serviceId, phone, ...fields, ask.createdBy ?? null],
     );
   }
   const row = (await findWaitlistRequest(tx, id))!;
@@ -221,8 +254,11 @@ export async function writeWaitlistRequest(
     {
       requestId: id,
       ownerName: request.owner.name,
-      dogName: request.dog.name,
-      serviceTitle: visit.service.title,
+      dogName: joinNames(names),
+      serviceTitle: joinNames(visits.map((v) => v.service.title)),
+      ...(dogs.length > 1
+        ? { what: visitsInWords(dogs.map((d, i) => ({ name: d.dog.name, service: visits[i]!.service.title }))) }
+        : {}),
       suits: whatSuitsInWords(request),
       phone,
       email,

@@ -1,4 +1,10 @@
-import type { CreateBookingRequest, CreateBookingResponse } from '../../domain/booking-schemas.ts';
+import type {
+  CreateBookingRequest,
+  CreateBookingResponse,
+  CreatePartyBookingRequest,
+} from '../../domain/booking-schemas.ts';
+import type { PartyPlacement } from '../../domain/party.ts';
+import { joinNames } from '../../domain/party-quote.ts';
 import { offerGoneMessages } from '../../domain/waitlist-offer-messages.ts';
 import type { AcceptOfferRequest } from '../../domain/waitlist-offer-schemas.ts';
 import {
@@ -13,6 +19,7 @@ import {
   type BookingContext,
 } from '../bookings/create-booking.ts';
 import { isCapacityViolation, isUniqueViolation } from '../bookings/db-errors.ts';
+import { writePartyBooking } from '../bookings/party-booking.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
 import { db, query, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
@@ -20,7 +27,15 @@ import { randomId } from '../ids.ts';
 import { sendNow } from '../messages/outbox.ts';
 import { stripeClient } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { enqueueAll, freeStartsIn, recipientsOf, requestColumns, type WaitlistRequestRow } from './offers.ts';
+import {
+  enqueueAll,
+  freePartyStartsIn,
+  freeStartsIn,
+  recipientsOf,
+  requestColumns,
+  visitsOf,
+  type WaitlistRequestRow,
+} from './offers.ts';
 
 /**
  * An owner answers an offer (docs/decisions/084). Accepting books through the booking's own code
@@ -43,12 +58,14 @@ interface OfferRow {
   end_at: Date;
   expires_at: Date;
   offer_booking_id: string | null;
+  /** A party's offer: where its dogs sit (decision 082); null for one dog's. */
+  placement: PartyPlacement | null;
 }
 
 async function offerOf(tx: Tx, requestId: string, offerId: string, lock = false) {
   const { rows } = await tx.query<OfferRow & WaitlistRequestRow>(
     `SELECT o.id AS offer_id, o.status AS offer_status, o.start_at, o.end_at, o.expires_at, o.booking_id AS offer_booking_id,
-            ${requestColumns()}
+            o.placement, ${requestColumns()}
        FROM waitlist_offers o JOIN waitlist_requests r ON r.id = o.request_id
       WHERE o.id = $1 AND o.request_id = $2 ${lock ? 'FOR UPDATE OF o' : ''}`,
     [offerId, requestId],
@@ -81,8 +98,29 @@ function refusal(row: OfferRow & Pick<WaitlistRequestRow, 'status'>, now: Date):
   return null;
 }
 
-/** The booking an offer asks for, as the booking form would have sent it. */
-function bookingRequestOf(row: WaitlistRequestRow & OfferRow, idempotencyKey: string): CreateBookingRequest {
+/** The booking an offer asks for, as the booking form would have sent it: one dog's, or the whole party's. */
+function bookingRequestOf(
+  row: WaitlistRequestRow & OfferRow,
+  idempotencyKey: string,
+): CreateBookingRequest | CreatePartyBookingRequest {
+  if (row.dogs)
+    return {
+      dogs: row.dogs.map((d) => ({
+        serviceId: d.serviceId,
+        dog: d.dog,
+        ...(d.extras.length ? { extras: d.extras } : {}),
+      })),
+      start: row.start_at.toISOString(),
+      ...(row.placement ? { placement: row.placement } : {}),
+      owner: {
+        name: row.contact_name,
+        phone: row.phone,
+        email: row.email ?? '',
+        marketingConsent: false,
+        acceptTerms: true,
+      },
+      idempotencyKey,
+    } as CreatePartyBookingRequest;
   return {
     serviceId: row.service_id,
     start: row.start_at.toISOString(),
@@ -143,29 +181,40 @@ export async function acceptOffer(
       const row = await offerOf(tx, requestId, offerId, true);
       const again = row ? refusal(row, now) : NOT_FOUND;
       if (again) throw again;
-      const reserved = await writeBooking(
-        tx,
-        {
-          bookingId,
-          visit: visitAsked(request),
-          start: row!.start_at,
-          contact: { name: row!.contact_name, email: row!.email ?? '', phone: row!.phone },
-          idempotencyKey: body.idempotencyKey,
-          requestHash: requestHash(request),
-          onlineDeposit: stripeClient() !== null,
-          source: 'waitlist',
-          sessionId: null,
-          actor: { kind: 'customer' },
-          siteUrl: siteUrlOf(context),
-          party: async (tx) => {
-            const customerId = await customerOf(tx, row!, now);
-            const dogId = await dogFor(tx, row!.dog, undefined, customerId, true);
-            return { customerId, dogId, phoneProven: true };
-          },
-        },
-        now,
-      );
-      await tx.query('UPDATE bookings SET waitlist_offer_id = $2 WHERE id = $1', [bookingId, offerId]);
+      const reserved =
+        'dogs' in request
+          ? // A party books through the party booking's own code, in the placement it was offered
+            // (decision 082): every dog fits, or the capacity trigger refuses them all.
+            await writePartyBooking(tx, request, bookingId, { ...context, source: 'waitlist' }, now, async (tx) => {
+              const customerId = await customerOf(tx, row!, now);
+              const dogIds: string[] = [];
+              for (const { dog } of request.dogs) dogIds.push(await dogFor(tx, dog, undefined, customerId, true));
+              return { customerId, dogIds, phoneProven: true };
+            })
+          : await writeBooking(
+              tx,
+              {
+                bookingId,
+                visit: visitAsked(request),
+                start: row!.start_at,
+                contact: { name: row!.contact_name, email: row!.email ?? '', phone: row!.phone },
+                idempotencyKey: body.idempotencyKey,
+                requestHash: requestHash(request),
+                onlineDeposit: stripeClient() !== null,
+                source: 'waitlist',
+                sessionId: null,
+                actor: { kind: 'customer' },
+                siteUrl: siteUrlOf(context),
+                party: async (tx) => {
+                  const customerId = await customerOf(tx, row!, now);
+                  const dogId = await dogFor(tx, row!.dog, undefined, customerId, true);
+                  return { customerId, dogId, phoneProven: true };
+                },
+              },
+              now,
+            );
+      // Every dog of a party was a table refilled from the waitlist.
+      await tx.query('UPDATE bookings SET waitlist_offer_id = $2 WHERE id = $1 OR party_id = $1', [bookingId, offerId]);
       await tx.query(`UPDATE waitlist_offers SET status = 'taken', booking_id = $2, answered_at = $3 WHERE id = $1`, [
         offerId,
         bookingId,
@@ -209,8 +258,8 @@ async function markGone(offerId: string, now: Date): Promise<void> {
  */
 async function othersGone(tx: Tx, taken: string, start: Date, end: Date, now: Date, site: string): Promise<string[]> {
   const { rows } = await tx.query<{ id: string; start_at: Date; end_at: Date } & WaitlistRequestRow>(
-    `SELECT o.id, o.start_at, o.end_at, r.id AS request_id, r.dog, r.contact_name, r.phone, r.email, r.notify_text,
-            r.notify_email, r.service_id
+    `SELECT o.id, o.start_at, o.end_at, r.id AS request_id, r.dog, r.dogs, r.extras, r.contact_name, r.phone, r.email,
+            r.notify_text, r.notify_email, r.service_id
        FROM waitlist_offers o JOIN waitlist_requests r ON r.id = o.request_id
       WHERE o.status = 'open' AND o.id <> $1 AND o.start_at < $3 AND o.end_at > $2
       FOR UPDATE OF o SKIP LOCKED`,
@@ -225,19 +274,24 @@ async function othersGone(tx: Tx, taken: string, start: Date, end: Date, now: Da
   const ids: string[] = [];
   for (const o of rows) {
     const minutes = Math.round((o.end_at.getTime() - o.start_at.getTime()) / 60_000);
-    const free = await freeStartsIn(
-      tx,
-      settings,
-      minutes,
-      { start: o.start_at, end: new Date(o.start_at.getTime() + 60_000) },
-      now,
-    );
+    const at = { start: o.start_at, end: new Date(o.start_at.getTime() + 60_000) };
+    // A party's offer stands while every dog still fits at its start (decision 082).
+    const visits = o.dogs ? await visitsOf(tx, o, settings) : null;
+    const free = visits
+      ? await freePartyStartsIn(
+          tx,
+          settings,
+          visits.map((v) => v.durationMin),
+          at,
+          now,
+        )
+      : await freeStartsIn(tx, settings, minutes, at, now);
     if (free.length > 0) continue;
     await tx.query(`UPDATE waitlist_offers SET status = 'gone', answered_at = $2 WHERE id = $1`, [o.id, now]);
     const messages = offerGoneMessages({
       requestId: (o as unknown as { request_id: string }).request_id,
       offerId: o.id,
-      dogName: o.dog.name,
+      dogName: joinNames((o.dogs ?? [o]).map((d) => d.dog.name)),
       serviceTitle: titles.find((t) => t.id === o.service_id)?.title ?? '',
       start: o.start_at,
       contactName: o.contact_name,

@@ -2,7 +2,8 @@ import type { WaitlistOfferView } from '../../domain/waitlist-offer-schemas.ts';
 import type { Tx } from '../db.ts';
 import { priceFor } from '../bookings/quote.ts';
 import { loadBookingSettings } from '../settings.ts';
-import { requestColumns, visitOf, type WaitlistRequestRow } from './offers.ts';
+import { joinNames, partyQuote } from '../../domain/party-quote.ts';
+import { requestColumns, visitsOf, type WaitlistRequestRow } from './offers.ts';
 
 /** How long an answered offer stays on its request's page: the message's link still says what became of it. */
 const ANSWERED_SHOWN_MS = 24 * 3_600_000;
@@ -33,8 +34,14 @@ export async function offerOfRequest(tx: Tx, requestId: string, now: Date): Prom
   const row = rows[0];
   if (!row) return null;
   const settings = await loadBookingSettings(tx);
-  const visit = await visitOf(tx, row, settings);
-  const price = visit ? priceFor(visit, row.dog.weightKg, settings, now) : null;
+  // A party's offer names every dog, with its one price and one deposit (decision 082).
+  const dogs = row.dogs ?? [row];
+  const visits = await visitsOf(tx, row, settings);
+  const price = visits
+    ? partyQuote(
+        visits.map((v, i) => ({ name: dogs[i]!.dog.name, quote: priceFor(v, dogs[i]!.dog.weightKg, settings, now) })),
+      )
+    : null;
   return {
     id: row.offer_id,
     status: row.offer_status,
@@ -42,8 +49,8 @@ export async function offerOfRequest(tx: Tx, requestId: string, now: Date): Prom
     end: row.end_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     timeZone: settings.timeZone,
-    dogName: row.dog.name,
-    serviceTitle: visit?.service.title ?? '',
+    dogName: joinNames(dogs.map((d) => d.dog.name)),
+    serviceTitle: joinNames((visits ?? []).map((v) => v.service.title)),
     totalFromPence: price?.totalFromPence ?? 0,
     depositPence: price?.depositPence ?? 0,
     bookingId: row.booking_id,

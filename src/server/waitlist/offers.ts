@@ -12,7 +12,12 @@ import {
   type PartOfDay,
   type WaitingRequest,
 } from '../../domain/waitlist-offers.ts';
-import { bookingTimesBetween } from '../bookings/availability.ts';
+import { dogPlaces, partySpanMinutes, placementsAllowed } from '../../domain/party-slots.ts';
+import { joinNames, partyQuote } from '../../domain/party-quote.ts';
+import type { PartyPlacement } from '../../domain/party.ts';
+import type { WaitlistDog } from '../../domain/waitlist.ts';
+import { visitsInWords } from '../../domain/waitlist-words.ts';
+import { bookingTimesBetween, partyDaysBetween } from '../bookings/availability.ts';
 import { planVisit, type PlannedVisit } from '../bookings/catalogue.ts';
 import { priceFor } from '../bookings/quote.ts';
 import { query, transaction, type Tx } from '../db.ts';
@@ -37,6 +42,8 @@ export interface WaitlistRequestRow {
   service_id: string;
   dog: Dog;
   extras: string[];
+  /** A party's request: every dog, the first being `dog` (docs/decisions/084 "Several dogs"); else null. */
+  dogs: Array<Required<WaitlistDog>> | null;
   from_date: string;
   to_date: string;
   weekdays: number[];
@@ -52,7 +59,7 @@ export interface WaitlistRequestRow {
 
 /** A request's columns as WaitlistRequestRow reads them, of the table as `r`. */
 export const requestColumns = (r = 'r') =>
-  `${r}.id, ${r}.customer_id, ${r}.service_id, ${r}.dog, ${r}.extras, to_char(${r}.from_date, 'YYYY-MM-DD') AS from_date,
+  `${r}.id, ${r}.customer_id, ${r}.service_id, ${r}.dog, ${r}.extras, ${r}.dogs, to_char(${r}.from_date, 'YYYY-MM-DD') AS from_date,
    to_char(${r}.to_date, 'YYYY-MM-DD') AS to_date, ${r}.weekdays, ${r}.parts, ${r}.contact_name, ${r}.phone, ${r}.email,
    ${r}.notify_text, ${r}.notify_email, ${r}.status, ${r}.created_at`;
 
@@ -85,6 +92,84 @@ export async function visitOf(tx: Tx, r: WaitlistRequestRow, settings: BookingSe
   }
 }
 
+/**
+ * Every visit of a request, planned as the booking will plan it: one dog's, or each dog of a party's
+ * (null: a service or extra no longer sold, so it is offered nothing).
+ */
+export async function visitsOf(tx: Tx, r: WaitlistRequestRow, settings: BookingSettings) {
+  if (!r.dogs) {
+    const visit = await visitOf(tx, r, settings);
+    return visit ? [visit] : null;
+  }
+  const visits: PlannedVisit[] = [];
+  for (const d of r.dogs) {
+    const visit = await visitOf(tx, { ...r, service_id: d.serviceId, dog: d.dog, extras: d.extras }, settings);
+    if (!visit) return null;
+    visits.push(visit);
+  }
+  return visits;
+}
+
+/** The shop's days a freed range touches, from today to the horizon; null when none. */
+function daysOfRange(settings: BookingSettings, range: FreedRange, now: Date) {
+  const tz = settings.timeZone;
+  const from = [todayIn(tz, now), instantToZoned(range.start, tz).date].sort().at(-1)!;
+  const to = [lastBookableDay(settings, now), instantToZoned(new Date(range.end.getTime() - 1), tz).date].sort()[0]!;
+  return from > to ? null : { from, to };
+}
+
+/**
+ * The free starts for a party whose start lies in `range`, each with the placement that fits, by
+ * the same code as the booking's `dogs=` availability (decision 082): every dog fits, or none is offered.
+ */
+export async function freePartyStartsIn(
+  tx: Tx,
+  settings: BookingSettings,
+  durations: number[],
+  range: FreedRange,
+  now: Date,
+): Promise<Array<{ start: Date; placement: PartyPlacement }>> {
+  const days = daysOfRange(settings, range, now);
+  if (!days) return [];
+  const party = await partyDaysBetween(
+    tx,
+    settings,
+    { durations, placement: settings.partyPlacement },
+    days.from,
+    days.to,
+    now,
+  );
+  return party
+    .flatMap((d) => d.slots.map((s) => ({ start: new Date(s.start), placement: s.placement })))
+    .filter(({ start: s }) => s >= range.start && s < range.end && startReachable(s, now, settings));
+}
+
+/**
+ * A request's free starts in `range`: its one visit's, or where its whole party fits, with the
+ * placement (null for one dog). For staff's day view and their offer by hand (decision 086).
+ */
+export async function freeStartsFor(
+  tx: Tx,
+  settings: BookingSettings,
+  row: Pick<WaitlistRequestRow, 'dogs'>,
+  visits: readonly PlannedVisit[],
+  range: FreedRange,
+  now: Date,
+): Promise<Array<{ start: Date; placement: PartyPlacement | null }>> {
+  if (row.dogs)
+    return freePartyStartsIn(
+      tx,
+      settings,
+      visits.map((v) => v.durationMin),
+      range,
+      now,
+    );
+  return (await freeStartsIn(tx, settings, visits[0]!.durationMin, range, now)).map((start) => ({
+    start,
+    placement: null,
+  }));
+}
+
 /** The free starts for a visit of `minutes` whose start lies in `range`, by the availability engine. */
 export async function freeStartsIn(
   tx: Tx,
@@ -94,9 +179,9 @@ export async function freeStartsIn(
   now: Date,
 ): Promise<Date[]> {
   const tz = settings.timeZone;
-  const from = [todayIn(tz, now), instantToZoned(range.start, tz).date].sort().at(-1)!;
-  const to = [lastBookableDay(settings, now), instantToZoned(new Date(range.end.getTime() - 1), tz).date].sort()[0]!;
-  if (from > to) return [];
+  const span = daysOfRange(settings, range, now);
+  if (!span) return [];
+  const { from, to } = span;
   const spanStart = zonedDateTimeToInstant(from, '00:00', tz);
   const spanEnd = zonedDateTimeToInstant(addDays(to, 1), '00:00', tz);
   const rows = await bookingTimesBetween(tx, spanStart, spanEnd);
@@ -168,8 +253,19 @@ async function offerWithin(tx: Tx, now: Date, site: string): Promise<OfferRun> {
 interface Candidate {
   row: WaitlistRequestRow;
   visit: PlannedVisit;
+  /** Every dog's visit: one for one dog's request. */
+  visits: PlannedVisit[];
   waiting: WaitingRequest & { offeredStarts: Set<number> };
 }
+
+/** A party's span in minutes with the placement tried first: how long an offered start is taken for. */
+const partyMinutes = (visits: readonly PlannedVisit[], settings: BookingSettings) =>
+  partySpanMinutes(
+    dogPlaces(
+      visits.map((v) => v.durationMin),
+      placementsAllowed(settings.partyPlacement)[0]!,
+    ),
+  );
 
 async function offerRanges(
   tx: Tx,
@@ -186,10 +282,12 @@ async function offerRanges(
        FROM waitlist_requests r WHERE status = 'waiting' ORDER BY created_at, id`,
   );
   if (rows.length === 0) return;
-  const byLength = new Map<number, Candidate[]>();
+  // One dog's requests are grouped by their visit's length; each party's is a group of its own,
+  // asked of the party's availability.
+  const groups = new Map<string, Candidate[]>();
   for (const row of rows) {
-    const visit = await visitOf(tx, row, settings);
-    if (!visit) continue;
+    const visits = await visitsOf(tx, row, settings);
+    if (!visits) continue;
     const waiting = {
       id: row.id,
       createdAt: row.created_at,
@@ -197,9 +295,10 @@ async function offerRanges(
       hasOpenOffer: row.open,
       offeredStarts: new Set((row.offered ?? []).map(Number)),
     };
-    const group = byLength.get(visit.durationMin) ?? [];
-    group.push({ row, visit, waiting });
-    byLength.set(visit.durationMin, group);
+    const key = row.dogs ? `party:${row.id}` : String(visits[0]!.durationMin);
+    const group = groups.get(key) ?? [];
+    group.push({ row, visit: visits[0]!, visits, waiting });
+    groups.set(key, group);
   }
   const { rows: openRows } = await tx.query<{ at: string; n: number }>(
     `SELECT (extract(epoch FROM start_at) * 1000)::bigint::text AS at, count(*)::int AS n
@@ -207,9 +306,22 @@ async function offerRanges(
   );
   const openByStart = new Map(openRows.map((r) => [Number(r.at), r.n]));
 
-  for (const [minutes, group] of byLength) {
+  for (const group of groups.values()) {
+    const { row: party, visits } = group[0]!;
+    const minutes = party.dogs ? partyMinutes(visits, settings) : visits[0]!.durationMin;
     for (const range of ranges) {
-      const starts = await freeStartsIn(tx, settings, minutes, range, now);
+      const placements = new Map<number, PartyPlacement>();
+      const starts = party.dogs
+        ? (
+            await freePartyStartsIn(
+              tx,
+              settings,
+              visits.map((v) => v.durationMin),
+              range,
+              now,
+            )
+          ).map(({ start, placement }) => (placements.set(start.getTime(), placement), start))
+        : await freeStartsIn(tx, settings, minutes, range, now);
       const plan = planOffers({
         starts,
         durationMin: minutes,
@@ -221,7 +333,10 @@ async function offerRanges(
       for (const { start, requestIds } of plan) {
         for (const id of requestIds) {
           const candidate = group.find((c) => c.row.id === id)!;
-          run.messageIds.push(...(await writeOffer(tx, candidate, start, settings, now, site)).messageIds);
+          const placement = placements.get(start.getTime()) ?? null;
+          run.messageIds.push(
+            ...(await writeOffer(tx, candidate, start, settings, now, site, null, placement)).messageIds,
+          );
           candidate.waiting.hasOpenOffer = true;
           candidate.waiting.offeredStarts.add(start.getTime());
           run.offered++;
@@ -238,27 +353,44 @@ async function offerRanges(
  */
 export async function writeOffer(
   tx: Tx,
-  { row, visit }: Pick<Candidate, 'row' | 'visit'>,
+  { row, visit, visits = [visit] }: Pick<Candidate, 'row' | 'visit'> & Partial<Pick<Candidate, 'visits'>>,
   start: Date,
   settings: BookingSettings,
   now: Date,
   site: string,
   offeredBy: string | null = null,
+  /** A party's offer: where its dogs sit, as the party's availability found the start (decision 082). */
+  placement: PartyPlacement | null = null,
 ): Promise<{ id: string; expiresAt: Date; messageIds: string[] }> {
   const id = randomId(18);
-  const end = new Date(start.getTime() + visit.durationMin * 60_000);
+  const dogs = row.dogs ?? [{ serviceId: row.service_id, dog: row.dog, extras: row.extras }];
+  const span = placement
+    ? partySpanMinutes(
+        dogPlaces(
+          visits.map((v) => v.durationMin),
+          placement,
+        ),
+      )
+    : visit.durationMin;
+  const end = new Date(start.getTime() + span * 60_000);
   const expiresAt = offerExpiry(now, start, settings.waitlist.offerMinutes, settings.minNoticeMinutes);
   await tx.query(
-    `INSERT INTO waitlist_offers (id, request_id, start_at, end_at, status, offered_at, expires_at, offered_by)
-     VALUES ($1, $2, $3, $4, 'open', $5, $6, $7)`,
-    [id, row.id, start, end, now, expiresAt, offeredBy],
+    `INSERT INTO waitlist_offers (id, request_id, start_at, end_at, status, offered_at, expires_at, offered_by, placement)
+     VALUES ($1, $2, $3, $4, 'open', $5, $6, $7, $8)`,
+    [id, row.id, start, end, now, expiresAt, offeredBy, placement],
   );
-  const price = priceFor(visit, row.dog.weightKg, settings, now);
+  // A party's one price and one deposit: each dog's own quote, summed as the party booking sums them.
+  const price = partyQuote(
+    visits.map((v, i) => ({ name: dogs[i]!.dog.name, quote: priceFor(v, dogs[i]!.dog.weightKg, settings, now) })),
+  );
   const messages = offerMessages({
     requestId: row.id,
     offerId: id,
-    dogName: row.dog.name,
-    serviceTitle: visit.service.title,
+    dogName: joinNames(dogs.map((d) => d.dog.name)),
+    serviceTitle: joinNames(visits.map((v) => v.service.title)),
+    ...(row.dogs
+      ? { what: visitsInWords(dogs.map((d, i) => ({ name: d.dog.name, service: visits[i]!.service.title }))) }
+      : {}),
     start,
     expiresAt,
     totalFromPence: price.totalFromPence,

@@ -16,6 +16,8 @@ export interface WaitlistRow {
   breed_name: string | null;
   extras: string[];
   extra_titles: Array<{ id: string; title: string }> | null;
+  /** A party's request: every dog with its breed's and service's names (docs/decisions/084 "Several dogs"). */
+  party: Array<{ name: string; breed: string; service: string }> | null;
   from_date: string;
   to_date: string;
   weekdays: number[];
@@ -36,6 +38,11 @@ export async function findWaitlistRequest(tx: Tx, id: string, lock = false): Pro
     `SELECT w.id, w.status, w.service_id, t.title AS service_title, w.dog, b.name AS breed_name, w.extras,
             (SELECT json_agg(json_build_object('id', e.id, 'title', e.title) ORDER BY e.display_order, e.id)
                FROM extras e WHERE e.id = ANY (w.extras)) AS extra_titles,
+            (SELECT json_agg(json_build_object('name', d.dog->'dog'->>'name', 'breed', COALESCE(pb.name, ''),
+                                               'service', COALESCE(pt.title, '')) ORDER BY d.i)
+               FROM jsonb_array_elements(w.dogs) WITH ORDINALITY AS d(dog, i)
+               LEFT JOIN breeds pb ON pb.id = d.dog->'dog'->>'breedId'
+               LEFT JOIN booking_types pt ON pt.id = d.dog->>'serviceId') AS party,
             to_char(w.from_date, 'YYYY-MM-DD') AS from_date, to_char(w.to_date, 'YYYY-MM-DD') AS to_date,
             w.weekdays::int[] AS weekdays, w.parts, w.contact_name, w.phone, w.email, w.notify_text, w.notify_email,
             w.booking_id, w.created_at, w.idempotency_key, w.request_hash
@@ -56,6 +63,7 @@ export function waitlistView(row: WaitlistRow): WaitlistView {
     service: { id: row.service_id, title: row.service_title },
     dog: { name: row.dog.name, breed: row.breed_name ?? '' },
     extras: row.extra_titles ?? [],
+    ...(row.party ? { dogs: row.party } : {}),
     ...suits,
     suits: whatSuitsInWords(suits),
     told: toldInWords({ text: row.notify_text, email: row.notify_email }, row.phone),

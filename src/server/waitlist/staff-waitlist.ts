@@ -18,7 +18,15 @@ import { HttpError } from '../http.ts';
 import { sendNow } from '../messages/outbox.ts';
 import { loadBookingSettings } from '../settings.ts';
 import type { StaffMember } from '../staff.ts';
-import { freeStartsIn, requestColumns, visitOf, writeOffer, type WaitlistRequestRow } from './offers.ts';
+import { joinNames } from '../../domain/party-quote.ts';
+import {
+  freeStartsFor,
+  freeStartsIn,
+  requestColumns,
+  visitsOf,
+  writeOffer,
+  type WaitlistRequestRow,
+} from './offers.ts';
 import { WAITLIST_NOT_FOUND } from './request-view.ts';
 import { withdrawIn } from './withdraw.ts';
 
@@ -88,15 +96,18 @@ export async function waitlistDay(date: string, now = new Date()): Promise<Staff
     const startsByLength = new Map<number, Date[]>();
     const requests: StaffWaitlistEntry[] = [];
     for (const row of rows) {
-      const visit = await visitOf(tx, row, settings);
+      const visits = await visitsOf(tx, row, settings);
+      const visit = visits?.[0] ?? null;
       let freeStarts: StaffWaitlistEntry['freeStarts'] = [];
-      if (visit && !row.offer_id) {
+      if (visits && visit && !row.offer_id) {
         const minutes = visit.durationMin;
-        if (!startsByLength.has(minutes))
-          startsByLength.set(minutes, await freeStartsIn(tx, settings, minutes, day, now));
+        // A party's starts are where every dog fits (decision 082), read for it alone.
+        const starts = row.dogs
+          ? (await freeStartsFor(tx, settings, row, visits, day, now)).map((s) => s.start)
+          : (startsByLength.get(minutes) ??
+            startsByLength.set(minutes, await freeStartsIn(tx, settings, minutes, day, now)).get(minutes)!);
         const offered = new Set((row.offered_starts ?? []).map(Number));
-        freeStarts = startsByLength
-          .get(minutes)!
+        freeStarts = starts
           .filter((s) => !offered.has(s.getTime()))
           .map((s) => ({
             start: s.toISOString(),
@@ -128,7 +139,12 @@ function entryOf(
     contactName: row.contact_name,
     phone: row.phone,
     email: row.email,
-    dog: { name: row.dog.name, breed: row.breed_name ?? '', weightKg: row.dog.weightKg },
+    // A party's request names every dog; the breed and weight are its first dog's.
+    dog: {
+      name: joinNames((row.dogs ?? [row]).map((d) => d.dog.name)),
+      breed: row.breed_name ?? '',
+      weightKg: row.dog.weightKg,
+    },
     service: { id: row.service_id, title: row.service_title },
     extras: row.extra_titles ?? [],
     minutes: visit?.durationMin ?? null,
@@ -197,8 +213,9 @@ export async function offerByHand(
     if (!row) throw refused(404, 'not_found', WAITLIST_NOT_FOUND);
     const refusal = await refusalOf(tx, row, settings);
     if (refusal) throw refusal;
-    const visit = await visitOf(tx, row, settings);
-    if (!visit)
+    const visits = await visitsOf(tx, row, settings);
+    const visit = visits?.[0];
+    if (!visits || !visit)
       throw refused(
         409,
         'not_sold',
@@ -212,20 +229,25 @@ export async function offerByHand(
           ? 'That time has passed.'
           : 'That time is too soon to offer: it is inside the notice the shop asks of online bookings. Book it as a phone booking instead.',
       );
-    const free = await freeStartsIn(
-      tx,
-      settings,
-      visit.durationMin,
-      { start, end: new Date(start.getTime() + 60_000) },
-      now,
-    );
-    if (!free.some((s) => s.getTime() === start.getTime()))
-      throw refused(409, 'slot_taken', 'That time is no longer free.');
+    // A party's time is free when every dog fits, as the party's availability places them.
+    const free = (
+      await freeStartsFor(tx, settings, row, visits, { start, end: new Date(start.getTime() + 60_000) }, now)
+    ).find((s) => s.start.getTime() === start.getTime());
+    if (!free) throw refused(409, 'slot_taken', 'That time is no longer free.');
     const {
       rows: [before],
     } = await tx.query(`SELECT 1 FROM waitlist_offers WHERE request_id = $1 AND start_at = $2`, [id, start]);
     if (before) throw refused(409, 'already_offered', 'They have been offered this time already.');
-    const offer = await writeOffer(tx, { row, visit }, start, settings, now, site, staff.customerId);
+    const offer = await writeOffer(
+      tx,
+      { row, visit, visits },
+      start,
+      settings,
+      now,
+      site,
+      staff.customerId,
+      free.placement,
+    );
     await audit(tx, staff, 'waitlist.offer', 'waitlist_request', id, {
       after: { offerId: offer.id, start: start.toISOString(), expiresAt: offer.expiresAt.toISOString() },
     });

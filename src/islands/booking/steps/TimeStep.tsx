@@ -61,14 +61,10 @@ export default function TimeStep({
         headingLevel={3}
         onDate={onDate}
         onTime={(slot, day) => onTime({ date: day, start: slot.start, placement: slot.placement })}
-        // A waitlist request is one dog's (decision 084): several dogs ask the shop.
-        noTime={
-          answers.party?.length
-            ? undefined
-            : (lookingAt, days, full) => (
-                <WaitlistOffer key={lookingAt} answers={answers} lookingAt={lookingAt} days={days} full={full} />
-              )
-        }
+        // One dog or several (decision 084 "Several dogs"): the join form's own chunk tells them apart.
+        noTime={(lookingAt, days, full) => (
+          <WaitlistOffer key={lookingAt} answers={answers} lookingAt={lookingAt} days={days} full={full} />
+        )}
       />
       <StepButtons onBack={onBack} />
     </>
