@@ -481,6 +481,17 @@ describe('the shop’s rules change in Settings', () => {
     expect(await freed()).toEqual([]);
   });
 
+  it('the waitlist’s and check-in’s own settings free nothing (20261130000000)', async () => {
+    await save({ waitlist: { offersAtOnce: 5, offerMinutes: 30, wakingHours: { from: '07:00', to: '22:00' } } });
+    await save({
+      checkIn: {
+        tiers: [{ id: 'heavy-matting', label: 'Heavy matting', kind: 'matting', surchargePence: 2000 }],
+        vaccinationsRequired: false,
+      },
+    });
+    expect(await freed()).toEqual([]);
+  });
+
   it('a day the shop was closed on opens', async () => {
     const { openingHours } = await current();
     const [day] = Object.entries(openingHours).find(([, s]) => s === null)!;

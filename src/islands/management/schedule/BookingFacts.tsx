@@ -75,7 +75,8 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
           <dt>Checked in</dt>
           <dd>
             {[
-              b.checkIn.condition,
+              `At ${formatClock(b.checkIn.at)}`,
+              b.checkIn.condition || 'nothing noted',
               b.checkIn.tier
                 ? `${b.checkIn.tier.label} +${formatPence(b.checkIn.surchargePence)}${
                     b.checkIn.consent ? `, agreed by ${b.checkIn.consent.name}` : ', not agreed yet'

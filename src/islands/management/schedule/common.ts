@@ -9,8 +9,8 @@ export interface Announcement {
   error?: boolean;
 }
 
-/** A counter mark in the words of "Bella marked …". */
-export const ATTENDANCE_DONE = { arrived: 'arrived', completed: 'completed', no_show: 'a no-show' } as const;
+/** A counter mark in the words of "Bella marked …" (arriving is checking in: decision 091). */
+export const ATTENDANCE_DONE = { arrived: 'checked in', completed: 'completed', no_show: 'a no-show' } as const;
 
 /** The shop's calendar date (YYYY-MM-DD) of an instant; now's by default. */
 export function dayOf(instant: string | Date = new Date()): string {
