@@ -231,6 +231,14 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
           WHERE customer_id = $1`,
         [id, now],
       );
+      // What was said at the counter (decision 091) is the person's; that a surcharge was agreed, and its
+      // sum, stay with the accounts. The photo's key goes (keeping photos is for issue 22 to settle).
+      await tx.query(
+        `UPDATE check_ins SET condition = '', instructions = '', photo_key = NULL,
+                consent_name = CASE WHEN consent_name IS NULL THEN NULL ELSE 'Erased' END
+          WHERE booking_id = ANY ($1)`,
+        [bookingIds],
+      );
       await tx.query('DELETE FROM dogs WHERE customer_id = $1 AND NOT (id = ANY ($2))', [
         id,
         dogRows.filter((d) => d.booked).map((d) => d.id),

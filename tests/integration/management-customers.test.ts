@@ -517,6 +517,13 @@ describe('UK GDPR', () => {
     );
     await query(`INSERT INTO visit_sessions (id, customer_id) VALUES ('visit-zoe', $1)`, [zoe.customerId]);
     await query(
+      `INSERT INTO check_ins (booking_id, checked_in_at, condition, tier_id, tier_label, tier_kind, surcharge_pence, instructions,
+                              photo_key, consent_method, consent_name, consented_at)
+       VALUES ($1, $2, 'Matted behind Zoë''s ears', 'heavy-matting', 'Heavy matting', 'matting', 1500, 'Ring Zoë on 07700 900499',
+               repeat('a', 64), 'typed', 'Zoë O’Brien', $2)`,
+      [paid.bookingId, past(2)],
+    );
+    await query(
       `INSERT INTO outbox (kind, channel, recipient, body_text) VALUES ('phone_code', 'sms', '+447700900499', '123456 is your code')`,
     );
     await transaction((tx) => issueAccessKey(tx, zoe.customerId, 'device'));
@@ -578,6 +585,21 @@ describe('UK GDPR', () => {
         [zoe.customerId],
       ),
     ).toEqual(money);
+    expect(
+      await query(
+        'SELECT condition, instructions, photo_key, consent_method, consent_name, surcharge_pence FROM check_ins WHERE booking_id = $1',
+        [paid.bookingId],
+      ),
+    ).toEqual([
+      {
+        condition: '',
+        instructions: '',
+        photo_key: null,
+        consent_method: 'typed',
+        consent_name: 'Erased',
+        surcharge_pence: 1500,
+      },
+    ]);
     expect(
       await query('SELECT name, breed_id, weight_kg, temperament, vet_name FROM dogs WHERE customer_id = $1', [
         zoe.customerId,
