@@ -1,4 +1,4 @@
-import { lazy, Suspense, useReducer, useState } from 'react';
+import { Suspense, useEffect, useReducer, useState } from 'react';
 import type { ScheduleResponse } from '../../domain/schedule.ts';
 import { ManagementPage } from './ManagementPage.tsx';
 import { dayLayout, partyMates, tableOf } from './schedule-layout.ts';
@@ -11,10 +11,14 @@ import { useNow, useSchedule } from './schedule-page/use-schedule.ts';
 import { useWaitlistCounts } from './schedule-page/use-waitlist-counts.ts';
 import { WaitlistButton } from './schedule-page/WaitlistButton.tsx';
 import { WeekView } from './schedule-page/WeekView.tsx';
-import { BlockDialog } from './schedule/BlockDialog.tsx';
 import { dayOf } from './schedule/common.ts';
-import { BookingDialog } from './schedule/BookingDialog.tsx';
-import { PhoneBookingDialog } from './schedule/PhoneBookingDialog.tsx';
+import {
+  BlockDialog,
+  BookingDialog,
+  PhoneBookingDialog,
+  WaitlistDialog,
+  warmDialogs,
+} from './schedule-page/dialogs.ts';
 import { ErrorNotice } from './StaffDialog.tsx';
 import { useStaffSession } from './use-staff-session.ts';
 import '../forms/forms.css';
@@ -39,9 +43,6 @@ export default function SchedulePage() {
   );
 }
 
-// Not on the first screen: its chunk loads when a day's waitlist is opened (docs/decisions/086).
-const WaitlistDialog = lazy(() => import('./waitlist/WaitlistDialog.tsx'));
-
 const NO_DAYS: ScheduleResponse['days'] = [];
 type Dialog =
   { kind: 'booking'; id: string } | { kind: 'phone' } | { kind: 'block' } | { kind: 'waitlist'; date: string } | null;
@@ -52,6 +53,10 @@ function Schedule() {
   const [view, dispatch] = useReducer(scheduleViewReducer, today, (t) => initialView(location.search, t));
   const { from, days } = rangeOf(view);
   const { schedule, error, reload } = useSchedule(from, days);
+  // The day is drawn: now the dialogs' code (dialogs.ts).
+  useEffect(() => {
+    if (schedule) warmDialogs();
+  }, [schedule]);
   const waitlist = useWaitlistCounts(from, days);
   const openWaitlist = (date: string) => setDialog({ kind: 'waitlist', date });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -106,58 +111,58 @@ function Schedule() {
         />
       ) : null}
 
-      {open && schedule ? (
-        <BookingDialog
-          key={open.id}
-          booking={open}
-          mates={partyMates(open, schedule.bookings)}
-          table={tableOf(schedule, open, now)}
-          now={now}
-          onOpen={openBooking}
-          onClose={closeDialog}
-          onChanged={actions.changed}
-          onMarked={actions.marked}
-          onGoTo={(id, start) => {
-            dispatch({ type: 'go', date: dayOf(start) });
-            openBooking(id);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'phone' ? (
-        <PhoneBookingDialog
-          date={startDate}
-          onClose={closeDialog}
-          onBooked={async (booking) => {
-            closeDialog();
-            dispatch({ type: 'go', date: dayOf(booking.start) });
-            await actions.changed({
-              text: `Booked ${booking.dog.name} (${booking.customer.name}) for ${booking.service.title} on ${dayAndTime(booking.start)}. The confirmation is on its way to the customer.`,
-            });
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'waitlist' ? (
-        <Suspense
-          fallback={
-            <p className="sched-loading" role="status">
-              Loading the waitlist…
-            </p>
-          }
-        >
+      <Suspense
+        fallback={
+          <p className="sched-loading" role="status">
+            Opening…
+          </p>
+        }
+      >
+        {open && schedule ? (
+          <BookingDialog
+            key={open.id}
+            booking={open}
+            mates={partyMates(open, schedule.bookings)}
+            table={tableOf(schedule, open, now)}
+            now={now}
+            onOpen={openBooking}
+            onClose={closeDialog}
+            onChanged={actions.changed}
+            onMarked={actions.marked}
+            onGoTo={(id, start) => {
+              dispatch({ type: 'go', date: dayOf(start) });
+              openBooking(id);
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'phone' ? (
+          <PhoneBookingDialog
+            date={startDate}
+            onClose={closeDialog}
+            onBooked={async (booking) => {
+              closeDialog();
+              dispatch({ type: 'go', date: dayOf(booking.start) });
+              await actions.changed({
+                text: `Booked ${booking.dog.name} (${booking.customer.name}) for ${booking.service.title} on ${dayAndTime(booking.start)}. The confirmation is on its way to the customer.`,
+              });
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'waitlist' ? (
           <WaitlistDialog date={dialog.date} onClose={closeDialog} onChanged={() => void waitlist.reload()} />
-        </Suspense>
-      ) : null}
-      {dialog?.kind === 'block' ? (
-        <BlockDialog
-          date={startDate}
-          days={schedule?.days ?? NO_DAYS}
-          onClose={closeDialog}
-          onBlocked={async (text) => {
-            closeDialog();
-            await actions.changed({ text });
-          }}
-        />
-      ) : null}
+        ) : null}
+        {dialog?.kind === 'block' ? (
+          <BlockDialog
+            date={startDate}
+            days={schedule?.days ?? NO_DAYS}
+            onClose={closeDialog}
+            onBlocked={async (text) => {
+              closeDialog();
+              await actions.changed({ text });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
