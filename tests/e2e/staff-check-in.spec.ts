@@ -54,15 +54,27 @@ for (const viewport of VIEWPORTS) {
         .toBuffer();
       const camera = dialog.getByLabel('Photo');
       await expect(camera).toHaveAttribute('capture', 'environment');
-      await camera.setInputFiles({ name: 'matted.jpg', mimeType: 'image/jpeg', buffer: photo });
-      const preview = dialog.getByRole('img', { name: `The photo of ${viewport.dog} just taken` });
-      await expect(preview).toBeVisible();
-      // Drawn, not its alt text: the staff pages' policy allows data: pictures, not blob: ones.
-      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await expect(dialog.getByText('£60.00')).toBeVisible();
       await dialog.getByLabel('Owner types their name to agree').fill('Kate Lowe');
-      expect(await axeViolations(page), 'axe, the check-in card').toEqual([]);
-      await shot(page, `check-in-${viewport.width}`);
+      if (viewport.width === 390) {
+        // "Check in" tapped while the tablet still shrinks the photo waits for it, never leaves it out:
+        // the shrink is held back a second here, and the tap comes at once.
+        await page.evaluate(() => {
+          const toBlob = HTMLCanvasElement.prototype.toBlob;
+          HTMLCanvasElement.prototype.toBlob = function (...args: Parameters<typeof toBlob>) {
+            setTimeout(() => toBlob.apply(this, args), 1000);
+          };
+        });
+        await camera.setInputFiles({ name: 'matted.jpg', mimeType: 'image/jpeg', buffer: photo });
+      } else {
+        await camera.setInputFiles({ name: 'matted.jpg', mimeType: 'image/jpeg', buffer: photo });
+        const preview = dialog.getByRole('img', { name: `The photo of ${viewport.dog} just taken` });
+        await expect(preview).toBeVisible();
+        // Drawn, not its alt text: the staff pages' policy allows data: pictures, not blob: ones.
+        await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+        expect(await axeViolations(page), 'axe, the check-in card').toEqual([]);
+        await shot(page, `check-in-${viewport.width}`);
+      }
       await dialog.getByRole('button', { name: 'Check in' }).click();
       await expect(page.getByText(`${viewport.dog} checked in.`)).toBeVisible();
 

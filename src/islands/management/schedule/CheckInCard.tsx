@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
 import { healthPolicyWarning, VisitPhotoSchema, type CheckInSettings } from '../../../domain/check-in.ts';
 import { formatPence } from '../../../domain/money.ts';
@@ -30,6 +30,8 @@ export default function CheckInCard(props: MarkProps & { now: Date; onBack: () =
   return <CheckInForm {...props} settings={shop.data.settings.checkIn} />;
 }
 
+type Photo = Awaited<ReturnType<typeof photoToSend>>;
+
 function CheckInForm({
   booking: b,
   now,
@@ -42,16 +44,22 @@ function CheckInForm({
   const submit = useSubmit('The check-in could not be saved.');
   const [condition, setCondition] = useState('');
   const [tierId, setTierId] = useState(NO_TIER);
-  const [photo, setPhoto] = useState<{ base64: string; type: string } | null>(null);
+  const [photo, setPhoto] = useState<Photo | null>(null);
   const [instructions, setInstructions] = useState('');
   const [owner, setOwner] = useState('');
   const tier = settings.tiers.find((t) => t.id === tierId) ?? null;
   const surcharge = tier?.surchargePence ?? 0;
   const warning = healthPolicyWarning(b.dog.vaccinations ?? [], dayOf(now), settings.vaccinationsRequired);
 
+  // The photo being shrunk: a "Check in" tapped before it is ready waits for it instead of leaving it out.
+  const shrinking = useRef<Promise<Photo | null>>(Promise.resolve(null));
   const choosePhoto = (file: File | null) => {
     setPhoto(null);
-    if (file) void photoToSend(file).then(setPhoto);
+    const next = file ? photoToSend(file) : Promise.resolve(null);
+    shrinking.current = next;
+    void next.then((ready) => {
+      if (shrinking.current === next) setPhoto(ready);
+    });
   };
 
   const checkIn = (e: FormEvent) => {
@@ -61,6 +69,7 @@ function CheckInForm({
       async () => {
         // The photo first: a failed upload is the answer, and nothing is checked in without it.
         let photoKey: string | undefined;
+        const photo = await shrinking.current;
         if (photo) {
           const sent = await staffCall(apiRoutes.checkInPhoto, {
             params: { id: b.id },
