@@ -1,4 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import bookingsHandler from '../../netlify/functions/bookings.ts';
+import { CreateBookingResponseSchema, type CreateBookingResponse } from '../../src/domain/booking-api-schemas.ts';
 import { query } from '../../src/server/db.ts';
 import { randomId } from '../../src/server/ids.ts';
 
@@ -41,4 +44,26 @@ export async function waitingRequest(options: {
     ],
   );
   return id;
+}
+
+/**
+ * A full groom at `start` booked online by a stranger from `phone` (POST /v1.0.1/bookings through its
+ * handler): the table the waitlist's tests then free by cancelling it.
+ */
+export async function bookFullGroom(start: string, phone: string): Promise<CreateBookingResponse> {
+  const res = await bookingsHandler(
+    new Request('http://localhost/v1.0.1/bookings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceId: 'full',
+        start,
+        dog: { name: 'Biscuit', breedId: 'border-terrier', weightKg: 9, coat: 'wire' },
+        owner: { name: 'Sam Booked', phone, email: 'sam@example.com', marketingConsent: false, acceptTerms: true },
+        idempotencyKey: randomUUID(),
+      }),
+    }),
+  );
+  expect(res.status, await res.clone().text()).toBe(201);
+  return CreateBookingResponseSchema.parse(await res.json());
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
-import bookingsHandler from '../../netlify/functions/bookings.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
@@ -18,7 +17,7 @@ import { call, staffKey } from '../helpers/staff-schedule.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useSmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { waitingRequest } from '../helpers/waitlist.ts';
+import { waitingRequest, bookFullGroom } from '../helpers/waitlist.ts';
 
 /**
  * The dashboard's "Refilled from the waitlist" (docs/decisions/088) from bookings made the real way:
@@ -68,27 +67,7 @@ async function firstStartAway() {
 
 let phone = 600;
 async function book(start: string): Promise<string> {
-  const res = await bookingsHandler(
-    new Request(`${API}/bookings`, {
-      method: 'POST',
-      headers: JSON_TYPE,
-      body: JSON.stringify({
-        serviceId: 'full',
-        start,
-        dog: { name: 'Biscuit', breedId: 'border-terrier', weightKg: 9, coat: 'wire' },
-        owner: {
-          name: 'Sam Booked',
-          phone: `07700 900${phone++}`,
-          email: 'sam@example.com',
-          marketingConsent: false,
-          acceptTerms: true,
-        },
-        idempotencyKey: randomUUID(),
-      }),
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return CreateBookingResponseSchema.parse(await res.json()).bookingId;
+  return (await bookFullGroom(start, `07700 900${phone++}`)).bookingId;
 }
 
 /** The deposit paid at Stripe's page: the webhook confirms the booking as it does live. */

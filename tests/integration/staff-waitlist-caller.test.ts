@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
-import bookingsHandler from '../../netlify/functions/bookings.ts';
 import addCallerHandler from '../../netlify/functions/management-waitlist-requests.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
-import { CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import type { BookingSettings } from '../../src/domain/booking-settings.ts';
 import {
   StaffWaitlistResponseSchema,
@@ -19,7 +17,7 @@ import { auditRows, openDays, staffKey } from '../helpers/staff-schedule.ts';
 import { customerWithDeviceKey } from '../helpers/staff.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { waitingRequest } from '../helpers/waitlist.ts';
+import { waitingRequest, bookFullGroom } from '../helpers/waitlist.ts';
 
 /**
  * Staff adding a caller to the waitlist from a phone booking (docs/decisions/087), through the real
@@ -247,27 +245,7 @@ describe('a caller added by staff is offered a freed time like any other request
   let bookingPhone = 500;
 
   async function book(start: string): Promise<string> {
-    const res = await bookingsHandler(
-      new Request(`${API}/bookings`, {
-        method: 'POST',
-        headers: JSON_TYPE,
-        body: JSON.stringify({
-          serviceId: 'full',
-          start,
-          dog: { name: 'Biscuit', breedId: 'border-terrier', weightKg: 9, coat: 'wire' },
-          owner: {
-            name: 'Sam Booked',
-            phone: `07700 900${bookingPhone++}`,
-            email: 'sam@example.com',
-            marketingConsent: false,
-            acceptTerms: true,
-          },
-          idempotencyKey: randomUUID(),
-        }),
-      }),
-    );
-    expect(res.status, await res.clone().text()).toBe(201);
-    return CreateBookingResponseSchema.parse(await res.json()).bookingId;
+    return (await bookFullGroom(start, `07700 900${bookingPhone++}`)).bookingId;
   }
   const openOffers = (requestId: string) =>
     query<{ id: string; start_at: Date }>(

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
-import bookingsHandler from '../../netlify/functions/bookings.ts';
 import * as managementWaitlist from '../../netlify/functions/management-waitlist.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts';
@@ -19,7 +18,7 @@ import { customerWithDeviceKey } from '../helpers/staff.ts';
 import { staffKey } from '../helpers/staff-schedule.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { waitingRequest } from '../helpers/waitlist.ts';
+import { waitingRequest, bookFullGroom } from '../helpers/waitlist.ts';
 
 /**
  * The waitlist on the staff schedule (docs/decisions/086) through its function: a day's requests and
@@ -98,26 +97,7 @@ async function asked(date: string, specs: Array<Partial<Parameters<typeof waitin
 
 let bookingPhone = 700;
 async function book(start: string) {
-  const res = await bookingsHandler(
-    new Request(`${API}/bookings`, {
-      method: 'POST',
-      headers: JSON_TYPE,
-      body: JSON.stringify({
-        serviceId: 'full',
-        start,
-        dog: { name: 'Biscuit', breedId: 'border-terrier', weightKg: 9, coat: 'wire' },
-        owner: {
-          name: 'Sam Booked',
-          phone: `07700 900${bookingPhone++}`,
-          email: 'sam@example.com',
-          marketingConsent: false,
-          acceptTerms: true,
-        },
-        idempotencyKey: randomUUID(),
-      }),
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
+  await bookFullGroom(start, `07700 900${bookingPhone++}`);
 }
 
 const dayOf = async (date: string) => {

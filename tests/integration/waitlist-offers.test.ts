@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
-import bookingsHandler from '../../netlify/functions/bookings.ts';
 import settlePayments from '../../netlify/functions/settle-payments.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
@@ -20,7 +19,7 @@ import { routed } from '../helpers/netlify-context.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { waitingRequest } from '../helpers/waitlist.ts';
+import { waitingRequest, bookFullGroom } from '../helpers/waitlist.ts';
 
 /**
  * The waitlist's offers (docs/decisions/084) through their real entry points: an owner cancelling on
@@ -84,30 +83,9 @@ async function nextDay() {
 let phoneNo = 100;
 let bookingPhone = 500;
 const nextPhone = () => `+447700901${String(phoneNo++).padStart(3, '0')}`;
-const dog = { name: 'Biscuit', breedId: 'border-terrier', weightKg: 9, coat: 'wire' };
 
 async function book(start: string): Promise<{ id: string; status: string; checkoutUrl?: string }> {
-  const res = await bookingsHandler(
-    new Request(`${API}/bookings`, {
-      method: 'POST',
-      headers: JSON_TYPE,
-      body: JSON.stringify({
-        serviceId: 'full',
-        start,
-        dog,
-        owner: {
-          name: 'Sam Booked',
-          phone: `07700 900${bookingPhone++}`,
-          email: 'sam@example.com',
-          marketingConsent: false,
-          acceptTerms: true,
-        },
-        idempotencyKey: randomUUID(),
-      }),
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  const made = CreateBookingResponseSchema.parse(await res.json());
+  const made = await bookFullGroom(start, `07700 900${bookingPhone++}`);
   return { id: made.bookingId, status: made.status, ...(made.checkoutUrl ? { checkoutUrl: made.checkoutUrl } : {}) };
 }
 

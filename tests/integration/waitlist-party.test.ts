@@ -3,7 +3,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import * as managementWaitlist from '../../netlify/functions/management-waitlist.ts';
-import bookingsHandler from '../../netlify/functions/bookings.ts';
 import settlePayments from '../../netlify/functions/settle-payments.ts';
 import joinHandler from '../../netlify/functions/waitlist.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
@@ -20,6 +19,7 @@ import { staffKey } from '../helpers/staff-schedule.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
+import { bookFullGroom } from '../helpers/waitlist.ts';
 
 /**
  * The waitlist for a booking of several dogs (docs/decisions/084 "Several dogs", 082) through the
@@ -114,27 +114,7 @@ async function joined(date: string, dogs?: unknown[]) {
 }
 
 async function book(start: string) {
-  const res = await bookingsHandler(
-    new Request(`${API}/bookings`, {
-      method: 'POST',
-      headers: JSON_TYPE,
-      body: JSON.stringify({
-        serviceId: 'full',
-        start,
-        dog: { name: 'Biscuit', breedId: 'border-terrier', weightKg: 9, coat: 'wire' },
-        owner: {
-          name: 'Sam Booked',
-          phone: nextPhone(),
-          email: 'sam@example.com',
-          marketingConsent: false,
-          acceptTerms: true,
-        },
-        idempotencyKey: randomUUID(),
-      }),
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return CreateBookingResponseSchema.parse(await res.json()).bookingId;
+  return (await bookFullGroom(start, nextPhone())).bookingId;
 }
 
 async function cancel(id: string) {

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
-import bookingsHandler from '../../netlify/functions/bookings.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
-import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
+import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { closeDb, query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
 import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { raceEngines } from '../helpers/real-postgres.ts';
-import { waitingRequest } from '../helpers/waitlist.ts';
+import { waitingRequest, bookFullGroom } from '../helpers/waitlist.ts';
 
 /**
  * Two waitlisted owners confirming the same freed time at once (issue 21, docs/decisions/084): the
@@ -27,27 +26,7 @@ const answers = routed(waitlistOffers);
 
 let phoneNo = 200;
 async function book(start: string): Promise<string> {
-  const res = await bookingsHandler(
-    new Request(`${API}/bookings`, {
-      method: 'POST',
-      headers: JSON_TYPE,
-      body: JSON.stringify({
-        serviceId: 'full',
-        start,
-        dog: { name: 'Taken', breedId: 'border-terrier', weightKg: 9, coat: 'wire' },
-        owner: {
-          name: 'Sam Booked',
-          phone: `07700 900${phoneNo++}`,
-          email: 'sam@example.com',
-          marketingConsent: false,
-          acceptTerms: true,
-        },
-        idempotencyKey: randomUUID(),
-      }),
-    }),
-  );
-  expect(res.status).toBe(201);
-  return CreateBookingResponseSchema.parse(await res.json()).bookingId;
+  return (await bookFullGroom(start, `07700 900${phoneNo++}`)).bookingId;
 }
 
 async function accept(requestId: string, offerId: string) {
