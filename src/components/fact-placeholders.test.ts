@@ -21,6 +21,7 @@ describe('fillFacts', () => {
     ['{{hours}}.', 'Monday to Saturday, 9:00am – 18:00; closed on Sunday.'],
     ['about {{whatsapp-reply-minutes}} minutes', `about ${site.whatsapp.replyMinutes} minutes`],
     ['{{statistics-kept-for}}', `${site.retention.visitStatisticsMonths} months`],
+    ['{{visit-photos-kept-for}}', `${site.retention.visitPhotosMonths} months`],
     ['no placeholder at all', 'no placeholder at all'],
     ['a single { brace } is text', 'a single { brace } is text'],
   ])('%j → %j', (text, filled) => {
@@ -123,11 +124,15 @@ describe('the privacy notice', () => {
     const keeping = notice.slice(notice.indexOf('## How long we keep it'), notice.indexOf('## Your rights'));
     expect(keeping).toContain('Visit statistics: for **{{statistics-kept-for}}**');
     expect(keeping).toContain('**{{sent-messages-kept-for}}** after they are sent');
+    expect(keeping).toContain('**{{visit-photos-kept-for}}** after the visit');
     expect(markdown(keeping)).toContain(
       `Visit statistics: for <strong>${RETENTION_PERIODS.visitStatisticsMonths} months</strong>`,
     );
     expect(markdown(keeping)).toContain(
       `<strong>${RETENTION_PERIODS.sentMessagesMonths} months</strong> after they are sent`,
+    );
+    expect(markdown(keeping)).toContain(
+      `<strong>${RETENTION_PERIODS.visitPhotosMonths} months</strong> after the visit, after which we delete them`,
     );
   });
 });

@@ -26,6 +26,7 @@ export function factPlaceholders(s: Site = site): Facts {
     'online-booking-minutes': String(s.onlineBookingMinutes),
     'statistics-kept-for': monthsInWords(kept.visitStatisticsMonths),
     'sent-messages-kept-for': monthsInWords(kept.sentMessagesMonths),
+    'visit-photos-kept-for': monthsInWords(kept.visitPhotosMonths),
   });
 }
 

@@ -137,6 +137,8 @@ export const CustomerRecordSchema = z.object({
   marketingConsent: z.boolean(),
   /** When they last stopped nudges and offers by the one-tap link (decision 090); a later consent outranks it. */
   marketingOptedOutAt: z.optional(z.nullable(Instant)),
+  /** The one review request they were sent after a visit, if any (decision 095). */
+  reviewRequest: z.optional(z.nullable(z.object({ at: Instant, channel: z.enum(['email', 'sms']) }))),
   notes: z.string(),
   createdAt: Instant,
   /** Erased under UK GDPR: the id and the accounts' rows are all that is left. */

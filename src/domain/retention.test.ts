@@ -32,11 +32,13 @@ describe('retentionCutoffs', () => {
     const cutoffs = retentionCutoffs(new Date('2027-12-15T03:00:00Z'), {
       visitStatisticsMonths: 13,
       sentMessagesMonths: 12,
+      visitPhotosMonths: 6,
     });
     expect(cutoffs).toEqual({
       visitStatistics: new Date('2026-11-15T03:00:00Z'),
       sentMessages: new Date('2026-12-15T03:00:00Z'),
       rateLimitWindows: new Date('2027-12-14T03:00:00Z'),
+      visitPhotos: new Date('2027-06-15T03:00:00Z'),
     });
   });
 
@@ -44,6 +46,7 @@ describe('retentionCutoffs', () => {
     expect(RETENTION_PERIODS).toEqual({
       visitStatisticsMonths: site.retention.visitStatisticsMonths,
       sentMessagesMonths: site.retention.sentMessagesMonths,
+      visitPhotosMonths: site.retention.visitPhotosMonths,
     });
     const now = new Date('2027-12-15T03:00:00Z');
     expect(retentionCutoffs(now).visitStatistics).toEqual(monthsBefore(now, site.retention.visitStatisticsMonths));
@@ -52,13 +55,14 @@ describe('retentionCutoffs', () => {
 
 describe('RetentionPeriodsSchema', () => {
   it.each([
-    [{ visitStatisticsMonths: 13, sentMessagesMonths: 12 }, true],
+    [{ visitStatisticsMonths: 13, sentMessagesMonths: 12, visitPhotosMonths: 12 }, true],
     // Zero would delete every row on the next run.
-    [{ visitStatisticsMonths: 0, sentMessagesMonths: 12 }, false],
-    [{ visitStatisticsMonths: 13, sentMessagesMonths: -1 }, false],
-    [{ visitStatisticsMonths: 13.5, sentMessagesMonths: 12 }, false],
-    [{ visitStatisticsMonths: '13', sentMessagesMonths: 12 }, false],
-    [{ visitStatisticsMonths: 13 }, false],
+    [{ visitStatisticsMonths: 0, sentMessagesMonths: 12, visitPhotosMonths: 12 }, false],
+    [{ visitStatisticsMonths: 13, sentMessagesMonths: -1, visitPhotosMonths: 12 }, false],
+    [{ visitStatisticsMonths: 13, sentMessagesMonths: 12, visitPhotosMonths: 0 }, false],
+    [{ visitStatisticsMonths: 13.5, sentMessagesMonths: 12, visitPhotosMonths: 12 }, false],
+    [{ visitStatisticsMonths: '13', sentMessagesMonths: 12, visitPhotosMonths: 12 }, false],
+    [{ visitStatisticsMonths: 13, sentMessagesMonths: 12 }, false],
   ])('%j valid: %s', (periods, valid) => {
     expect(RetentionPeriodsSchema.safeParse(periods).success).toBe(valid);
   });

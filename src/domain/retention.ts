@@ -4,7 +4,7 @@ import site from '../../content/site.json' with { type: 'json' };
 /**
  * How long personal data is kept, and the instant before which a row is due for deletion. The
  * periods the privacy notice promises live in content/site.json (`retention`): the notice states
- * them through `{{statistics-kept-for}}` and `{{sent-messages-kept-for}}`, and the daily retention
+ * them through `{{statistics-kept-for}}`, `{{sent-messages-kept-for}}` and `{{visit-photos-kept-for}}`, and the daily retention
  * job (src/server/retention.ts) deletes by them, so the two cannot drift apart.
  * See docs/decisions/046-retention.md.
  */
@@ -13,6 +13,8 @@ export const RetentionPeriodsSchema = z.object({
   visitStatisticsMonths: z.number().int().min(1).max(120),
   /** E-mails and texts we sent, counted from when they went out. */
   sentMessagesMonths: z.number().int().min(1).max(120),
+  /** Photos of a visit (check-in, report card), counted from the visit's start (decision 095). */
+  visitPhotosMonths: z.number().int().min(1).max(120),
 });
 export type RetentionPeriods = z.infer<typeof RetentionPeriodsSchema>;
 
@@ -55,6 +57,8 @@ export interface RetentionCutoffs {
   sentMessages: Date;
   /** Rate-limit windows that started before this are deleted. */
   rateLimitWindows: Date;
+  /** Photos of visits that started before this are deleted. */
+  visitPhotos: Date;
 }
 
 /** Strictly before a cut-off goes; a row exactly at it stays until the next run. */
@@ -63,6 +67,7 @@ export function retentionCutoffs(now: Date, periods: RetentionPeriods = RETENTIO
     visitStatistics: monthsBefore(now, periods.visitStatisticsMonths),
     sentMessages: monthsBefore(now, periods.sentMessagesMonths),
     rateLimitWindows: new Date(now.getTime() - RATE_LIMIT_WINDOWS_KEPT_MS),
+    visitPhotos: monthsBefore(now, periods.visitPhotosMonths),
   };
 }
 

@@ -4,6 +4,7 @@ import { audit } from './audit.ts';
 import { assertChangeable, customerRow, type CustomerRow } from './customer-records.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
+import { clearCustomerPhotoKeys, deleteListedPhotoBlobs } from './photo-keeping.ts';
 import { checkPhoneCode, requestPhoneCode, spendPhoneCode, type CheckedCode } from './phone-codes.ts';
 import type { StaffMember } from './staff.ts';
 
@@ -178,7 +179,8 @@ export async function mergeCustomers(
 }
 
 export async function eraseCustomer(staff: StaffMember, id: string, now = new Date()): Promise<Erased> {
-  return transaction(async (tx) => {
+  let photoKeys: string[] = [];
+  const result = await transaction(async (tx) => {
     const row = await customerRow(tx, id, true);
     assertChangeable(row);
     const {
@@ -232,9 +234,10 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
         [id, now],
       );
       // What was said at the counter (decision 091) is the person's; that a surcharge was agreed, and its
-      // sum, stay with the accounts. The photo's key goes (keeping photos is for issue 22 to settle).
+      // sum, stay with the accounts. The photos' keys go, their blobs after the commit (decision 095).
+      photoKeys = await clearCustomerPhotoKeys(tx, id, now);
       await tx.query(
-        `UPDATE check_ins SET condition = '', instructions = '', photo_key = NULL,
+        `UPDATE check_ins SET condition = '', instructions = '',
                 consent_name = CASE WHEN consent_name IS NULL THEN NULL ELSE 'Erased' END
           WHERE booking_id = ANY ($1)`,
         [bookingIds],
@@ -267,6 +270,16 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
     await audit(tx, staff, 'customer.erase', 'customer', id, { after: { ...erased, customer: undefined } });
     return erased;
   });
+  // Never inside the transaction: a deleted blob is not brought back by a rollback. What fails here
+  // stays listed for the next retention run; the erasure itself has happened.
+  if (photoKeys.length > 0) {
+    try {
+      await deleteListedPhotoBlobs({ keys: photoKeys });
+    } catch (error) {
+      console.warn('erasure: photo blobs left for the next retention run', error);
+    }
+  }
+  return result;
 }
 
 /** Audit rows keep who did what and when, not what the person was called or what was written about them. */

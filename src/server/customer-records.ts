@@ -122,12 +122,13 @@ export function assertChangeable(row: CustomerRow): void {
 
 export async function getCustomer(id: string, now = new Date(), tx: Tx = db()): Promise<CustomerRecord> {
   const row = await customerRow(tx, id);
-  const [dogs, visits, messages, sameContact, totals] = await Promise.all([
+  const [dogs, visits, messages, sameContact, totals, reviewRequest] = await Promise.all([
     dogCards(tx, id),
     visitsPage(id, {}, tx),
     messagesPage(id, {}, tx),
     sameContactOf(tx, row, now),
     totalsOf(tx, id, now),
+    reviewRequestOf(tx, id),
   ]);
   return {
     _id: row.id,
@@ -137,6 +138,7 @@ export async function getCustomer(id: string, now = new Date(), tx: Tx = db()): 
     verified: row.verified,
     marketingConsent: row.marketing_consent,
     marketingOptedOutAt: row.marketing_opted_out_at?.toISOString() ?? null,
+    reviewRequest,
     notes: row.notes,
     createdAt: row.created_at.toISOString(),
     erasedAt: row.erased_at?.toISOString() ?? null,
@@ -147,6 +149,17 @@ export async function getCustomer(id: string, now = new Date(), tx: Tx = db()): 
     sameContact,
     totals,
   };
+}
+
+/** The review request they were sent, if any (decision 095): one per customer, ever. */
+async function reviewRequestOf(tx: Tx, customerId: string): Promise<CustomerRecord['reviewRequest']> {
+  const {
+    rows: [sent],
+  } = await tx.query<{ created_at: Date; channel: 'email' | 'sms' }>(
+    'SELECT created_at, channel FROM review_requests WHERE customer_id = $1',
+    [customerId],
+  );
+  return sent ? { at: sent.created_at.toISOString(), channel: sent.channel } : null;
 }
 
 async function dogCards(tx: Tx, customerId: string): Promise<DogCard[]> {

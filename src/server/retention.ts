@@ -1,5 +1,6 @@
 import { retentionCutoffs, type RetentionCutoffs, type RetentionPeriods } from '../domain/retention.ts';
 import { db } from './db.ts';
+import { clearExpiredPhotoKeys, deleteListedPhotoBlobs, type BlobDeletions } from './photo-keeping.ts';
 
 /**
  * Deletes what the privacy notice says we no longer keep (the periods of content/site.json, the
@@ -38,6 +39,8 @@ export type RetentionCounts = Record<Sweep['name'], number>;
 export interface RetentionRun {
   cutoffs: RetentionCutoffs;
   deleted: RetentionCounts;
+  /** Visit photos (decision 095): keys cleared from their rows, and the blobs deleted from the store. */
+  photos: { keysCleared: number } & BlobDeletions;
   /** False when the time ran out with rows still due; the next run goes on from there. */
   complete: boolean;
 }
@@ -62,16 +65,35 @@ export async function deleteExpiredData(options: RetentionOptions): Promise<Rete
     throw new RangeError(`batchSize must be a whole number ≥ 1, not ${batchSize}`);
   const cutoffs = retentionCutoffs(now, periods);
   const deleted: RetentionCounts = { pageViews: 0, events: 0, visits: 0, sentMessages: 0, rateLimitWindows: 0 };
+  const photos = { keysCleared: 0, deleted: 0, kept: 0, failed: 0 };
   const started = clock();
+  const outOfTime = () => clock() - started >= budgetMs;
   for (const sweep of SWEEPS) {
     for (;;) {
-      if (clock() - started >= budgetMs) return { cutoffs, deleted, complete: false };
+      if (outOfTime()) return { cutoffs, deleted, photos, complete: false };
       const rows = await deleteBatch(sweep, cutoffs[sweep.cutoff], batchSize);
       deleted[sweep.name] += rows;
       if (rows < batchSize) break;
     }
   }
-  return { cutoffs, deleted, complete: true };
+  // Photos last: their keys are cleared and listed in the database, then the listed blobs go (also
+  // those an erasure or an earlier run could not delete), a batch at a time.
+  for (;;) {
+    if (outOfTime()) return { cutoffs, deleted, photos, complete: false };
+    const rows = await clearExpiredPhotoKeys(cutoffs.visitPhotos, batchSize, now);
+    photos.keysCleared += rows;
+    if (rows < batchSize) break;
+  }
+  for (;;) {
+    if (outOfTime()) return { cutoffs, deleted, photos, complete: false };
+    const batch = await deleteListedPhotoBlobs({ limit: batchSize });
+    photos.deleted += batch.deleted;
+    photos.kept += batch.kept;
+    photos.failed += batch.failed;
+    // A batch with failures stops here: what failed is tried again tomorrow, not in a loop now.
+    if (batch.failed > 0 || batch.deleted + batch.kept < batchSize) break;
+  }
+  return { cutoffs, deleted, photos, complete: true };
 }
 
 /**

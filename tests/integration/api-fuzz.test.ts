@@ -142,6 +142,7 @@ const SCHEDULED = [
   'due-for-groom',
   'reminders',
   'retention',
+  'review-requests',
   'send-outbox',
   'settle-payments',
   'waitlist-offer-job',

@@ -282,6 +282,12 @@ const CALLS: Record<
     headers: { 'x-nf-event': 'schedule' },
     expect: 204,
   },
+  'review-requests': {
+    method: 'POST',
+    path: '/.netlify/functions/review-requests',
+    headers: { 'x-nf-event': 'schedule' },
+    expect: 204,
+  },
 };
 
 /** Netlify refuses a function whose zip is over 50 MB: read as 50,000,000 bytes, the stricter reading. */
@@ -295,6 +301,7 @@ const SCHEDULED_FUNCTIONS = [
   'due-for-groom',
   'reminders',
   'retention',
+  'review-requests',
   'send-outbox',
   'settle-payments',
   'waitlist-offer-job',

@@ -12,7 +12,7 @@ import { useRealPostgresForFile } from '../helpers/real-postgres.ts';
 const available = useRealPostgresForFile();
 
 const NOW = new Date('2027-12-15T03:00:00Z');
-const PERIODS = { visitStatisticsMonths: 13, sentMessagesMonths: 12 };
+const PERIODS = { visitStatisticsMonths: 13, sentMessagesMonths: 12, visitPhotosMonths: 12 };
 const IDLE_SINCE = '2026-10-01T12:00:00Z';
 const SESSION = 'AAAAAAAAAAAAAAAAAAAAAA';
 const headers = {

@@ -19,7 +19,7 @@ useTestDatabase({ seed: true });
 
 const API = 'http://localhost/v1.0.1';
 const NOW = new Date('2027-12-15T03:00:00Z');
-const PERIODS = { visitStatisticsMonths: 13, sentMessagesMonths: 12 };
+const PERIODS = { visitStatisticsMonths: 13, sentMessagesMonths: 12, visitPhotosMonths: 12 };
 // What those periods make of NOW (src/domain/retention.test.ts covers the arithmetic).
 const STATISTICS_CUTOFF = '2026-11-15T03:00:00.000Z';
 const MESSAGES_CUTOFF = '2026-12-15T03:00:00.000Z';
@@ -174,6 +174,7 @@ describe('deleteExpiredData', () => {
       visitStatistics: new Date(STATISTICS_CUTOFF),
       sentMessages: new Date(MESSAGES_CUTOFF),
       rateLimitWindows: new Date(WINDOWS_CUTOFF),
+      visitPhotos: new Date(MESSAGES_CUTOFF),
     });
     expect(run.deleted).toEqual({
       pageViews: 14 + 1 + 1 + 1,

@@ -6,7 +6,7 @@ import { Checkbox } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextArea, TextField } from '../../forms/TextField.tsx';
 import { formatDay, formatPhone } from '../format.ts';
-import { checkContact, contactFormOf, loadPhoneCheck, offersLine } from './contact-form.ts';
+import { checkContact, contactFormOf, loadPhoneCheck, offersLine, reviewRequestLine } from './contact-form.ts';
 import { EditableCard } from './EditableCard.tsx';
 import type { Saved } from './saved.ts';
 import { useRecordForm } from './use-record-form.ts';
@@ -51,6 +51,12 @@ export function ContactCard({ customer: c, onSaved }: { customer: CustomerRecord
           <dt>Offers</dt>
           <dd>{offersLine(c)}</dd>
         </div>
+        {reviewRequestLine(c) && (
+          <div>
+            <dt>Review request</dt>
+            <dd>{reviewRequestLine(c)}</dd>
+          </div>
+        )}
         <div>
           <dt>Customer since</dt>
           <dd>{formatDay(c.createdAt)}</dd>

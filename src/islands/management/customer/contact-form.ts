@@ -36,6 +36,14 @@ export function offersLine(
   return `Opted out of offers on ${writtenDay(c.marketingOptedOutAt, SHOP_TIME_ZONE, { month: 'short', year })}`;
 }
 
+/** When the one review request went (decision 095), or null when none has. */
+export function reviewRequestLine(c: Pick<CustomerRecord, 'reviewRequest'>, now = new Date()): string | null {
+  if (!c.reviewRequest) return null;
+  const year = !sameYear(c.reviewRequest.at, now, SHOP_TIME_ZONE);
+  const by = c.reviewRequest.channel === 'email' ? 'e-mail' : 'text';
+  return `Sent by ${by} on ${writtenDay(c.reviewRequest.at, SHOP_TIME_ZONE, { month: 'short', year })}`;
+}
+
 /**
  * The UK mobile check (libphonenumber and its +44 metadata, about 11 KB gzipped) comes with the
  * contact form, not with the page (docs/decisions/054): the form fetches it when it opens.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DogCard } from '../../../domain/customer-records.ts';
-import { checkContact, offersLine, type ContactForm } from './contact-form.ts';
+import { checkContact, offersLine, reviewRequestLine, type ContactForm } from './contact-form.ts';
 import { checkDog, dogFormOf, type DogForm } from './dog-form.ts';
 
 const contact: ContactForm = {
@@ -104,5 +104,25 @@ describe('offersLine', () => {
     ],
   ])('%s', (_, record, line) => {
     expect(offersLine(record, now)).toBe(line);
+  });
+});
+
+describe('reviewRequestLine', () => {
+  const now = new Date('2026-12-10T12:00:00Z');
+  it.each([
+    ['never sent', { reviewRequest: null }, null],
+    ['an older record', {}, null],
+    [
+      'by e-mail, this year',
+      { reviewRequest: { at: '2026-12-03T15:00:00.000Z', channel: 'email' } },
+      'Sent by e-mail on 3 Dec',
+    ],
+    [
+      'by text, last year',
+      { reviewRequest: { at: '2025-11-28T15:00:00.000Z', channel: 'sms' } },
+      'Sent by text on 28 Nov 2025',
+    ],
+  ] as const)('%s', (_, record, line) => {
+    expect(reviewRequestLine(record, now)).toBe(line);
   });
 });
