@@ -304,7 +304,8 @@ export async function exportCustomer(staff: StaffMember, id: string, now = new D
   const rows = async (sql: string, params: unknown[]) =>
     (await tx.query(sql, params)).rows as Record<string, unknown>[];
   const [customer] = await rows(
-    `SELECT id, name, phone, email, phone_verified_at, marketing_consent, marketing_opted_out_at, notes, created_at, updated_at, erased_at
+    `SELECT id, name, phone, email, phone_verified_at, marketing_consent, marketing_opted_out_at, notes, created_at, updated_at, erased_at,
+            (SELECT r.created_at FROM review_requests r WHERE r.customer_id = customers.id) AS review_requested_at
        FROM customers WHERE id = $1`,
     [id],
   );
