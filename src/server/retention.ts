@@ -58,6 +58,8 @@ export interface RetentionOptions {
 
 export const DEFAULT_BATCH_SIZE = 1000;
 export const DEFAULT_BUDGET_MS = 20_000;
+/** Photo blobs deleted per batch. */
+export const BLOB_BATCH_SIZE = 100;
 
 export async function deleteExpiredData(options: RetentionOptions): Promise<RetentionRun> {
   const { now, periods, batchSize = DEFAULT_BATCH_SIZE, budgetMs = DEFAULT_BUDGET_MS, clock = Date.now } = options;
@@ -86,12 +88,14 @@ export async function deleteExpiredData(options: RetentionOptions): Promise<Rete
   }
   for (;;) {
     if (outOfTime()) return { cutoffs, deleted, photos, complete: false };
-    const batch = await deleteListedPhotoBlobs({ limit: batchSize });
+    // Each blob is a call to the store: smaller batches, so the budget is looked at every few seconds.
+    const limit = Math.min(batchSize, BLOB_BATCH_SIZE);
+    const batch = await deleteListedPhotoBlobs({ limit });
     photos.deleted += batch.deleted;
     photos.kept += batch.kept;
     photos.failed += batch.failed;
     // A batch with failures stops here: what failed is tried again tomorrow, not in a loop now.
-    if (batch.failed > 0 || batch.deleted + batch.kept < batchSize) break;
+    if (batch.failed > 0 || batch.deleted + batch.kept < limit) break;
   }
   return { cutoffs, deleted, photos, complete: true };
 }
