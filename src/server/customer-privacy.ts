@@ -144,6 +144,12 @@ export async function mergeCustomers(
         );
     const devicesSignedOut = absorbedKeys.filter((k) => k.live).length + keptKeys.length;
     await tx.query('UPDATE visit_sessions SET customer_id = NULL WHERE customer_id = $1', [fromId]);
+    // One review request per person, ever (decision 095): one sent to either record counts for both.
+    await tx.query(
+      `UPDATE review_requests SET customer_id = $2
+        WHERE customer_id = $1 AND NOT EXISTS (SELECT 1 FROM review_requests WHERE customer_id = $2)`,
+      [fromId, intoId],
+    );
     // The number's proof goes with the number: kept when the merged record keeps that number. A code
     // typed for this merge proves the number it came from, which the merged record keeps.
     const phone = proved?.phone ?? into.phone ?? from.phone;

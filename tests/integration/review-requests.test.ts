@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as customersFunction from '../../netlify/functions/management-customers.ts';
 import * as optOutFunction from '../../netlify/functions/marketing-opt-out.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { addDays, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
@@ -7,7 +8,7 @@ import { getCustomer } from '../../src/server/customer-records.ts';
 import { query } from '../../src/server/db.ts';
 import { enqueueReviewRequests } from '../../src/server/messages/review-requests.ts';
 import { routed } from '../helpers/netlify-context.ts';
-import { call, insertBooking } from '../helpers/staff-records.ts';
+import { call, insertBooking, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -24,6 +25,7 @@ useTestDatabase();
 
 const LONDON = DEFAULT_BOOKING_SETTINGS.timeZone;
 const optOut = routed(optOutFunction);
+const customers = routed(customersFunction) as Handler;
 const BASE_DAY = '2032-03-01';
 /** Test k runs in the week k weeks after BASE_DAY; `day` and `time` are London's. */
 const at = (k: number, day: number, time: string) =>
@@ -183,5 +185,25 @@ describe('the review request', () => {
     const old = await visit(at(5, 2, '10:00'));
     await enqueueReviewRequests({ now: at(5, 9, '10:01') });
     expect(await requestsTo(old.customerId)).toEqual([]);
+  });
+
+  it('counts for the person when staff merge two records of them', async () => {
+    const done = at(6, 0, '10:00');
+    const asked = await visit(done);
+    await enqueueReviewRequests({ now: new Date(done.getTime() + 3 * HOUR) });
+    const other = await visit(new Date(done.getTime() + 24 * HOUR));
+    await query('UPDATE customers SET phone_verified_at = $2 WHERE id = ANY ($1)', [
+      [asked.customerId, other.customerId],
+      done,
+    ]);
+    const { key } = await staffMember('Review Merger');
+    const merged = await call(customers, 'POST', `/v1.0.1/management/customers/${other.customerId}/merge`, {
+      key,
+      body: { from: asked.customerId },
+    });
+    expect(merged.status, merged.text).toBe(200);
+    await enqueueReviewRequests({ now: new Date(done.getTime() + 27 * HOUR) });
+    // The first record's request, its visit now the merged record's; no second one.
+    expect(await requestsTo(other.customerId)).toHaveLength(1);
   });
 });
