@@ -3,22 +3,14 @@ import { z } from 'zod/mini';
 import { PhotoKeySchema } from './check-in.ts';
 import { freeText, plainText } from './text.ts';
 
+export * from './report-card-owner.ts';
+
 /**
  * The report card at the end of a visit (issue 22, docs/decisions/094): the after photo, what was
  * done, what staff noticed, the suggestion for the next visit, and the owner's separate yes to their
  * dog's photos being used elsewhere. Pure and in zod/mini: the staff composer, the owner's page and
  * the server share it.
  */
-
-/** The four things a groomer looks at, in the order the card says them. */
-export const NOTICED = ['skin', 'ears', 'nails', 'behaviour'] as const;
-export type NoticedPart = (typeof NOTICED)[number];
-export const NOTICED_LABELS: Record<NoticedPart, string> = {
-  skin: 'Skin',
-  ears: 'Ears',
-  nails: 'Nails',
-  behaviour: 'Behaviour',
-};
 
 export const MAX_DONE = 300;
 export const MAX_NOTE = 200;
@@ -34,7 +26,6 @@ const NoticedSchema = z.strictObject({
   nails: freeText(MAX_NOTE, { label: 'the note on the nails' }),
   behaviour: freeText(MAX_NOTE, { label: 'the note on behaviour' }),
 });
-export type Noticed = z.infer<typeof NoticedSchema>;
 
 /** POST /management/bookings/{id}/report-card: written and sent (again: the same page, updated). */
 export const ReportCardRequestSchema = z.strictObject({
@@ -68,22 +59,8 @@ export const StaffReportCardSchema = z.object({
 });
 export type StaffReportCard = z.infer<typeof StaffReportCardSchema>;
 
-/** GET /bookings/{id}/report-card: the owner's card (the id is the key), only once sent. */
-export const OwnerReportCardSchema = z.object({
-  dogName: z.string(),
-  done: z.string(),
-  noticed: z.object({ skin: z.string(), ears: z.string(), nails: z.string(), behaviour: z.string() }),
-  suggestion: z.string(),
-  hasBefore: z.boolean(),
-  hasAfter: z.boolean(),
-  /** The owner's answer; null: not asked yet, which is a no. */
-  photoUse: z.nullable(z.boolean()),
-});
-export type OwnerReportCard = z.infer<typeof OwnerReportCardSchema>;
-
 /** POST /bookings/{id}/photo-use: the owner's separate yes (or no) to their dog's photos used elsewhere. */
 export const PhotoUseRequestSchema = z.strictObject({ allowed: z.boolean() });
-export const PhotoUseResponseSchema = z.object({ photoUse: z.boolean() });
 
 /** "Full Groom with Nail grinding and Bandana": what was done, as the composer offers it to edit. */
 export function whatWasDone(serviceTitle: string, extras: readonly string[]): string {
@@ -96,14 +73,6 @@ export function whatWasDone(serviceTitle: string, extras: readonly string[]): st
 /** "Same time in 6 weeks": the suggestion the composer offers, from the dog's usual interval. */
 export function nextVisitSuggestion(weeks: number | null): string {
   return weeks === null ? '' : `Same time in ${weeks} weeks`;
-}
-
-/** The notes worth saying, in order; [] means "Nothing to note". */
-export function noticedLines(noticed: Noticed): Array<{ part: NoticedPart; label: string; note: string }> {
-  return NOTICED.flatMap((part) => {
-    const note = noticed[part].trim();
-    return note ? [{ part, label: NOTICED_LABELS[part], note }] : [];
-  });
 }
 
 /** The one service message a report sends: no offer, no review request, only the page. */
