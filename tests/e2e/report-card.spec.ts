@@ -48,6 +48,8 @@ test('staff write the report card with an after photo; the owner sees both photo
   await dialog.getByRole('button', { name: 'Completed…' }).click();
   await dialog.getByRole('button', { name: 'Mark completed' }).click();
   await expect(page.getByText('Juno marked completed.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Write the report card' })).toBeVisible();
+  expect(await axeViolations(page), 'axe, the dialog after "Mark completed"').toEqual([]);
 
   // From "Mark completed" to the report card sent: every tap counted (typing a note is not a tap).
   let taps = 0;
