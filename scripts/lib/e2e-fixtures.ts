@@ -88,6 +88,9 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
     // Check-in at the counter (tests/e2e/staff-check-in.spec.ts, decision 091), one per screen width,
     // after the no-show fees' hours: a matted dog whose vaccinations ran out (set below).
     ...CHECK_IN_ROWS,
+    // The report card (tests/e2e/report-card.spec.ts, decision 094): checked in with a photo,
+    // completed and reported on; in the evening, after every other of yesterday's visits.
+    REPORT_CARD_ROW,
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
@@ -209,6 +212,21 @@ export const CHECK_IN_ROWS = [1280, 390].map((width, i) => ({
   deposit: 0,
   price: 4500,
 }));
+
+/** Yesterday's visit the report card's spec checks in, completes and writes the report card of. */
+export const REPORT_CARD_ROW = {
+  id: 'e2ereportcardjuno000001',
+  customer: 'e2ereportcustomer1',
+  name: 'Maya Brook',
+  phone: '+447700900591',
+  dog: 'Juno',
+  breed: 'beagle',
+  service: 'full',
+  time: '19:00',
+  minutes: 60,
+  deposit: 0,
+  price: 4500,
+};
 
 /** How many staff members the e2e server has for its workers (Playwright's parallelIndex). */
 export const WORKER_STAFF = 8;

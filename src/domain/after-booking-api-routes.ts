@@ -1,6 +1,7 @@
 import { body, empty, get, post } from './api-route.ts';
 import type { OptOutRequestSchema } from './marketing-opt-out.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
+import type { PhotoUseRequestSchema } from './report-card.ts';
 import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
 import type { JoinWaitlistRequestSchema, WithdrawWaitlistRequestSchema } from './waitlist.ts';
 
@@ -36,3 +37,7 @@ export const declineWaitlistOffer = /* @__PURE__ */ post(
 export const marketingOptOut = /* @__PURE__ */ post('/marketing/opt-out', body<typeof OptOutRequestSchema>());
 // The visit's live status (docs/decisions/092): the dog's name and stage, polled by the booking's page.
 export const visitStatus = /* @__PURE__ */ get('/bookings/:id/status');
+// The report card (docs/decisions/094): the owner's card once sent, its photos, and the owner's yes to their use.
+export const ownerReportCard = /* @__PURE__ */ get('/bookings/:id/report-card');
+export const ownerVisitPhoto = /* @__PURE__ */ get('/bookings/:id/photos/:side');
+export const photoUse = /* @__PURE__ */ post('/bookings/:id/photo-use', body<typeof PhotoUseRequestSchema>());

@@ -26,6 +26,7 @@ import type {
 import type { StaffBookingRequestSchema } from './staff-booking-request.ts';
 import type { CheckInRequestSchema, VisitPhotoUploadSchema } from './check-in.ts';
 import type { StageRequestSchema } from './visit-stages.ts';
+import type { ReportCardRequestSchema } from './report-card.ts';
 import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { StaffWaitlistRequestSchema } from './staff-waitlist-request.ts';
@@ -207,3 +208,10 @@ export const staffWaitlistOffer = /* @__PURE__ */ post(
 export const staffWaitlistWithdraw = /* @__PURE__ */ post('/management/waitlist/:id/withdraw', empty());
 // The visit's live status (docs/decisions/092): one tap moves the dog on a stage, or one back to undo.
 export const visitStage = /* @__PURE__ */ post('/management/bookings/:id/stage', body<typeof StageRequestSchema>());
+// The report card (docs/decisions/094): read with the composer's prefill, written and sent; the visit's photos.
+export const reportCard = /* @__PURE__ */ get('/management/bookings/:id/report-card');
+export const sendReportCard = /* @__PURE__ */ post(
+  '/management/bookings/:id/report-card',
+  body<typeof ReportCardRequestSchema>(),
+);
+export const staffVisitPhoto = /* @__PURE__ */ get('/management/bookings/:id/photos/:side');

@@ -66,6 +66,12 @@ import { DashboardResponseSchema, MessageRetryResponseSchema } from '../../src/d
 import { NoShowFeeResponseSchema, StrikesResponseSchema } from '../../src/domain/no-show-staff.ts';
 import { VisitStatusSchema } from '../../src/domain/visit-stages.ts';
 import {
+  OwnerReportCardSchema,
+  PhotoUseResponseSchema,
+  ReportCardViewSchema,
+  StaffReportCardSchema,
+} from '../../src/domain/report-card.ts';
+import {
   AttendanceResponseSchema,
   BlockResponseSchema,
   CustomerLookupResponseSchema,
@@ -1192,6 +1198,64 @@ const stageRequests: fc.Arbitrary<FuzzRequest> = idInPath.chain((id) =>
       3,
     ),
   ),
+);
+
+// The report card (decision 094): the owner's card, its photos and the yes to their use (the id is
+// the key), and staff's card, send and photos. Fuzz visits have no photos stored: those are 404s.
+const photoSide = fc.constantFrom('before', 'after', 'sideways', 'AFTER', '..');
+const reportCardRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  { weight: 2, arbitrary: getRequests(idInPath.map((id) => `/v1.0.1/bookings/${id}/report-card`)) },
+  {
+    weight: 2,
+    arbitrary: getRequests(fc.tuple(idInPath, photoSide).map(([id, side]) => `/v1.0.1/bookings/${id}/photos/${side}`)),
+  },
+  {
+    weight: 3,
+    arbitrary: idInPath.chain((id) =>
+      jsonRequests({
+        method: 'POST',
+        path: fc.constant(`/v1.0.1/bookings/${id}/photo-use`),
+        body: hostileVariants<unknown>(fc.record({ allowed: fc.boolean() }), 3),
+      }),
+    ),
+  },
+);
+const staffReportCardRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  { weight: 2, arbitrary: staffGet(idInPath.map((id) => `/v1.0.1/management/bookings/${id}/report-card`)) },
+  {
+    weight: 1,
+    arbitrary: staffGet(
+      fc.tuple(idInPath, photoSide).map(([id, side]) => `/v1.0.1/management/bookings/${id}/photos/${side}`),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: idInPath.chain((id) =>
+      staffJson(
+        fc.constant(`/v1.0.1/management/bookings/${id}/report-card`),
+        hostileVariants<unknown>(
+          fc.record(
+            {
+              done: fc.constantFrom('Full Groom with Bandana', '', 'x'.repeat(301)),
+              noticed: fc.record(
+                {
+                  skin: fc.constantFrom('', 'A little dry'),
+                  ears: fc.constantFrom('', 'Clean'),
+                  nails: fc.constantFrom('', 'Long'),
+                  behaviour: fc.constantFrom('', 'Lovely'),
+                },
+                { requiredKeys: ['skin', 'ears', 'nails'] },
+              ),
+              suggestion: fc.constantFrom('Same time in 6 weeks', ''),
+              afterPhotoKey: fc.constantFrom('f'.repeat(64), 'nope'),
+            },
+            { requiredKeys: ['done', 'noticed', 'suggestion'] },
+          ),
+          3,
+        ),
+      ),
+    ),
+  },
 );
 
 // The fair no-show rules (decision 081): a booking's no-show fee (read, charge) and a customer's strikes (read, waive).
@@ -2455,6 +2519,24 @@ const ROWS: Record<string, Row> = {
       StaffSeriesResponseSchema,
       StaffCancelSeriesResponseSchema,
     ]),
+  },
+  // A fuzz visit may be completed by the row above: its report card may then be sent (200).
+  'management-report-cards': {
+    label: 'GET|POST /v1.0.1/management/bookings/{id}/report-card, GET …/photos/{side}',
+    runs: 250,
+    requests: staffReportCardRequests,
+    least: { ok: 5, refused: 100 },
+    answer: z.union([StaffReportCardSchema, z.object({ report: ReportCardViewSchema, sent: z.boolean() })]),
+    file: /^image\/webp$/,
+  },
+  // The owner's side has a card only when staff sent one above; otherwise every answer is a 404.
+  'report-cards': {
+    label: 'GET /v1.0.1/bookings/{id}/report-card|photos/{side}, POST …/photo-use',
+    runs: 250,
+    requests: reportCardRequests,
+    least: { ok: 0, refused: 100 },
+    answer: z.union([OwnerReportCardSchema, PhotoUseResponseSchema]),
+    file: /^image\/webp$/,
   },
   // No fuzz booking is checked in: every tap is refused (409 in words), never a 5xx or a write.
   'management-visit-stages': {

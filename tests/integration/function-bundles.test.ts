@@ -101,6 +101,8 @@ const CALLS: Record<
   'marketing-opt-out': { method: 'POST', path: '/marketing/opt-out', body: { token: 'A'.repeat(43) }, expect: 404 },
   // The visit's live status (decision 092): an unknown booking is a 404.
   'visit-status': { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/status', expect: 404 },
+  // The report card (decision 094): a booking with no report has none, and no photos to show.
+  'report-cards': { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/photos/after', expect: 404 },
   // The staff area: its doors answer without a key (SimpleWebAuthn loaded by the passkey one); the rest refuse.
   'management-sign-in': {
     method: 'POST',
@@ -223,6 +225,12 @@ const CALLS: Record<
     method: 'POST',
     path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/stage',
     body: { stage: 'bath' },
+    headers: STAFF,
+    expect: 404,
+  },
+  'management-report-cards': {
+    method: 'GET',
+    path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/report-card',
     headers: STAFF,
     expect: 404,
   },

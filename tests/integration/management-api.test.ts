@@ -417,6 +417,29 @@ const CALLS: Record<string, Call[]> = {
       }),
     },
   ],
+  '/v1.0.1/management/bookings/:id/report-card': [
+    {
+      method: 'GET',
+      expect: 200,
+      prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/report-card` }),
+    },
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2027, 9, 1, 9) + later++ * 3600_000), attendance: 'completed' })).id}/report-card`,
+        body: { done: 'Full Groom', noticed: { skin: '', ears: '', nails: '', behaviour: '' }, suggestion: '' },
+      }),
+    },
+  ],
+  // No check-in photo was taken: the address answers, with nothing to show.
+  '/v1.0.1/management/bookings/:id/photos/:side': [
+    {
+      method: 'GET',
+      expect: 404,
+      prepare: async () => ({ path: `/v1.0.1/management/bookings/${await upcoming()}/photos/before` }),
+    },
+  ],
   '/v1.0.1/management/customers/:id/strikes': [
     {
       method: 'GET',

@@ -17,6 +17,8 @@ import { NextGroom } from './rebook/NextGroom.tsx';
 
 // Where the dog is (decision 092): its own chunk, fetched only on the visit's day or after.
 const LiveStatus = lazy(() => import('./live-status/LiveStatus.tsx'));
+// The report card (decision 094): its own chunk, fetched only when the view says a card is sent.
+const ReportCards = lazy(() => import('./report-card/ReportCards.tsx'));
 
 const HEADINGS: Record<BookingView['status'], string> = {
   confirmed: "You're booked in",
@@ -53,6 +55,11 @@ export function BookingDetails({
       {view.status === 'confirmed' && visitDay <= today ? (
         <Suspense fallback={null}>
           <LiveStatus bookingId={view.id} today={visitDay === today} />
+        </Suspense>
+      ) : null}
+      {view.reportCards?.length ? (
+        <Suspense fallback={null}>
+          <ReportCards ids={view.reportCards} rebookHere={!view.party && props.mode === 'booking'} />
         </Suspense>
       ) : null}
       <div className="booking-card">

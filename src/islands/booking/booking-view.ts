@@ -10,6 +10,8 @@ import { idFromPath } from './calendar-links.ts';
 const BookingViewSchema = z.extend(BaseViewSchema, {
   checkoutUrl: z.optional(z.url()),
   holdExpiresAt: z.optional(z.iso.datetime({ offset: true })),
+  /** The bookings of its dogs whose report card is sent (decision 094); absent when none is. */
+  reportCards: z.optional(z.array(z.string())),
 });
 export type BookingView = z.infer<typeof BookingViewSchema>;
 

@@ -9,6 +9,7 @@ import { loadBookingSettings } from '../settings.ts';
 import { isLiveHold } from '../../domain/holds.ts';
 import type { FairTerms } from '../../domain/no-show-rules.ts';
 import { partyFields, partyOf, type Party } from './party-records.ts';
+import { sentReportCards } from '../report-cards-sent.ts';
 
 export interface BookingRecord {
   id: string;
@@ -98,7 +99,11 @@ export const SHOP_LOCATION: Location = {
  * `checkoutUrl` and `holdExpiresAt` (additions to BookingViewSchema), so the payment-cancelled page
  * can send the customer back to the same payment page and say how long the time is held.
  */
-export type BookingViewWithPayment = BookingView & { checkoutUrl?: string; holdExpiresAt?: string };
+export type BookingViewWithPayment = BookingView & {
+  checkoutUrl?: string;
+  holdExpiresAt?: string;
+  reportCards?: string[];
+};
 
 /** What the shop's rules let the customer change about this booking now (cancellation-policy.ts). */
 export function policyOf(b: BookingRecord, settings: BookingSettings, now: Date) {
@@ -157,7 +162,9 @@ export function bookingView(
 export async function getBookingView(id: string, now = new Date()): Promise<BookingViewWithPayment> {
   const view = await viewById(db(), id, now);
   if (!view) throw notFound();
-  return view;
+  // Which of its dogs' report cards are sent (decision 094): the page loads the card's chunk only then.
+  const reportCards = view.status === 'confirmed' ? await sentReportCards(db(), view.id) : [];
+  return reportCards.length ? { ...view, reportCards } : view;
 }
 
 export async function getBookingViewBySession(sessionId: string, now = new Date()): Promise<BookingViewWithPayment> {

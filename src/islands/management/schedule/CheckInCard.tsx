@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
-import { healthPolicyWarning, VisitPhotoSchema, type CheckInSettings } from '../../../domain/check-in.ts';
+import { healthPolicyWarning, type CheckInSettings } from '../../../domain/check-in.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { StaffBookingResponseSchema } from '../../../domain/schedule.ts';
 import { ShopSettingsSchema } from '../../../domain/shop-settings.ts';
@@ -12,7 +12,7 @@ import { TextArea, TextField } from '../../forms/TextField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { LoadFailed, useStaffRoute } from '../records-ui.tsx';
 import { dayOf } from './common.ts';
-import { photoToSend } from './photo-upload.ts';
+import { usePhotoToSend } from './use-photo-to-send.ts';
 import type { MarkProps } from './use-mark.ts';
 
 const NO_TIER = 'none';
@@ -30,8 +30,6 @@ export default function CheckInCard(props: MarkProps & { now: Date; onBack: () =
   return <CheckInForm {...props} settings={shop.data.settings.checkIn} />;
 }
 
-type Photo = Awaited<ReturnType<typeof photoToSend>>;
-
 function CheckInForm({
   booking: b,
   now,
@@ -44,23 +42,13 @@ function CheckInForm({
   const submit = useSubmit('The check-in could not be saved.');
   const [condition, setCondition] = useState('');
   const [tierId, setTierId] = useState(NO_TIER);
-  const [photo, setPhoto] = useState<Photo | null>(null);
   const [instructions, setInstructions] = useState('');
   const [owner, setOwner] = useState('');
   const tier = settings.tiers.find((t) => t.id === tierId) ?? null;
   const surcharge = tier?.surchargePence ?? 0;
   const warning = healthPolicyWarning(b.dog.vaccinations ?? [], dayOf(now), settings.vaccinationsRequired);
 
-  // The photo being shrunk: a "Check in" tapped before it is ready waits for it instead of leaving it out.
-  const shrinking = useRef<Promise<Photo | null>>(Promise.resolve(null));
-  const choosePhoto = (file: File | null) => {
-    setPhoto(null);
-    const next = file ? photoToSend(file) : Promise.resolve(null);
-    shrinking.current = next;
-    void next.then((ready) => {
-      if (shrinking.current === next) setPhoto(ready);
-    });
-  };
+  const { photo, choose: choosePhoto, upload } = usePhotoToSend(b.id);
 
   const checkIn = (e: FormEvent) => {
     e.preventDefault();
@@ -68,17 +56,9 @@ function CheckInForm({
     void submit.run(
       async () => {
         // The photo first: a failed upload is the answer, and nothing is checked in without it.
-        let photoKey: string | undefined;
-        const photo = await shrinking.current;
-        if (photo) {
-          const sent = await staffCall(apiRoutes.checkInPhoto, {
-            params: { id: b.id },
-            body: { image: photo.base64 },
-            schema: VisitPhotoSchema,
-          });
-          if (!sent.data) return { ...sent, data: null };
-          photoKey = sent.data.photoKey;
-        }
+        const sent = await upload();
+        if (sent && !sent.data) return { ...sent, data: null };
+        const photoKey = sent?.data ?? undefined;
         return staffCall(apiRoutes.checkIn, {
           params: { id: b.id },
           body: {

@@ -9,6 +9,8 @@ import { useMark, type MarkProps } from './use-mark.ts';
 
 // Only after a visit is completed, so its bytes wait until then (a phone-class device, decision 089).
 const NextGroomOffer = lazy(() => import('./NextGroomOffer.tsx'));
+// The report card is written once the visit is completed (decision 094): its own chunk too.
+const ReportCardPanel = lazy(() => import('./ReportCardPanel.tsx'));
 
 const METHODS = [
   { value: 'card', label: 'Card' },
@@ -52,9 +54,14 @@ export function CompletePanel({
 
   if (done)
     return (
-      <Suspense fallback={<p role="status">Finding the next groom…</p>}>
-        <NextGroomOffer booking={b} onClose={props.onClose} onChanged={onChanged} />
-      </Suspense>
+      <>
+        <Suspense fallback={null}>
+          <ReportCardPanel booking={b} onChanged={onChanged} />
+        </Suspense>
+        <Suspense fallback={<p role="status">Finding the next groom…</p>}>
+          <NextGroomOffer booking={b} onClose={props.onClose} onChanged={onChanged} />
+        </Suspense>
+      </>
     );
 
   return (
