@@ -21,6 +21,7 @@ import { visitPhotos } from './visit-photo-store.ts';
  */
 export const PHOTO_COLUMNS: readonly { table: string; column: string }[] = [
   { table: 'check_ins', column: 'photo_key' },
+  { table: 'report_cards', column: 'after_photo_key' },
 ];
 
 /**

@@ -165,4 +165,43 @@ describe('keeping visit photos', () => {
     expect(await hasVisitPhoto(visit.photoKey)).toBe(false);
     expect(await query('SELECT photo_key FROM photo_blobs_to_delete')).toEqual([]);
   });
+
+  it('keeps a report card’s after photo by the same rules: gone after the period, and with an erased customer, card and all', async () => {
+    const cutoff = monthsBefore(NOW, PERIODS.visitPhotosMonths);
+    const reported = async (start: Date, customerId?: string) => {
+      const visit = await visitWithPhoto(start, customerId ? { customerId } : {});
+      const after = await photo(visit.bookingId);
+      await query(
+        `INSERT INTO report_cards (booking_id, done, after_photo_key, sent_at, updated_at) VALUES ($1, 'Full groom', $2, $3, $3)`,
+        [visit.bookingId, after, start],
+      );
+      return { ...visit, after };
+    };
+    const afterOf = async (bookingId: string) =>
+      (
+        await query<{ k: string | null }>('SELECT after_photo_key AS k FROM report_cards WHERE booking_id = $1', [
+          bookingId,
+        ])
+      )[0]?.k;
+    const old = await reported(new Date(cutoff.getTime() - 3 * DAY));
+    const recent = await reported(new Date(cutoff.getTime() + 3 * DAY));
+    const run = await deleteExpiredData({ now: NOW, periods: PERIODS });
+    // The old visit's two photos, and whatever earlier tests left before the cutoff.
+    expect(run.photos.failed).toBe(0);
+    expect(await keyOf(old.bookingId)).toBeNull();
+    expect(await afterOf(old.bookingId)).toBeNull();
+    expect(await hasVisitPhoto(old.after)).toBe(false);
+    expect(await afterOf(recent.bookingId)).toBe(recent.after);
+    expect(await hasVisitPhoto(recent.after)).toBe(true);
+
+    const erased = await reported(new Date(Date.now() - 10 * DAY));
+    const res = await call(handler, 'POST', `/v1.0.1/management/customers/${erased.customerId}/erase`, {
+      key: staffKey,
+      body: { confirm: 'erase' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await query('SELECT 1 FROM report_cards WHERE booking_id = $1', [erased.bookingId])).toEqual([]);
+    expect(await hasVisitPhoto(erased.after)).toBe(false);
+    expect(await hasVisitPhoto(erased.photoKey)).toBe(false);
+  });
 });
