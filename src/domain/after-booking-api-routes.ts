@@ -1,4 +1,5 @@
 import { body, empty, get, post } from './api-route.ts';
+import type { AgreeByLinkRequestSchema } from './consent.ts';
 import type { OptOutRequestSchema } from './marketing-opt-out.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
@@ -36,3 +37,7 @@ export const declineWaitlistOffer = /* @__PURE__ */ post(
 export const marketingOptOut = /* @__PURE__ */ post('/marketing/opt-out', body<typeof OptOutRequestSchema>());
 // The visit's live status (docs/decisions/092): the dog's name and stage, polled by the booking's page.
 export const visitStatus = /* @__PURE__ */ get('/bookings/:id/status');
+// The owner's consent to a surcharge by a texted link (docs/decisions/093): the token is the key.
+export const consentPage = /* @__PURE__ */ get('/consents/:token');
+export const agreeByLink = /* @__PURE__ */ post('/consents/:token', body<typeof AgreeByLinkRequestSchema>());
+export const consentPhoto = /* @__PURE__ */ get('/consents/:token/photo');
