@@ -88,6 +88,8 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
     // Check-in at the counter (tests/e2e/staff-check-in.spec.ts, decision 091), one per screen width,
     // after the no-show fees' hours: a matted dog whose vaccinations ran out (set below).
     ...CHECK_IN_ROWS,
+    // The owner's consent by a texted link (staff-check-in.spec.ts, decision 093): beside Nell at noon.
+    CONSENT_LINK_ROW,
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
@@ -209,6 +211,21 @@ export const CHECK_IN_ROWS = [1280, 390].map((width, i) => ({
   deposit: 0,
   price: 4500,
 }));
+
+/** Checked in with a surcharge the owner, away from the counter, agrees to by a texted link. */
+export const CONSENT_LINK_ROW = {
+  id: 'e2econsentlinkbooking001',
+  customer: 'e2econsentcustomer1',
+  name: 'Sam Smith',
+  phone: '+447700900592',
+  dog: 'Mabel',
+  breed: 'cockapoo',
+  service: 'full',
+  time: '12:00',
+  minutes: 60,
+  deposit: 0,
+  price: 4500,
+};
 
 /** How many staff members the e2e server has for its workers (Playwright's parallelIndex). */
 export const WORKER_STAFF = 8;

@@ -52,11 +52,13 @@ describe('DrawnConsentSchema', () => {
 
 describe('the link', () => {
   it.each([
-    ['a winter morning', '2026-12-01T09:30:00Z', '2026-12-02T00:00:00.000Z'],
-    ['a summer evening (BST)', '2026-07-01T18:00:00Z', '2026-07-01T23:00:00.000Z'],
-    ['just after midnight in BST', '2026-07-01T23:30:00Z', '2026-07-02T23:00:00.000Z'],
-  ])('runs out at the end of the visit’s day in London: %s', (_, start, end) => {
-    expect(consentLinkExpiry(new Date(start), 'Europe/London').toISOString()).toBe(end);
+    ['a winter morning', '2026-12-01T09:30:00Z', '2026-12-01T09:40:00Z', '2026-12-02T00:00:00.000Z'],
+    ['a summer evening (BST)', '2026-07-01T18:00:00Z', '2026-07-01T18:05:00Z', '2026-07-01T23:00:00.000Z'],
+    ['just after midnight in BST', '2026-07-01T23:30:00Z', '2026-07-01T23:35:00Z', '2026-07-02T23:00:00.000Z'],
+    ['sent before the visit', '2026-12-01T16:00:00Z', '2026-12-01T09:00:00Z', '2026-12-02T00:00:00.000Z'],
+    ['a visit checked in the day after', '2026-12-01T16:00:00Z', '2026-12-02T08:00:00Z', '2026-12-03T00:00:00.000Z'],
+  ])('runs out at the end of the visit’s day in London: %s', (_, start, sent, end) => {
+    expect(consentLinkExpiry(new Date(start), 'Europe/London', new Date(sent)).toISOString()).toBe(end);
   });
 
   it.each([

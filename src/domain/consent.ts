@@ -10,10 +10,8 @@ import { plainText } from './text.ts';
  * card, the /c/{token} page and the functions share it.
  */
 
-/** The signature pad draws into this box; stored paths use its whole-number coordinates. */
-export const SIGNATURE_BOX = { width: 600, height: 200 } as const;
-/** A stored signature's bound: a few hundred points, plenty for a name, tiny beside a photo. */
-export const MAX_SIGNATURE_CHARS = 8192;
+export { MAX_SIGNATURE_CHARS, SIGNATURE_BOX } from './signature-box.ts';
+import { MAX_SIGNATURE_CHARS, SIGNATURE_BOX } from './signature-box.ts';
 
 // Strokes of a move then one or more lines, whole numbers 0–999, no spaces between commands:
 // "M12 30L14 31L20 35M40 30L41 60". Each part starts with its own letter, so the pattern never
@@ -66,9 +64,13 @@ export type ConsentPage = z.infer<typeof ConsentPageSchema>;
 /** POST /v1.0.1/management/bookings/{id}/consent-link: no body. */
 export const SendConsentLinkRequestSchema = z.strictObject({});
 
-/** The link runs out at the end of the visit's own day in the shop's zone: a surcharge is agreed on the day. */
-export function consentLinkExpiry(visitStart: Date, timeZone: string): Date {
-  const day = instantToZoned(visitStart, timeZone).date;
+/**
+ * The link runs out at the end of the visit's own day in the shop's zone: a surcharge is agreed on
+ * the day. A visit checked in late (yesterday's dog entered this morning) keeps its link until the
+ * end of the day it was sent, never one dead on arrival.
+ */
+export function consentLinkExpiry(visitStart: Date, timeZone: string, sentAt: Date): Date {
+  const day = instantToZoned(Math.max(visitStart.getTime(), sentAt.getTime()), timeZone).date;
   return zonedDateTimeToInstant(addDays(day, 1), '00:00', timeZone);
 }
 

@@ -184,7 +184,7 @@ export async function sendConsentLink(
         b.photo_key,
         now,
         staff.customerId,
-        consentLinkExpiry(b.start_at, timeZone),
+        consentLinkExpiry(b.start_at, timeZone, now),
       ],
     );
     const text = consentLinkText({
@@ -196,7 +196,7 @@ export async function sendConsentLink(
       totalPence: b.quote_pence + b.surcharge_pence,
       link: `${siteUrl}/c/${token}`,
     });
-    const expiresAt = consentLinkExpiry(b.start_at, timeZone);
+    const expiresAt = consentLinkExpiry(b.start_at, timeZone, now);
     const messageIds: string[] = [];
     const base = { kind: 'consent_link', bodyText: text, bookingId: id, expiresAt };
     if (b.phone) messageIds.push((await enqueueMessage(tx, { ...base, channel: 'sms', recipient: b.phone }))!);

@@ -18,6 +18,8 @@ const SeriesPanel = lazy(() => import('./SeriesPanel.tsx'));
 const CheckInCard = lazy(() => import('./CheckInCard.tsx'));
 // Only a dog in the shop has stages to tap (decision 092).
 const StagePanel = lazy(() => import('./StagePanel.tsx'));
+// Only a surcharge left unagreed at the counter needs a texted link (decision 093).
+const ConsentLinkPanel = lazy(() => import('./ConsentLinkPanel.tsx'));
 
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
@@ -61,6 +63,11 @@ export function BookingDialog({
       {mode === 'view' && booking.attendance === 'arrived' ? (
         <Suspense fallback={null}>
           <StagePanel booking={booking} onChanged={onChanged} />
+        </Suspense>
+      ) : null}
+      {mode === 'view' && booking.attendance === 'arrived' && booking.checkIn?.surchargePence ? (
+        <Suspense fallback={null}>
+          <ConsentLinkPanel booking={booking} onChanged={onChanged} />
         </Suspense>
       ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (
