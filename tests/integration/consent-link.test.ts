@@ -5,6 +5,7 @@ import * as checkInModule from '../../netlify/functions/management-check-in.ts';
 import { ConsentPageSchema } from '../../src/domain/consent.ts';
 import { ScheduleBookingSchema } from '../../src/domain/schedule.ts';
 import { db, query } from '../../src/server/db.ts';
+import { eraseCustomer } from '../../src/server/customer-privacy.ts';
 import { scheduleBooking } from '../../src/server/schedule/schedule.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { routed } from '../helpers/netlify-context.ts';
@@ -296,5 +297,24 @@ describe('consent by a drawn signature', () => {
     await expect(
       query(`UPDATE check_ins SET consent_signature = 'M1 1L2 2' WHERE booking_id = $1`, [dog.id]),
     ).rejects.toThrow(/check/);
+  });
+});
+
+describe('erasure', () => {
+  it('takes the drawn signature and the consent links with the customer', async () => {
+    const signed = await arrivedDog();
+    await checkIn(signed.id, { ...matted, consent: { method: 'drawn', signature: 'M1 1L2 2' } });
+    const second = await rawBooking({ start: starts[next++]!, attendance: 'arrived', customerId: signed.customerId });
+    await checkIn(second.id, matted);
+    expect((await sendLink(second.id)).status).toBe(200);
+    const member = { customerId: staff.id, name: 'Consent Tester', phone: null, key: '', provenAt: new Date() };
+    // Erased once the visits are behind them.
+    await eraseCustomer(member, signed.customerId, new Date(Date.now() + 40 * 86_400_000));
+    expect(
+      await query('SELECT consent_method, consent_name, consent_signature FROM check_ins WHERE booking_id = $1', [
+        signed.id,
+      ]),
+    ).toEqual([{ consent_method: 'drawn', consent_name: 'Erased', consent_signature: null }]);
+    expect(await query('SELECT 1 FROM consent_links WHERE booking_id = $1', [second.id])).toEqual([]);
   });
 });
