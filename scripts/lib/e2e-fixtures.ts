@@ -91,6 +91,8 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
     // The report card (tests/e2e/report-card.spec.ts, decision 094): checked in with a photo,
     // completed and reported on; in the evening, after every other of yesterday's visits.
     REPORT_CARD_ROW,
+    // The owner's consent by a texted link (staff-check-in.spec.ts, decision 093): beside Nell at noon.
+    CONSENT_LINK_ROW,
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
@@ -223,6 +225,21 @@ export const REPORT_CARD_ROW = {
   breed: 'beagle',
   service: 'full',
   time: '19:00',
+  minutes: 60,
+  deposit: 0,
+  price: 4500,
+};
+
+/** Checked in with a surcharge the owner, away from the counter, agrees to by a texted link. */
+export const CONSENT_LINK_ROW = {
+  id: 'e2econsentlinkbooking001',
+  customer: 'e2econsentcustomer1',
+  name: 'Sam Smith',
+  phone: '+447700900592',
+  dog: 'Mabel',
+  breed: 'cockapoo',
+  service: 'full',
+  time: '12:00',
   minutes: 60,
   deposit: 0,
   price: 4500,

@@ -1,4 +1,5 @@
 import { body, empty, get, post } from './api-route.ts';
+import type { AgreeByLinkRequestSchema } from './consent.ts';
 import type { OptOutRequestSchema } from './marketing-opt-out.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { PhotoUseRequestSchema } from './report-card.ts';
@@ -41,3 +42,7 @@ export const visitStatus = /* @__PURE__ */ get('/bookings/:id/status');
 export const ownerReportCard = /* @__PURE__ */ get('/bookings/:id/report-card');
 export const ownerVisitPhoto = /* @__PURE__ */ get('/bookings/:id/photos/:side');
 export const photoUse = /* @__PURE__ */ post('/bookings/:id/photo-use', body<typeof PhotoUseRequestSchema>());
+// The owner's consent to a surcharge by a texted link (docs/decisions/093): the token is the key.
+export const consentPage = /* @__PURE__ */ get('/consents/:token');
+export const agreeByLink = /* @__PURE__ */ post('/consents/:token', body<typeof AgreeByLinkRequestSchema>());
+export const consentPhoto = /* @__PURE__ */ get('/consents/:token/photo');

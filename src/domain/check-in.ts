@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 
+import { DrawnConsentSchema } from './consent.ts';
 import { freeText, plainText } from './text.ts';
 import { writtenDate } from './written-dates.ts';
 
@@ -41,7 +42,8 @@ export const CheckInRequestSchema = z.strictObject({
   /** A change to the owner's instructions for this visit. */
   instructions: freeText(500, { label: 'the instructions' }),
   photoKey: z.optional(PhotoKeySchema),
-  consent: z.optional(TypedConsentSchema),
+  // A drawn signature (decision 093) with or without the name typed beside it.
+  consent: z.optional(z.discriminatedUnion('method', [TypedConsentSchema, DrawnConsentSchema])),
 });
 export type CheckInRequest = z.infer<typeof CheckInRequestSchema>;
 
@@ -68,8 +70,16 @@ export const CheckInViewSchema = z.object({
   instructions: z.string(),
   hasPhoto: z.boolean(),
   consent: z.nullable(
-    z.object({ method: z.enum(['typed', 'drawn', 'link']), name: z.string(), at: z.iso.datetime({ offset: true }) }),
+    z.object({
+      method: z.enum(['typed', 'drawn', 'link']),
+      name: z.string(),
+      at: z.iso.datetime({ offset: true }),
+      /** A drawn signature's path (decision 093), for staff to see it back. */
+      signature: z.optional(z.string()),
+    }),
   ),
+  /** The texted link still open for this check-in (decision 093): when it was sent. */
+  linkSentAt: z.optional(z.iso.datetime({ offset: true })),
 });
 export type CheckInView = z.infer<typeof CheckInViewSchema>;
 

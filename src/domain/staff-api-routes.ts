@@ -120,6 +120,8 @@ export const checkInPhoto = /* @__PURE__ */ post(
   '/management/bookings/:id/check-in/photo',
   body<typeof VisitPhotoUploadSchema>(),
 );
+// The owner's consent by a texted link (docs/decisions/093): staff send it, or send it again.
+export const consentLink = /* @__PURE__ */ post('/management/bookings/:id/consent-link', empty());
 // One dog out of a booking of several, into its own (docs/decisions/082).
 export const splitBooking = /* @__PURE__ */ post('/management/bookings/:id/split', empty());
 // The next groom booked at the counter, and a visit's series (docs/decisions/089).

@@ -52,6 +52,11 @@ export async function limitOptOuts(ip: string | null, now = new Date()): Promise
   await enforce(clientBucket('opt-outs', ip), perClient().changesPerClient, now);
 }
 
+/** Consent links opened or agreed from one address (docs/decisions/093): a guesser is slowed like any changer. */
+export async function limitConsentLinks(ip: string | null, now = new Date()): Promise<void> {
+  await enforce(clientBucket('consent-links', ip), perClient().changesPerClient, now);
+}
+
 /** Code requests from one address, whatever the numbers (what each number is texted: phone-codes.ts). */
 export async function limitCodeRequestsFromClient(ip: string | null, now = new Date()): Promise<void> {
   await enforce(clientBucket('codes', ip), perClient().codesPerClient, now);

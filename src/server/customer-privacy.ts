@@ -250,6 +250,9 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
       );
       // A report card is all about the dog and what was seen on it (decision 094): none of it is the accounts'.
       await tx.query('DELETE FROM report_cards WHERE booking_id = ANY ($1)', [bookingIds]);
+      // A drawn signature is the person's too, and a consent link leads to their dog (decision 093).
+      await tx.query('UPDATE check_ins SET consent_signature = NULL WHERE booking_id = ANY ($1)', [bookingIds]);
+      await tx.query('DELETE FROM consent_links WHERE booking_id = ANY ($1)', [bookingIds]);
       await tx.query('DELETE FROM dogs WHERE customer_id = $1 AND NOT (id = ANY ($2))', [
         id,
         dogRows.filter((d) => d.booked).map((d) => d.id),

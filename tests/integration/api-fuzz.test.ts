@@ -1121,7 +1121,7 @@ const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
 // Check-in at the counter (decision 091): the shop's tiers and others, a surcharge sent (refused),
 // photos that are not pictures and keys of photos never taken.
 const checkInRequests: fc.Arbitrary<FuzzRequest> = fc
-  .tuple(idInPath, fc.constantFrom('check-in', 'check-in', 'check-in/photo', 'check-in/x'))
+  .tuple(idInPath, fc.constantFrom('check-in', 'check-in', 'check-in/photo', 'check-in/x', 'consent-link'))
   .chain(([id, action]) =>
     staffJson(
       fc.constant(`/v1.0.1/management/bookings/${id}/${action}`),
@@ -1134,7 +1134,15 @@ const checkInRequests: fc.Arbitrary<FuzzRequest> = fc
                 tierId: fc.constantFrom('light-matting', 'heavy-matting', 'velvet-coat', null),
                 instructions: fc.constantFrom('', 'Shorter on the legs'),
                 photoKey: fc.constantFrom('f'.repeat(64), 'nope'),
-                consent: fc.record({ method: fc.constantFrom('typed', 'drawn'), name: fc.constantFrom('Sam', '') }),
+                consent: fc.record(
+                  {
+                    method: fc.constantFrom('typed', 'drawn'),
+                    name: fc.constantFrom('Sam', ''),
+                    // A drawn signature (decision 093): path data, markup, a curve, a dot.
+                    signature: fc.constantFrom('M1 1L2 2', 'M1 1L900 2', '<svg/>', 'M1 1C2 2 3 3 4 4', 'M1 1'),
+                  },
+                  { requiredKeys: ['method'] },
+                ),
                 surchargePence: fc.constantFrom(0, 1500),
               },
               { requiredKeys: ['condition', 'tierId', 'instructions'] },
@@ -1143,6 +1151,23 @@ const checkInRequests: fc.Arbitrary<FuzzRequest> = fc
       ),
     ),
   );
+
+// The owner's consent by a texted link (decision 093): the page, the photo and the agreement, by
+// token. No link of the fuzz's is real: every answer is a refusal.
+const consentRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  { weight: 2, arbitrary: getRequests(optOutToken.map((t) => `/v1.0.1/consents/${t}`)) },
+  { weight: 1, arbitrary: getRequests(optOutToken.map((t) => `/v1.0.1/consents/${t}/photo`)) },
+  {
+    weight: 3,
+    arbitrary: optOutToken.chain((t) =>
+      jsonRequests({
+        method: 'POST',
+        path: fc.constant(`/v1.0.1/consents/${t}`),
+        body: hostileVariants<unknown>(fc.record({ name: fc.constantFrom('Sam Smith', '') }), 3),
+      }),
+    ),
+  },
+);
 
 // The next groom booked by staff, a visit's series and cancelling the rest of it (decision 089).
 const staffRebookRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
@@ -2245,6 +2270,13 @@ const ROWS: Record<string, Row> = {
     runs: 300,
     requests: optOutRequests,
     // No token of the fuzz's is real: every answer is a refusal (a 404 above all), never a 5xx or a write.
+    least: { ok: 0, refused: 200 },
+  },
+  consents: {
+    label: 'GET|POST /v1.0.1/consents/{token}[/photo]',
+    runs: 300,
+    requests: consentRequests,
+    // No token of the fuzz's is real: every answer is a refusal (404, 400, 429), never a 5xx or a write.
     least: { ok: 0, refused: 200 },
   },
   rebook: {

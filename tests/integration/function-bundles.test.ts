@@ -99,6 +99,8 @@ const CALLS: Record<
   },
   // The one-tap opt-out (decision 090): an unknown token is a 404.
   'marketing-opt-out': { method: 'POST', path: '/marketing/opt-out', body: { token: 'A'.repeat(43) }, expect: 404 },
+  // The owner's consent by a texted link (decision 093): an unknown token is a 404.
+  consents: { method: 'GET', path: `/consents/${'A'.repeat(43)}`, expect: 404 },
   // The visit's live status (decision 092): an unknown booking is a 404.
   'visit-status': { method: 'GET', path: '/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/status', expect: 404 },
   // The report card (decision 094): a booking with no report has none, and no photos to show.

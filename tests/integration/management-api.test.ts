@@ -333,6 +333,23 @@ const CALLS: Record<string, Call[]> = {
       }),
     },
   ],
+  // The owner's consent by a texted link (decision 093): a dog checked in with a surcharge not agreed yet.
+  '/v1.0.1/management/bookings/:id/consent-link': [
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => {
+        const id = await started();
+        await query(`UPDATE bookings SET attendance = 'arrived', arrived_at = now() WHERE id = $1`, [id]);
+        await query(
+          `INSERT INTO check_ins (booking_id, checked_in_at, tier_id, tier_label, tier_kind, surcharge_pence)
+           VALUES ($1, now(), 'heavy-matting', 'Heavy matting', 'matting', 1500)`,
+          [id],
+        );
+        return { path: `/v1.0.1/management/bookings/${id}/consent-link`, body: {} };
+      },
+    },
+  ],
   '/v1.0.1/management/bookings/:id/split': [
     {
       method: 'POST',

@@ -33,7 +33,8 @@ export async function checkIn(
       status: 'pending_payment' | 'confirmed' | 'cancelled' | 'expired';
       start_at: Date;
       attendance: Attendance | null;
-    }>('SELECT status, start_at, attendance FROM bookings WHERE id = $1 FOR UPDATE', [id]);
+      contact_name: string;
+    }>('SELECT status, start_at, attendance, contact_name FROM bookings WHERE id = $1 FOR UPDATE', [id]);
     if (!b) throw bookingNotFound();
     const settings = await loadBookingSettings(tx);
     const tier = tierFor(settings.checkIn, request.tierId);
@@ -56,19 +57,23 @@ export async function checkIn(
     }
     const surchargePence = tier?.surchargePence ?? 0;
     const consent = surchargePence > 0 ? (request.consent ?? null) : null;
+    // A signature drawn without a name beside it is the booking's contact's (decision 093).
+    const consentName = consent ? (consent.name ?? b.contact_name) : null;
+    const signature = consent?.method === 'drawn' ? consent.signature : null;
     const { rows: before } = await tx.query('SELECT * FROM check_ins WHERE booking_id = $1', [id]);
     await tx.query(
       `INSERT INTO check_ins (booking_id, checked_in_at, checked_in_by, condition, tier_id, tier_label, tier_kind,
                               surcharge_pence, instructions, photo_key, consent_method, consent_name, consented_at,
-                              consent_taken_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                              consent_taken_by, consent_signature)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (booking_id) DO UPDATE SET
          checked_in_at = EXCLUDED.checked_in_at, checked_in_by = EXCLUDED.checked_in_by,
          condition = EXCLUDED.condition, tier_id = EXCLUDED.tier_id, tier_label = EXCLUDED.tier_label,
          tier_kind = EXCLUDED.tier_kind, surcharge_pence = EXCLUDED.surcharge_pence,
          instructions = EXCLUDED.instructions, photo_key = COALESCE(EXCLUDED.photo_key, check_ins.photo_key),
          consent_method = EXCLUDED.consent_method, consent_name = EXCLUDED.consent_name,
-         consented_at = EXCLUDED.consented_at, consent_taken_by = EXCLUDED.consent_taken_by`,
+         consented_at = EXCLUDED.consented_at, consent_taken_by = EXCLUDED.consent_taken_by,
+         consent_signature = EXCLUDED.consent_signature`,
       [
         id,
         now,
@@ -81,9 +86,10 @@ export async function checkIn(
         request.instructions,
         request.photoKey ?? null,
         consent?.method ?? null,
-        consent?.name ?? null,
+        consentName,
         consent ? now : null,
         consent ? staff.customerId : null,
+        signature,
       ],
     );
     await tx.query(
@@ -96,7 +102,7 @@ export async function checkIn(
         attendance: 'arrived',
         tier: tier?.id ?? null,
         surchargePence,
-        consent: consent ? { method: consent.method, name: consent.name } : null,
+        consent: consent ? { method: consent.method, name: consentName } : null,
         photo: Boolean(request.photoKey),
       },
     });

@@ -37,6 +37,8 @@ interface CheckInRow {
   consent_method: 'typed' | 'drawn' | 'link' | null;
   consent_name: string | null;
   consented_at: number | null;
+  consent_signature: string | null;
+  link_sent_at: number | null;
 }
 
 interface ScheduleRow {
@@ -119,7 +121,10 @@ const CHECK_IN_SQL = `(
            'tier_id', ci.tier_id, 'tier_label', ci.tier_label, 'tier_kind', ci.tier_kind,
            'surcharge_pence', ci.surcharge_pence, 'instructions', ci.instructions, 'has_photo', ci.photo_key IS NOT NULL,
            'consent_method', ci.consent_method, 'consent_name', ci.consent_name,
-           'consented_at', (extract(epoch FROM ci.consented_at) * 1000)::bigint)
+           'consented_at', (extract(epoch FROM ci.consented_at) * 1000)::bigint,
+           'consent_signature', ci.consent_signature,
+           'link_sent_at', (SELECT (extract(epoch FROM l.sent_at) * 1000)::bigint FROM consent_links l
+                             WHERE l.booking_id = b.id AND l.replaced_at IS NULL))
     FROM check_ins ci WHERE ci.booking_id = b.id
 ) AS check_in`;
 
@@ -171,8 +176,14 @@ function checkInView(c: CheckInRow | null): CheckInView | null {
     hasPhoto: c.has_photo,
     consent:
       c.consent_method && c.consent_name !== null && c.consented_at !== null
-        ? { method: c.consent_method, name: c.consent_name, at: new Date(Number(c.consented_at)).toISOString() }
+        ? {
+            method: c.consent_method,
+            name: c.consent_name,
+            at: new Date(Number(c.consented_at)).toISOString(),
+            ...(c.consent_signature ? { signature: c.consent_signature } : {}),
+          }
         : null,
+    ...(c.link_sent_at !== null ? { linkSentAt: new Date(Number(c.link_sent_at)).toISOString() } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ const CheckInCard = lazy(() => import('./CheckInCard.tsx'));
 const StagePanel = lazy(() => import('./StagePanel.tsx'));
 // Only a completed visit has a report card to write (decision 094).
 const ReportCardPanel = lazy(() => import('./ReportCardPanel.tsx'));
+// Only a surcharge left unagreed at the counter needs a texted link (decision 093).
+const ConsentLinkPanel = lazy(() => import('./ConsentLinkPanel.tsx'));
 
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
@@ -68,6 +70,11 @@ export function BookingDialog({
       {mode === 'view' && booking.attendance === 'completed' ? (
         <Suspense fallback={null}>
           <ReportCardPanel booking={booking} onChanged={onChanged} />
+        </Suspense>
+      ) : null}
+      {mode === 'view' && booking.attendance === 'arrived' && booking.checkIn?.surchargePence ? (
+        <Suspense fallback={null}>
+          <ConsentLinkPanel booking={booking} onChanged={onChanged} />
         </Suspense>
       ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (

@@ -1,4 +1,5 @@
 import { COAT_LABELS } from '../../../domain/coats.ts';
+import { SIGNATURE_BOX } from '../../../domain/signature-box.ts';
 import { formatPence } from '../../../domain/money.ts';
 import type { ScheduleBooking } from '../../../domain/schedule.ts';
 import { formatClock, formatKg, formatPhone, longDate } from '../format.ts';
@@ -87,6 +88,24 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
             ]
               .filter(Boolean)
               .join(' · ')}
+            {b.checkIn.consent?.signature ? (
+              // The path is checked by the server's schema and the column's pattern: moves, lines, numbers.
+              <svg
+                className="checkin-signature"
+                viewBox={`0 0 ${SIGNATURE_BOX.width} ${SIGNATURE_BOX.height}`}
+                role="img"
+                aria-label={`Signature of ${b.checkIn.consent.name}`}
+              >
+                <path
+                  d={b.checkIn.consent.signature}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="6"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            ) : null}
           </dd>
         </div>
       ) : null}

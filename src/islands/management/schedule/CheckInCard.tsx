@@ -8,11 +8,12 @@ import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { RadioGroup } from '../../forms/Choices.tsx';
 import { FileField } from '../../forms/FileField.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
-import { TextArea, TextField } from '../../forms/TextField.tsx';
+import { TextArea } from '../../forms/TextField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { LoadFailed, useStaffRoute } from '../records-ui.tsx';
 import { dayOf } from './common.ts';
 import { usePhotoToSend } from './use-photo-to-send.ts';
+import { ConsentStep } from './ConsentStep.tsx';
 import type { MarkProps } from './use-mark.ts';
 
 const NO_TIER = 'none';
@@ -44,6 +45,7 @@ function CheckInForm({
   const [tierId, setTierId] = useState(NO_TIER);
   const [instructions, setInstructions] = useState('');
   const [owner, setOwner] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
   const tier = settings.tiers.find((t) => t.id === tierId) ?? null;
   const surcharge = tier?.surchargePence ?? 0;
   const warning = healthPolicyWarning(b.dog.vaccinations ?? [], dayOf(now), settings.vaccinationsRequired);
@@ -66,14 +68,14 @@ function CheckInForm({
             tierId: tier?.id ?? null,
             instructions,
             ...(photoKey ? { photoKey } : {}),
-            ...(surcharge > 0 && name ? { consent: { method: 'typed' as const, name } } : {}),
+            ...(surcharge > 0 ? consentOf(name, signature) : {}),
           },
           schema: StaffBookingResponseSchema,
         });
       },
       ({ booking }) => {
         onClose();
-        const pending = surcharge > 0 && !name ? ' The surcharge waits for the owner’s agreement.' : '';
+        const pending = surcharge > 0 && !name && !signature ? ' The surcharge waits for the owner’s agreement.' : '';
         void onMarked(
           { booking, previous: { attendance: b.attendance, balance: null } },
           `${b.dog.name} checked in.${pending}`,
@@ -141,25 +143,23 @@ function CheckInForm({
         value={instructions}
         onChange={setInstructions}
       />
-      {surcharge > 0 ? (
-        <fieldset className="rec-fieldset checkin-consent">
-          <legend>The owner’s agreement</legend>
-          <p>
-            {tier!.label}: {formatPence(surcharge)} on top of the {formatPence(b.totalFromPence)} quoted, so{' '}
-            <strong>{formatPence(b.totalFromPence + surcharge)}</strong> in all.
-          </p>
-          <TextField
-            id={`${id}-owner`}
-            label="Owner types their name to agree"
-            hint="Left empty, the dog is checked in and the surcharge is not charged until the owner agrees."
-            autoComplete="off"
-            maxLength={80}
-            value={owner}
-            onChange={setOwner}
-          />
-        </fieldset>
+      {tier && surcharge > 0 ? (
+        <ConsentStep
+          id={id}
+          tier={tier}
+          quotePence={b.totalFromPence}
+          owner={owner}
+          onOwner={setOwner}
+          onSignature={setSignature}
+        />
       ) : null}
       <FormActions submit={submit} label="Check in" busyLabel="Checking in…" onCancel={onBack} cancelLabel="Back" />
     </form>
   );
+}
+
+/** A drawn signature (with the name typed beside it, if any) or the typed name alone; neither: none. */
+function consentOf(name: string, signature: string | null) {
+  if (signature) return { consent: { method: 'drawn' as const, signature, ...(name ? { name } : {}) } };
+  return name ? { consent: { method: 'typed' as const, name } } : {};
 }
