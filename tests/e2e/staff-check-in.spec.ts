@@ -113,7 +113,12 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(`${viewport.dog} checked in.`)).toBeVisible();
 
       await open();
-      await expect(dialog.getByText(/Heavy matting \+£15\.00, agreed by Kate Lowe · Photo taken/)).toBeVisible();
+      await expect(dialog.getByText(/Heavy matting \+£15\.00, agreed by Kate Lowe/)).toBeVisible();
+      // The stored photo, there to show the owner later: the staff address answers the picture itself.
+      const stored = dialog.getByRole('link', { name: 'See the check-in photo' });
+      const picture = await page.request.get((await stored.getAttribute('href'))!);
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toBe('image/webp');
       await expect(dialog.getByText('£60.00', { exact: true })).toBeVisible();
       if (viewport.width === 1280) {
         await expect(dialog.getByRole('img', { name: 'Signature of Kate Lowe' })).toBeVisible();

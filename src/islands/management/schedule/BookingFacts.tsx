@@ -4,6 +4,7 @@ import { formatPence } from '../../../domain/money.ts';
 import type { ScheduleBooking } from '../../../domain/schedule.ts';
 import { formatClock, formatKg, formatPhone, longDate } from '../format.ts';
 import { ATTENDANCE_DONE, dayOf } from './common.ts';
+import { staffPhotoUrl } from './visit-photo-url.ts';
 
 /** What the counter needs to know of one appointment, at a glance. */
 export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; table: number | null }) {
@@ -84,10 +85,18 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
                   }`
                 : '',
               b.checkIn.instructions ? `Instructions: ${b.checkIn.instructions}` : '',
-              b.checkIn.hasPhoto ? 'Photo taken' : '',
             ]
               .filter(Boolean)
               .join(' · ')}
+            {/* The photo stays on the visit's card, so a question about a surcharge is answered by showing it. */}
+            {b.checkIn.hasPhoto ? (
+              <>
+                {' · '}
+                <a href={staffPhotoUrl(b.id, 'before')} target="_blank" rel="noopener">
+                  See the check-in photo
+                </a>
+              </>
+            ) : null}
             {b.checkIn.consent?.signature ? (
               // The path is checked by the server's schema and the column's pattern: moves, lines, numbers.
               <svg

@@ -6,7 +6,7 @@ import { formatClock } from '../format.ts';
 import { LoadFailed, useStaffRoute } from '../records-ui.tsx';
 import type { Announcement } from './common.ts';
 import { ReportComposer } from './ReportComposer.tsx';
-import { staffPhotoUrl } from './use-photo-to-send.ts';
+import { staffPhotoUrl } from './visit-photo-url.ts';
 
 /**
  * A completed visit's report card (decision 094): the check-in photo kept from the counter, whether

@@ -18,7 +18,8 @@ import { FileField } from '../../forms/FileField.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useSubmit } from '../../forms/use-submit.ts';
-import { staffPhotoUrl, usePhotoToSend } from './use-photo-to-send.ts';
+import { usePhotoToSend } from './use-photo-to-send.ts';
+import { staffPhotoUrl } from './visit-photo-url.ts';
 
 const SentSchema = z.object({ report: ReportCardViewSchema, sent: z.boolean() });
 

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ApiResult } from '../../../client/api.ts';
 import { staffCall } from '../../../client/staff-session.ts';
-import { API_PREFIX, pathTo } from '../../../domain/api-route.ts';
 import { VisitPhotoSchema } from '../../../domain/check-in.ts';
 import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { photoToSend } from './photo-upload.ts';
@@ -38,7 +37,3 @@ export function usePhotoToSend(bookingId: string) {
   };
   return { photo, choose, upload };
 }
-
-/** A stored visit photo as the staff pages load it (decision 094): the staff cookie goes with an <img>'s request. */
-export const staffPhotoUrl = (id: string, side: 'before' | 'after') =>
-  `${API_PREFIX}${pathTo(apiRoutes.staffVisitPhoto, { id, side })}`;
