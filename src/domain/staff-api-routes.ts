@@ -29,6 +29,7 @@ import type { StageRequestSchema } from './visit-stages.ts';
 import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { StaffWaitlistRequestSchema } from './staff-waitlist-request.ts';
+import type { BalanceLinkRequestSchema } from './balance-link.ts';
 import type { NoShowFeeRefundRequestSchema, NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
 import type {
   ClosureInputSchema,
@@ -207,3 +208,9 @@ export const staffWaitlistOffer = /* @__PURE__ */ post(
 export const staffWaitlistWithdraw = /* @__PURE__ */ post('/management/waitlist/:id/withdraw', empty());
 // The visit's live status (docs/decisions/092): one tap moves the dog on a stage, or one back to undo.
 export const visitStage = /* @__PURE__ */ post('/management/bookings/:id/stage', body<typeof StageRequestSchema>());
+// The balance by a payment link (docs/decisions/096): the link's state, and "Send a payment link" (or again).
+export const balanceLink = /* @__PURE__ */ get('/management/bookings/:id/balance-link');
+export const sendBalanceLink = /* @__PURE__ */ post(
+  '/management/bookings/:id/balance-link',
+  body<typeof BalanceLinkRequestSchema>(),
+);

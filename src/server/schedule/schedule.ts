@@ -66,7 +66,7 @@ interface ScheduleRow {
   deposit_refunded_pence: number;
   refund_due_pence: number;
   balance_paid_pence: number;
-  balance_method: 'card' | 'cash' | null;
+  balance_method: 'card' | 'cash' | 'online' | null;
   attendance: Attendance | null;
   staff_note: string;
   stage: VisitStage | null;
