@@ -88,6 +88,8 @@ export const ScheduleBookingSchema = z.object({
   depositHeldPence: count(),
   balanceDuePence: count(),
   balancePaidPence: count(),
+  /** A payment link for the balance is out, not paid yet (decision 096); absent otherwise. */
+  balanceLinkSent: z.optional(z.boolean()),
   balanceMethod: z.nullable(PaidMethodSchema),
   attendance: z.nullable(AttendanceSchema),
   /** Where the dog is while in the shop (decision 092): checked in once arrived, null otherwise. */

@@ -18,6 +18,8 @@ const SeriesPanel = lazy(() => import('./SeriesPanel.tsx'));
 const CheckInCard = lazy(() => import('./CheckInCard.tsx'));
 // Only a dog in the shop has stages to tap (decision 092).
 const StagePanel = lazy(() => import('./StagePanel.tsx'));
+// Only a completed visit may have a payment link for its balance (decision 096).
+const BalanceLinkPanel = lazy(() => import('./BalanceLinkPanel.tsx'));
 
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
@@ -65,6 +67,11 @@ export function BookingDialog({
       ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (
         <AttendanceActions {...marks} now={now} onMode={setMode} />
+      ) : null}
+      {mode === 'view' && booking.attendance === 'completed' ? (
+        <Suspense fallback={null}>
+          <BalanceLinkPanel booking={booking} onCounter={() => setMode('complete')} onChanged={onChanged} />
+        </Suspense>
       ) : null}
       {mode === 'view' ? <NotePanel booking={booking} onChanged={onChanged} /> : null}
       {mode === 'check-in' ? (
