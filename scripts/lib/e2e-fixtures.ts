@@ -88,6 +88,8 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
     // Check-in at the counter (tests/e2e/staff-check-in.spec.ts, decision 091), one per screen width,
     // after the no-show fees' hours: a matted dog whose vaccinations ran out (set below).
     ...CHECK_IN_ROWS,
+    // The balance by a payment link (tests/e2e/staff-no-show-fee.spec.ts, decision 096): beside Nell's hour.
+    BALANCE_LINK_ROW,
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
@@ -209,6 +211,21 @@ export const CHECK_IN_ROWS = [1280, 390].map((width, i) => ({
   deposit: 0,
   price: 4500,
 }));
+
+/** Yesterday's visit whose balance is taken by a payment link (Full Groom, £45, nothing paid). */
+export const BALANCE_LINK_ROW = {
+  id: 'e2ebalancelinkjuno00001',
+  customer: 'e2ebalancecustomer1',
+  name: 'Sam Carter',
+  phone: '+447700900591',
+  dog: 'Juno',
+  breed: 'beagle',
+  service: 'full',
+  time: '12:00',
+  minutes: 60,
+  deposit: 0,
+  price: 4500,
+};
 
 /** How many staff members the e2e server has for its workers (Playwright's parallelIndex). */
 export const WORKER_STAFF = 8;
