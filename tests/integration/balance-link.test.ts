@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as balanceLinks from '../../netlify/functions/management-balance-links.ts';
-import managementFinances from '../../netlify/functions/management-finances.ts';
+import * as finances from '../../netlify/functions/management-finances.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import { BalanceLinkResponseSchema } from '../../src/domain/balance-link.ts';
 import { query } from '../../src/server/db.ts';
@@ -27,6 +27,7 @@ useTestDatabase({ seed: true });
 
 const API = 'http://localhost/v1.0.1';
 const handler = routed(balanceLinks);
+const managementFinances = routed(finances);
 let staff: { id: string; key: string };
 beforeAll(async () => {
   staff = await staffKey('Balance Groomer');
@@ -156,6 +157,16 @@ describe('a payment link for the balance', () => {
     );
     const figures = (await finances.json()) as { totals: { onlinePence: number; takingsPence: number } };
     expect(figures.totals.onlinePence).toBeGreaterThanOrEqual(4500);
+    // The accountant's CSV names the method.
+    const csv = await (
+      await managementFinances(
+        new Request(`${API}/management/finances/takings.csv?from=${day(-1)}&to=${day(1)}`, {
+          headers: { 'x-access-key': staff.key },
+        }),
+      )
+    ).text();
+    const line = csv.split('\n').find((l) => l.includes(id));
+    expect(line).toMatch(/,Balance,Online \(Stripe\),45(\.00)?,/);
   });
 
   it('expired: the link says so and staff can send another', async () => {
