@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as balanceLinks from '../../netlify/functions/management-balance-links.ts';
 import * as finances from '../../netlify/functions/management-finances.ts';
 import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
+import * as visitStatus from '../../netlify/functions/visit-status.ts';
 import { BalanceLinkResponseSchema } from '../../src/domain/balance-link.ts';
 import { query } from '../../src/server/db.ts';
 import { signedEvent, type FakeStripe } from '../helpers/fake-stripe.ts';
@@ -134,6 +135,9 @@ describe('a payment link for the balance', () => {
       expect(answer.body.outcome).toBe(i === 0 ? 'balance_paid' : 'balance_known');
     }
     expect(await balanceOf(id)).toMatchObject({ balance_paid_pence: 4500, balance_method: 'online' });
+    // Back on /b/{id} from Stripe, the owner's page thanks them.
+    const status = await routed(visitStatus)(new Request(`${API}/bookings/${id}/status`));
+    expect(await status.json()).toMatchObject({ dogs: [{ name: 'Nell', stage: 'completed' }], balancePaid: true });
     const moves = await query<{ method: string; pence: number }>(
       `SELECT method, pence FROM money_movements WHERE booking_id = $1 AND kind = 'balance'`,
       [id],
