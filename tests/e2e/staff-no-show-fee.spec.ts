@@ -308,6 +308,8 @@ test('at 1280 px: the balance sent as a payment link, paid on the owner’s phon
   await page.goto(/(https?:\/\/\S+\/checkout\/cs_\w+)/.exec(text.text)![1]!);
   await page.getByRole('button', { name: 'Pay £45.00' }).click();
   await expect(page).toHaveURL(`${base}/b/${row.id}`);
+  await expect(page.getByText('Paid — thank you.')).toBeVisible();
+  await shot(page, 'balance-link-owner-paid-1280');
 
   // Staff see it paid online, and no way to take it again.
   await page.goto(schedule);
