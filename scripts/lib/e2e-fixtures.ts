@@ -93,6 +93,8 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
     REPORT_CARD_ROW,
     // The owner's consent by a texted link (staff-check-in.spec.ts, decision 093): beside Nell at noon.
     CONSENT_LINK_ROW,
+    // The balance by a payment link (tests/e2e/staff-no-show-fee.spec.ts, decision 096): beside Juno's evening hour.
+    BALANCE_LINK_ROW,
   ];
   await transaction(async (tx) => {
     for (const r of rows) {
@@ -240,6 +242,21 @@ export const CONSENT_LINK_ROW = {
   breed: 'cockapoo',
   service: 'full',
   time: '12:00',
+  minutes: 60,
+  deposit: 0,
+  price: 4500,
+};
+
+/** Yesterday's visit whose balance is taken by a payment link (Full Groom, £45, nothing paid), beside Juno's evening hour. */
+export const BALANCE_LINK_ROW = {
+  id: 'e2ebalancelinkclover001',
+  customer: 'e2ebalancecustomer1',
+  name: 'Sam Carter',
+  phone: '+447700900593',
+  dog: 'Clover',
+  breed: 'beagle',
+  service: 'full',
+  time: '19:00',
   minutes: 60,
   deposit: 0,
   price: 4500,

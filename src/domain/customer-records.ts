@@ -92,7 +92,7 @@ export const VisitSchema = z.object({
   depositPaidPence: integer(),
   depositRefundedPence: integer(),
   balancePaidPence: integer(),
-  balanceMethod: z.nullable(z.enum(['card', 'cash'])),
+  balanceMethod: z.nullable(z.enum(['card', 'cash', 'online'])),
   staffNote: z.nullable(z.string()),
 });
 export type Visit = z.infer<typeof VisitSchema>;

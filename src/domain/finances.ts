@@ -57,6 +57,8 @@ export const FiguresSchema = z.object({
   /** Balances taken in the shop. */
   cardPence: pence,
   cashPence: pence,
+  /** Balances the owner paid online by the payment link staff sent (decision 096). */
+  onlinePence: pence,
   /** All of the above: money in less money out. */
   takingsPence: pence,
   /** Confirmed appointments that started in the period (no-shows left out). */
@@ -128,6 +130,7 @@ export const EMPTY_FIGURES: Figures = Object.freeze({
   refundsPence: 0,
   cardPence: 0,
   cashPence: 0,
+  onlinePence: 0,
   takingsPence: 0,
   appointments: 0,
   noShows: 0,
@@ -188,6 +191,7 @@ export function addFigures(a: Figures, b: Figures): Figures {
     refundsPence: a.refundsPence + b.refundsPence,
     cardPence: a.cardPence + b.cardPence,
     cashPence: a.cashPence + b.cashPence,
+    onlinePence: a.onlinePence + b.onlinePence,
     takingsPence: a.takingsPence + b.takingsPence,
     appointments: a.appointments + b.appointments,
     noShows: a.noShows + b.noShows,

@@ -24,6 +24,14 @@ export type PaymentAlert = (
       customer: string | null;
       bookingLink: string | null;
     }
+  | {
+      /** The owner paid the balance's link after the counter took it (decision 096): one must go back. */
+      kind: 'balance_paid_twice';
+      pence: number;
+      method: string;
+      customer: string | null;
+      bookingLink: string | null;
+    }
 ) & {
   /** What the payment was for: a booking's deposit (the default) or a no-show fee (decision 081). */
   paidFor?: 'deposit' | 'no-show fee';
@@ -80,6 +88,11 @@ export function paymentAlertWords(alert: PaymentAlert, timeZone: string): AlertW
       return {
         subject: `Refund failed: ${formatPence(alert.pence)} did not reach the customer`,
         text: `${site.name}: a refund of ${formatPence(alert.pence)}${alert.paidFor === 'no-show fee' ? ' of a no-show fee' : ''}${who} failed${alert.failure ? ` (${alert.failure.replace(/_/g, ' ')})` : ''}, so the customer has not been paid back. Pay them another way (cash or bank transfer) and note it on the booking.${where}`,
+      };
+    case 'balance_paid_twice':
+      return {
+        subject: `Balance paid twice: ${formatPence(alert.pence)} online after ${alert.method}`,
+        text: `${site.name}: a customer${who} paid the ${formatPence(alert.pence)} balance by the payment link after it was taken at the counter by ${alert.method}. Only the counter's is counted: refund the online payment in the Stripe Dashboard, or give the ${alert.method} back.${where}`,
       };
   }
 }

@@ -31,6 +31,8 @@ import { VisitStageSchema } from './visit-stages.ts';
 export const AttendanceSchema = z.enum(['arrived', 'completed', 'no_show']);
 export const BalanceMethodSchema = z.enum(['card', 'cash']);
 export type BalanceMethod = z.infer<typeof BalanceMethodSchema>;
+/** How a balance was paid: at the counter, or online by the owner's payment link (decision 096). */
+export const PaidMethodSchema = z.enum(['card', 'cash', 'online']);
 
 /** A customer record's id (src/server/ids.ts randomId(12) or (16)). */
 export const BlockIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a blocked time id'));
@@ -86,7 +88,9 @@ export const ScheduleBookingSchema = z.object({
   depositHeldPence: count(),
   balanceDuePence: count(),
   balancePaidPence: count(),
-  balanceMethod: z.nullable(BalanceMethodSchema),
+  /** A payment link for the balance is out, not paid yet (decision 096); absent otherwise. */
+  balanceLinkSent: z.optional(z.boolean()),
+  balanceMethod: z.nullable(PaidMethodSchema),
   attendance: z.nullable(AttendanceSchema),
   /** Where the dog is while in the shop (decision 092): checked in once arrived, null otherwise. */
   stage: z.nullable(VisitStageSchema),

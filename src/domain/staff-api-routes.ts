@@ -30,6 +30,7 @@ import type { ReportCardRequestSchema } from './report-card.ts';
 import type { StaffOfferRequestSchema } from './staff-waitlist.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
 import type { StaffWaitlistRequestSchema } from './staff-waitlist-request.ts';
+import type { BalanceLinkRequestSchema } from './balance-link.ts';
 import type { NoShowFeeRefundRequestSchema, NoShowFeeRequestSchema, WaiveRequestSchema } from './no-show-staff.ts';
 import type {
   ClosureInputSchema,
@@ -217,3 +218,9 @@ export const sendReportCard = /* @__PURE__ */ post(
   body<typeof ReportCardRequestSchema>(),
 );
 export const staffVisitPhoto = /* @__PURE__ */ get('/management/bookings/:id/photos/:side');
+// The balance by a payment link (docs/decisions/096): the link's state, and "Send a payment link" (or again).
+export const balanceLink = /* @__PURE__ */ get('/management/bookings/:id/balance-link');
+export const sendBalanceLink = /* @__PURE__ */ post(
+  '/management/bookings/:id/balance-link',
+  body<typeof BalanceLinkRequestSchema>(),
+);

@@ -112,6 +112,8 @@ export function stageText(stage: 'ready_soon' | 'ready', shop: string, dogs: rea
 // GET /v1.0.1/bookings/{id}/status: the dog's name and stage, nothing more (the id is the key).
 export const VisitStatusSchema = z.object({
   dogs: z.array(z.object({ name: z.string(), stage: z.nullable(OwnerStageSchema) })),
+  /** The balance was paid by the owner's payment link (decision 096): the page thanks them. */
+  balancePaid: z.optional(z.literal(true)),
 });
 export type VisitStatus = z.infer<typeof VisitStatusSchema>;
 

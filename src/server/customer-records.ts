@@ -222,7 +222,7 @@ export async function visitsPage(
     deposit_paid_pence: number;
     deposit_refunded_pence: number;
     balance_paid_pence: number;
-    balance_method: 'card' | 'cash' | null;
+    balance_method: 'card' | 'cash' | 'online' | null;
     staff_note: string | null;
   }>(
     `SELECT b.id, b.start_at, b.end_at, b.status, b.attendance, s.title, d.name AS dog_name, b.price_from_pence, b.promotion_pence,

@@ -79,6 +79,7 @@ export async function financeReport(query: FinancesQuery, tx: Tx = db()): Promis
     if (row.kind === 'deposit') f.depositsPence += row.pence;
     else if (MONEY_BACK.has(row.kind)) f.refundsPence -= row.pence;
     else if (row.method === 'cash') f.cashPence += row.pence;
+    else if (row.kind === 'balance' && row.method === 'online') f.onlinePence += row.pence;
     else f.cardPence += row.pence;
     f.takingsPence += row.pence;
     figures.set(row.period, f);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { NO_SHOW_FEE_ROWS, workerStaffPhone } from '../../scripts/lib/e2e-fixtures.ts';
+import { BALANCE_LINK_ROW, NO_SHOW_FEE_ROWS, workerStaffPhone } from '../../scripts/lib/e2e-fixtures.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripe-stand-in.ts';
 import { addDays, todayIn } from '../../src/domain/london-time.ts';
@@ -265,5 +265,63 @@ test('at 390 px: a paid fee refunded from the schedule, and only then the no-sho
   // Refunded: the no-show can be taken back.
   await dialog.getByRole('button', { name: 'Undo “a no-show”' }).click();
   await expect(page.getByText(`${visa.dog}'s mark taken back.`)).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+// The balance by a payment link (decision 096) needs this file's Stripe: yesterday's visit completed
+// with a link instead of card or cash, the link texted, paid on the stand-in's page, and seen paid.
+test('at 1280 px: the balance sent as a payment link, paid on the owner’s phone, seen paid online', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const row = BALANCE_LINK_ROW;
+  const violations = await watchPolicy(page);
+  await page.setViewportSize(VIEWPORTS[1]);
+  await page.context().addCookies([{ name: 'auth_key', value: key, url: base }]);
+  const yesterday = addDays(todayIn('Europe/London', new Date()), -1);
+  const schedule = `${base}/management/schedule?day=${yesterday}`;
+  const open = async () => {
+    await page.getByRole('button', { name: new RegExp(`${row.dog}, Full Groom, ${row.name}`) }).click();
+    return page.getByRole('dialog', { name: `${row.dog} · Full Groom` });
+  };
+  await page.goto(schedule);
+  await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
+  let dialog = await open();
+  await dialog.getByRole('button', { name: 'Completed…' }).click();
+  await dialog.getByRole('radio', { name: 'Payment link' }).check();
+  await expect(dialog.getByLabel('Balance taken (£)')).toHaveCount(0);
+  await expect(dialog.getByText(/^£45\.00 due\. The owner gets a text and an e-mail/)).toBeVisible();
+  await noViolations(page, 'the payment link chosen at 1280 px');
+  await shot(page, 'balance-link-chosen-1280');
+  const seen = (await inbox(row.phone)).length;
+  await dialog.getByRole('button', { name: 'Send a payment link' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Payment link sent at' })).toHaveText(
+    /^Payment link sent at \d\d:\d\d — £45\.00, not paid yet\.$/,
+  );
+  await noViolations(page, 'the payment link sent at 1280 px');
+  await shot(page, 'balance-link-sent-1280');
+
+  // The owner's text carries the link; they pay on the (stand-in's) page and come back to /b/{id}.
+  await expect.poll(async () => (await inbox(row.phone)).length).toBeGreaterThan(seen);
+  const text = (await inbox(row.phone)).slice(seen).find((t) => t.text.includes('left to pay'))!;
+  expect(text.text).toContain(`${row.dog}'s groom, £45.00 left to pay. Pay on your phone:`);
+  await page.goto(/(https?:\/\/\S+\/checkout\/cs_\w+)/.exec(text.text)![1]!);
+  await page.getByRole('button', { name: 'Pay £45.00' }).click();
+  await expect(page).toHaveURL(`${base}/b/${row.id}`);
+  await expect(page.getByText('Paid — thank you.')).toBeVisible();
+  await shot(page, 'balance-link-owner-paid-1280');
+
+  // Staff see it paid online, and no way to take it again.
+  await page.goto(schedule);
+  await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
+  dialog = await open();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Paid online' })).toHaveText(
+    /^Paid online at \d\d:\d\d — £45\.00\.$/,
+  );
+  await expect(dialog.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+  await noViolations(page, 'the balance paid online at 1280 px');
+  await shot(page, 'balance-link-paid-1280');
+  await page.setViewportSize(VIEWPORTS[0]);
+  await shot(page, 'balance-link-paid-390');
   expect(violations).toEqual([]);
 });

@@ -64,6 +64,7 @@ import { VisitPhotoSchema } from '../../src/domain/check-in.ts';
 import { insertBooking, staffMember } from '../helpers/staff-records.ts';
 import { DashboardResponseSchema, MessageRetryResponseSchema } from '../../src/domain/dashboard.ts';
 import { NoShowFeeResponseSchema, StrikesResponseSchema } from '../../src/domain/no-show-staff.ts';
+import { BalanceLinkResponseSchema } from '../../src/domain/balance-link.ts';
 import { VisitStatusSchema } from '../../src/domain/visit-stages.ts';
 import {
   OwnerReportCardSchema,
@@ -1278,6 +1279,20 @@ const staffReportCardRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
           ),
           3,
         ),
+      ),
+    ),
+  },
+);
+
+// The balance by a payment link (decision 096): read, and send (refused in words: no fuzz booking is on its day).
+const balanceLinkRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  { weight: 2, arbitrary: staffGet(idInPath.map((id) => `/v1.0.1/management/bookings/${id}/balance-link`)) },
+  {
+    weight: 3,
+    arbitrary: idInPath.chain((id) =>
+      staffJson(
+        fc.constant(`/v1.0.1/management/bookings/${id}/balance-link`),
+        hostileVariants<unknown>(fc.constant({}), 3),
       ),
     ),
   },
@@ -2577,6 +2592,13 @@ const ROWS: Record<string, Row> = {
     requests: stageRequests,
     least: { ok: 0, refused: 150 },
     answer: StageResponseSchema,
+  },
+  'management-balance-links': {
+    label: 'GET|POST /v1.0.1/management/bookings/{id}/balance-link',
+    runs: 250,
+    requests: balanceLinkRequests,
+    least: { ok: 5, refused: 100 },
+    answer: BalanceLinkResponseSchema,
   },
   'management-no-shows': {
     label: 'GET|POST /v1.0.1/management/bookings/{id}/no-show-fee[/refund], customers/{id}/strikes[/{booking}/waive]',

@@ -223,6 +223,12 @@ const CALLS: Record<
     headers: STAFF,
     expect: 404,
   },
+  'management-balance-links': {
+    method: 'GET',
+    path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/balance-link',
+    headers: STAFF,
+    expect: 404,
+  },
   'management-visit-stages': {
     method: 'POST',
     path: '/management/bookings/AAAAAAAAAAAAAAAAAAAAAAAA/stage',

@@ -423,6 +423,24 @@ const CALLS: Record<string, Call[]> = {
       },
     },
   ],
+  // The balance by a payment link (decision 096): a visit of weeks back, its balance not yet taken.
+  '/v1.0.1/management/bookings/:id/balance-link': [
+    {
+      method: 'GET',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2026, 1, 2, 9) + later++ * 3600_000), totalFromPence: 4500 })).id}/balance-link`,
+      }),
+    },
+    {
+      method: 'POST',
+      expect: 200,
+      prepare: async () => ({
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2026, 1, 2, 9) + later++ * 3600_000), totalFromPence: 4500 })).id}/balance-link`,
+        body: {},
+      }),
+    },
+  ],
   // The visit's live status (decision 092): a dog in the shop, tapped on to the bath.
   '/v1.0.1/management/bookings/:id/stage': [
     {

@@ -104,6 +104,7 @@ describe('takings', () => {
       refundsPence: 0,
       cardPence: 8000,
       cashPence: 2500,
+      onlinePence: 0,
       takingsPence: 11500,
       appointments: 3,
       noShows: 1,

@@ -244,6 +244,16 @@ describe('moneyLine', () => {
       line: { text: 'Paid', tone: 'paid' },
     },
     {
+      name: 'completed, a payment link out (decision 096)',
+      b: { ...money, attendance: 'completed', balanceLinkSent: true },
+      line: { text: 'Link sent · £45.00 due', tone: 'due' },
+    },
+    {
+      name: 'completed, paid by the link',
+      b: { ...money, attendance: 'completed', balancePaidPence: 4500, balanceMethod: 'online' },
+      line: { text: 'Paid £45.00 online', tone: 'paid' },
+    },
+    {
       name: 'a no-show keeps the deposit',
       b: { ...money, attendance: 'no_show', depositHeldPence: 1000 },
       line: { text: 'Deposit £10.00 kept', tone: 'none' },

@@ -275,8 +275,10 @@ export function moneyLine(
   b: Pick<
     ScheduleBooking,
     'attendance' | 'balancePaidPence' | 'balanceMethod' | 'depositHeldPence' | 'balanceDuePence'
-  >,
+  > & { balanceLinkSent?: boolean | undefined },
 ): { text: string; tone: 'paid' | 'due' | 'none' } {
+  if (b.attendance === 'completed' && b.balanceLinkSent && !b.balancePaidPence)
+    return { text: `Link sent · ${formatPence(b.balanceDuePence)} due`, tone: 'due' };
   if (b.attendance === 'completed')
     return {
       text: `Paid${b.balancePaidPence ? ` ${formatPence(b.balancePaidPence)} ${b.balanceMethod ?? ''}` : ''}`.trim(),

@@ -14,6 +14,7 @@ import { settleRefund } from './settle.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
 import { feeSessionEvent, isFeeSessionEvent, keepSavedCard } from '../no-shows/fees.ts';
 import { feeOfPayment, recordFeeDispute, recordFeeRefund } from '../no-shows/fee-refunds.ts';
+import { balanceSessionEvent, isBalanceSessionEvent } from '../schedule/balance-links.ts';
 import { STRIPE_WEBHOOK_EVENTS, stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set<string>(STRIPE_WEBHOOK_EVENTS);
@@ -132,6 +133,9 @@ export async function handleStripeWebhook(
   if (!HANDLED.has(type)) return { received: true, outcome: 'ignored' };
   // A no-show fee's payment page (decision 081) is not a booking's deposit.
   if (isFeeSessionEvent(verified)) return { received: true, outcome: await feeSessionEvent(verified, now) };
+  // Nor is the balance's payment link (decision 096).
+  if (isBalanceSessionEvent(verified))
+    return { received: true, outcome: await balanceSessionEvent(verified, now, siteUrl) };
   if (type.startsWith('refund.')) return { received: true, outcome: await refundEvent(verified, type, now, siteUrl) };
   if (type === 'charge.refunded')
     return { received: true, outcome: await chargeRefunded(verified, type, now, siteUrl) };

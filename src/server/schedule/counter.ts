@@ -1,7 +1,6 @@
 import type {
   AttendanceRequest,
   AttendanceResponse,
-  Balance,
   BlockRequest,
   ScheduleBooking,
   SplitResponse,
@@ -18,6 +17,7 @@ import { db, transaction } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
 import type { StaffMember } from '../staff.ts';
+import { cancelOpenBalanceLink, expireBalanceSession } from './balance-links.ts';
 import { bookingNotFound, scheduleBooking } from './schedule.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function markAttendance(
   staff: Staff,
   now = new Date(),
 ): Promise<AttendanceResponse> {
-  return transaction(async (tx) => {
+  const { answer, closeSession } = await transaction(async (tx) => {
     const {
       rows: [b],
     } = await tx.query<{
@@ -79,7 +79,7 @@ export async function markAttendance(
       start_at: Date;
       attendance: Attendance | null;
       balance_paid_pence: number;
-      balance_method: 'card' | 'cash' | null;
+      balance_method: 'card' | 'cash' | 'online' | null;
     }>(
       'SELECT status, start_at, attendance, balance_paid_pence, balance_method FROM bookings WHERE id = $1 FOR UPDATE',
       [id],
@@ -107,14 +107,23 @@ export async function markAttendance(
       if (blocked) throw new HttpError(409, blocked, { code: 'policy' });
     }
 
+    // A balance paid by the owner's link (decision 096) is Stripe's record: the counter cannot change it.
+    if (b.balance_method === 'online' && (request.attendance !== 'completed' || request.balance))
+      throw new HttpError(409, 'The balance was paid online, so this visit stays completed as it is.', {
+        code: 'policy',
+      });
+    const taken = b.balance_method ? { pence: b.balance_paid_pence, method: b.balance_method } : null;
     const previous = {
       attendance: b.attendance,
-      balance: b.balance_method ? { pence: b.balance_paid_pence, method: b.balance_method } : null,
+      balance: taken && taken.method !== 'online' ? { pence: taken.pence, method: taken.method } : null,
     };
     // Completing again without a balance keeps the one already taken; any other mark has none.
-    const balance: Balance | null = request.attendance === 'completed' ? (request.balance ?? previous.balance) : null;
+    const balance = request.attendance === 'completed' ? (request.balance ?? taken) : null;
     const pence = balance && balance.pence > 0 ? balance.pence : 0;
     const method = pence > 0 ? balance!.method : null;
+    // Card or cash taken, or the mark taken back: a payment link sent must not be paid as well.
+    const closeSession =
+      request.attendance !== 'completed' || request.balance?.pence ? await cancelOpenBalanceLink(tx, id, now) : null;
     await tx.query(
       `UPDATE bookings SET attendance = $2,
               arrived_at = CASE WHEN $2::text IS NULL OR $2 = 'no_show' THEN NULL WHEN $2 = 'arrived' THEN COALESCE(arrived_at, $5) ELSE arrived_at END,
@@ -129,8 +138,10 @@ export async function markAttendance(
       before: previous,
       after: { attendance: request.attendance, balance: method ? { pence, method } : null },
     });
-    return { booking: (await scheduleBooking(tx, id))!, previous };
+    return { answer: { booking: (await scheduleBooking(tx, id))!, previous }, closeSession };
   });
+  await expireBalanceSession(closeSession);
+  return answer;
 }
 
 export async function saveStaffNote(

@@ -68,7 +68,7 @@ interface ScheduleRow {
   deposit_refunded_pence: number;
   refund_due_pence: number;
   balance_paid_pence: number;
-  balance_method: 'card' | 'cash' | null;
+  balance_method: 'card' | 'cash' | 'online' | null;
   attendance: Attendance | null;
   staff_note: string;
   stage: VisitStage | null;
@@ -87,6 +87,7 @@ interface ScheduleRow {
   series: { id: string; weeks: number; visit: number; of: number } | null;
   vaccinations: { name: string; expiresOn: string }[];
   check_in: CheckInRow | null;
+  balance_link_sent: boolean;
 }
 
 // The party's deposit held on its first dog's row, and every dog's quoted deposit and total, the first
@@ -143,6 +144,7 @@ const SELECT_SCHEDULE = `
          ${PARTY_MONEY_SQL},
          ${SERIES_SQL},
          ${CHECK_IN_SQL}, d.vaccinations,
+         EXISTS (SELECT 1 FROM balance_links l WHERE l.booking_id = b.id AND l.status = 'sent') AS balance_link_sent,
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -253,6 +255,8 @@ function view(r: ScheduleRow): ScheduleBooking {
     ...(r.party_id ? { partyId: r.party_id } : {}),
     ...(party ? { partyDepositHeldPence: party.heldPence } : {}),
     ...(r.series ? { series: r.series } : {}),
+    // A payment link out for the balance, not paid yet (decision 096).
+    ...(r.balance_link_sent ? { balanceLinkSent: true } : {}),
     ...(checkIn ? { checkIn, finalPricePence: finalPricePence(totalFromPence, checkIn) } : {}),
   };
 }

@@ -138,5 +138,6 @@ async function textIfDue(
 export async function visitStatus(id: string): Promise<VisitStatus> {
   const dogs = await partyDogs(db(), id);
   if (dogs.length === 0) throw new HttpError(404, 'We could not find that booking.', { code: 'not_found' });
-  return { dogs: dogs.map(({ name, stage }) => ({ name, stage })) };
+  const paid = await db().query('SELECT 1 FROM bookings WHERE id = $1 AND balance_method = $2', [id, 'online']);
+  return { dogs: dogs.map(({ name, stage }) => ({ name, stage })), ...(paid.rows.length ? { balancePaid: true } : {}) };
 }

@@ -88,6 +88,7 @@ export default function LiveStatus({ bookingId, today }: LiveStatusProps) {
       <p role="status" className="live-status__now">
         {sentence}
       </p>
+      {status?.balancePaid ? <p className="live-status__now">Paid — thank you.</p> : null}
       {dogs.map((d) => (
         <Steps key={d.name} name={d.name} stage={d.stage!} labelled={dogs.length > 1} />
       ))}

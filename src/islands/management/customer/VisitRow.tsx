@@ -29,7 +29,9 @@ export function VisitRow({ visit: v }: { visit: Visit }) {
         ) : null}
         {v.balancePaidPence ? (
           <span className="mgmt-meta">
-            Paid in the shop {formatPence(v.balancePaidPence)} by {v.balanceMethod}
+            {v.balanceMethod === 'online'
+              ? `Paid online ${formatPence(v.balancePaidPence)}`
+              : `Paid in the shop ${formatPence(v.balancePaidPence)} by ${v.balanceMethod}`}
           </span>
         ) : null}
         {v.staffNote ? <span className="mgmt-meta">Note: {v.staffNote}</span> : null}

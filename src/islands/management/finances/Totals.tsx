@@ -15,6 +15,7 @@ const FIGURES: { term: string; value(t: Figures): string; note(t: Figures): stri
   },
   { term: 'Card in the shop', value: (t) => formatPence(t.cardPence), note: () => 'balance on the day' },
   { term: 'Cash', value: (t) => formatPence(t.cashPence), note: () => 'balance on the day' },
+  { term: 'Paid by link', value: (t) => formatPence(t.onlinePence), note: () => 'balance online, by Stripe' },
   {
     term: 'Offer used',
     value: (t) => `${t.promotions.count}×`,

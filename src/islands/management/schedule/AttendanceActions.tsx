@@ -43,7 +43,8 @@ export function AttendanceActions({
         />
       ) : null}
       <div className="sched-dialog-actions">
-        {b.attendance ? (
+        {/* A balance paid by the owner's link is Stripe's record: the visit stays completed (decision 096). */}
+        {b.attendance && b.balanceMethod === 'online' ? null : b.attendance ? (
           <button
             type="button"
             className="sched-button sched-button--ghost"

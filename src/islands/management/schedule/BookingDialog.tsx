@@ -22,6 +22,8 @@ const StagePanel = lazy(() => import('./StagePanel.tsx'));
 const ReportCardPanel = lazy(() => import('./ReportCardPanel.tsx'));
 // Only a surcharge left unagreed at the counter needs a texted link (decision 093).
 const ConsentLinkPanel = lazy(() => import('./ConsentLinkPanel.tsx'));
+// Only a completed visit may have a payment link for its balance (decision 096).
+const BalanceLinkPanel = lazy(() => import('./BalanceLinkPanel.tsx'));
 
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
@@ -79,6 +81,11 @@ export function BookingDialog({
       ) : null}
       {mode === 'view' && booking.status === 'confirmed' ? (
         <AttendanceActions {...marks} now={now} onMode={setMode} />
+      ) : null}
+      {mode === 'view' && booking.attendance === 'completed' ? (
+        <Suspense fallback={null}>
+          <BalanceLinkPanel booking={booking} onCounter={() => setMode('complete')} onChanged={onChanged} />
+        </Suspense>
       ) : null}
       {mode === 'view' ? <NotePanel booking={booking} onChanged={onChanged} /> : null}
       {mode === 'check-in' ? (

@@ -66,7 +66,7 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
             : ''}
           {/* A no-show owes no balance for a groom that did not happen: its fee, if any, is below. */}
           {b.attendance === 'completed'
-            ? ` · ${formatPence(b.balancePaidPence)} taken${b.balanceMethod ? ` by ${b.balanceMethod}` : ''}`
+            ? ` · ${formatPence(b.balancePaidPence)} taken${b.balanceMethod === 'online' ? ' online' : b.balanceMethod ? ` by ${b.balanceMethod}` : ''}`
             : b.attendance === 'no_show'
               ? ''
               : ` · ${formatPence(b.balanceDuePence)} due`}

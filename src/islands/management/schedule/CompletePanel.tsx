@@ -1,9 +1,13 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { staffCall } from '../../../client/staff-session.ts';
+import { BalanceLinkResponseSchema, type BalanceLinkResponse } from '../../../domain/balance-link.ts';
 import { formatPence, penceFromPounds, poundsFromPence } from '../../../domain/money.ts';
-import type { BalanceMethod } from '../../../domain/schedule.ts';
+import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { RadioGroup } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { TextField } from '../../forms/TextField.tsx';
+import { useStaffRoute } from '../records-ui.tsx';
+import { balanceLinkWords } from './balance-link-words.ts';
 import type { Announcement } from './common.ts';
 import { useMark, type MarkProps } from './use-mark.ts';
 
@@ -12,12 +16,12 @@ const NextGroomOffer = lazy(() => import('./NextGroomOffer.tsx'));
 // The report card is written once the visit is completed (decision 094): its own chunk too.
 const ReportCardPanel = lazy(() => import('./ReportCardPanel.tsx'));
 
-const METHODS = [
-  { value: 'card', label: 'Card' },
-  { value: 'cash', label: 'Cash' },
-];
+type Method = 'card' | 'cash' | 'link';
 
-/** "Completed": the balance taken at the counter (in pounds as typed, sent as pence) and how. */
+/**
+ * "Completed": the balance taken at the counter (in pounds as typed, sent as pence) and how, or a
+ * payment link for the server's balance due sent to the owner's phone (decision 096).
+ */
 export function CompletePanel({
   onBack,
   onChanged,
@@ -33,7 +37,16 @@ export function CompletePanel({
   );
   // What is left on the booking's quote (its total less the deposit held).
   const [balance, setBalance] = useState(poundsFromPence(b.balanceDuePence));
-  const [method, setMethod] = useState<BalanceMethod>('card');
+  const [method, setMethod] = useState<Method>('card');
+  const [sent, setSent] = useState<BalanceLinkResponse | null>(null);
+  const link = useStaffRoute(apiRoutes.balanceLink, { params: { id: b.id }, schema: BalanceLinkResponseSchema });
+  // Why no link may be sent (no Stripe, nothing due), shown beside the disabled choice.
+  const linkReason = link.data ? link.data.reason : 'Checking whether a payment link can be sent…';
+  const methods = [
+    { value: 'card', label: 'Card' },
+    { value: 'cash', label: 'Cash' },
+    { value: 'link', label: 'Payment link', disabled: linkReason !== null },
+  ];
   const deposit = b.depositHeldPence ? `, deposit ${formatPence(b.depositHeldPence)} paid` : '';
   // The quote's total already holds the extras (decision 080): say so, so nobody adds them twice.
   const extrasPence = b.extras?.reduce((sum, e) => sum + e.pricePence, 0) ?? 0;
@@ -47,14 +60,29 @@ export function CompletePanel({
 
   const complete = (e: FormEvent) => {
     e.preventDefault();
+    if (method === 'link') return void sendLink();
     const pence = penceFromPounds(balance);
     if (pence === null) return submit.fail('Enter the amount taken in pounds, for example 35.00.');
     void mark('completed', { pence, method });
   };
+  const sendLink = () =>
+    submit.run(
+      () => staffCall(apiRoutes.sendBalanceLink, { params: { id: b.id }, body: {}, schema: BalanceLinkResponseSchema }),
+      (answer) => {
+        setSent(answer);
+        setDone(true);
+        void onChanged({ text: `${b.dog.name} marked completed. Payment link sent to ${b.customer.name}.` });
+      },
+    );
 
   if (done)
     return (
       <>
+        {sent?.link ? (
+          <div className="mgmt-notice">
+            <p role="status">{balanceLinkWords(sent.link).text}</p>
+          </div>
+        ) : null}
         <Suspense fallback={null}>
           <ReportCardPanel booking={b} onChanged={onChanged} />
         </Suspense>
@@ -66,23 +94,36 @@ export function CompletePanel({
 
   return (
     <form className="sched-form" onSubmit={complete} noValidate>
-      <TextField
-        id={`${id}-balance`}
-        label="Balance taken (£)"
-        hint={`Quoted ${formatPence(b.totalFromPence)}${extras}${agreed}${deposit}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
-        inputMode="decimal"
-        value={balance}
-        onChange={setBalance}
-      />
+      {method === 'link' ? (
+        <p className="field-hint" id={`${id}-link`}>
+          {`${formatPence(link.data?.duePence ?? b.balanceDuePence)} due${agreed}${deposit}. The owner gets a text${b.customer.email ? ' and an e-mail' : ''} with a link to pay it on their phone; the visit is marked completed.`}
+        </p>
+      ) : (
+        <TextField
+          id={`${id}-balance`}
+          label="Balance taken (£)"
+          hint={`Quoted ${formatPence(b.totalFromPence)}${extras}${agreed}${deposit}: ${formatPence(b.balanceDuePence)} due. Enter 0 if nothing was taken.`}
+          inputMode="decimal"
+          value={balance}
+          onChange={setBalance}
+        />
+      )}
       <RadioGroup
         id={`${id}-method`}
         label="Paid by"
         variant="chips"
-        options={METHODS}
+        options={methods}
         value={method}
-        onChange={(m) => setMethod(m === 'cash' ? 'cash' : 'card')}
+        onChange={(m) => setMethod(m === 'cash' || m === 'link' ? m : 'card')}
+        {...(link.data?.reason ? { hint: link.data.reason } : {})}
       />
-      <FormActions submit={submit} label="Mark completed" busyLabel="Saving…" onCancel={onBack} cancelLabel="Back" />
+      <FormActions
+        submit={submit}
+        label={method === 'link' ? 'Send a payment link' : 'Mark completed'}
+        busyLabel={method === 'link' ? 'Sending…' : 'Saving…'}
+        onCancel={onBack}
+        cancelLabel="Back"
+      />
     </form>
   );
 }
