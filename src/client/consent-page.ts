@@ -1,4 +1,6 @@
+import { API_PREFIX, pathTo } from '../domain/api-route.ts';
 import { formatPence } from '../domain/money.ts';
+import { agreeByLink, consentPage, consentPhoto } from '../domain/visit-api-routes.ts';
 
 /**
  * The /c/{token} page's script (docs/decisions/093): reads the link, shows what the owner agrees to,
@@ -22,11 +24,11 @@ const clock = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
 
 async function ask(
-  path: string,
+  token: string,
   body?: unknown,
 ): Promise<{ status: number; data: (Page & { error?: string }) | null }> {
   try {
-    const res = await fetch(`/v1.0.1/consents/${path}`, {
+    const res = await fetch(API_PREFIX + pathTo(body ? agreeByLink : consentPage, { token }), {
       method: body ? 'POST' : 'GET',
       headers: body ? { 'content-type': 'application/json' } : {},
       body: body ? JSON.stringify(body) : null,
@@ -55,7 +57,7 @@ function show(token: string, page: Page) {
   $('consent-heading').textContent = `${page.dog}: ${page.tier.toLowerCase()} today`;
   if (page.hasPhoto) {
     const img = $<HTMLImageElement>('consent-photo');
-    img.src = `/v1.0.1/consents/${token}/photo`;
+    img.src = API_PREFIX + pathTo(consentPhoto, { token });
     img.alt = `${page.dog} at check-in today`;
     $('consent-figure').hidden = false;
   }
