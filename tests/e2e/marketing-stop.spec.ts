@@ -28,7 +28,9 @@ test('the opt-out page stops on load by POST, says it is done, and says so again
   for (const visit of [1, 2]) {
     await page.goto(`/stop/${E2E_OPT_OUT_TOKEN}`);
     await expect(
-      page.getByRole('heading', { name: "Done: we won't send you any more offers or grooming nudges" }),
+      page.getByRole('heading', {
+        name: "Done: we won't send you any more offers, grooming nudges or review requests",
+      }),
       `visit ${visit}`,
     ).toBeVisible();
   }

@@ -47,7 +47,7 @@ export default function StopIsland({ phoneDisplay, phoneE164, email }: StopIslan
   if (state === 'done')
     return (
       <section className="notice" role="status">
-        <h2>Done: we won't send you any more offers or grooming nudges</h2>
+        <h2>Done: we won't send you any more offers, grooming nudges or review requests</h2>
         <p>Messages about the bookings you make still come, as they must.</p>
         {contact}
       </section>
