@@ -1,6 +1,6 @@
-import site from '../../content/site.json' with { type: 'json' };
 import type { BookingStatus } from './booking-schemas.ts';
 import { addDays, daysBetween, instantToZoned, weekdayOf } from './london-time.ts';
+import { firstName, plainEmail } from './plain-email.ts';
 
 /**
  * "Due for a groom" (issue 21, docs/decisions/090): N weeks after a dog's visit with nothing booked
@@ -123,18 +123,10 @@ export function oneClickUrl(siteUrl: string, token: string): string {
   return `${siteBase(siteUrl)}/v1.0.1/marketing/opt-out?token=${encodeURIComponent(token)}`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function firstName(name: string | null): string | null {
-  return name?.trim().split(/\s+/)[0] || null;
-}
-
 /** The nudge's e-mail: short, one link to book, one to stop, both as real links in the HTML. */
 export function nudgeEmail(words: NudgeWords): { subject: string; bodyText: string; bodyHtml: string } {
   const hello = firstName(words.ownerName);
-  const paragraphs: Array<{ text: string; link?: { label: string; url: string } }> = [
+  return plainEmail(`Is ${words.dogName} due for a groom?`, [
     { text: hello ? `Hello ${hello},` : 'Hello,' },
     {
       text: `It's been ${words.weeks} weeks since ${words.dogName}'s last groom with us, about when their coat is ready for the next one. Nothing is booked yet, so here is a nudge.`,
@@ -148,19 +140,5 @@ export function nudgeEmail(words: NudgeWords): { subject: string; bodyText: stri
       text: "Don't want nudges or offers from us? Stop them in one tap:",
       link: { label: 'Stop nudges and offers', url: words.stopUrl },
     },
-    { text: `${site.name}\n${site.phone.display}` },
-  ];
-  const bodyText = `${paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.url}` : p.text)).join('\n\n')}\n`;
-  const html = paragraphs
-    .map((p) => {
-      const text = escapeHtml(p.text).replace(/\n/g, '<br>');
-      return p.link
-        ? `<p>${text}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
-        : `<p>${text}</p>`;
-    })
-    .join('\n');
-  const bodyHtml =
-    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(site.name)}</title></head>` +
-    `<body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5;max-width:36rem">\n${html}\n</body></html>\n`;
-  return { subject: `Is ${words.dogName} due for a groom?`, bodyText, bodyHtml };
+  ]);
 }

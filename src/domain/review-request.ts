@@ -3,6 +3,7 @@ import type { BookingStatus } from './booking-schemas.ts';
 import type { WaitlistSettings } from './booking-settings.ts';
 import type { MessageChannel } from './messages.ts';
 import { isWakingHour } from './waitlist-offers.ts';
+import { firstName, plainEmail } from './plain-email.ts';
 
 /**
  * The review request (issue 22, docs/decisions/095): after a visit, one message asking for a Google
@@ -83,14 +84,6 @@ export interface ReviewWords {
   stopUrl: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function firstName(name: string | null): string | null {
-  return name?.trim().split(/\s+/)[0] || null;
-}
-
 /**
  * The e-mail: thanks, the ask (whatever they thought: a request to the happy ones alone is what Google
  * forbids), the link, that we ask once, and the opt-out. No offer, no "book again": it is not marketing.
@@ -98,7 +91,7 @@ function firstName(name: string | null): string | null {
 export function reviewRequestEmail(words: ReviewWords): { subject: string; bodyText: string; bodyHtml: string } {
   const hello = firstName(words.ownerName);
   const dog = words.dogName ?? 'your dog';
-  const paragraphs: Array<{ text: string; link?: { label: string; url: string } }> = [
+  return plainEmail(`How was ${dog}'s groom?`, [
     { text: hello ? `Hello ${hello},` : 'Hello,' },
     { text: `Thank you for bringing ${dog} to us.` },
     {
@@ -110,21 +103,7 @@ export function reviewRequestEmail(words: ReviewWords): { subject: string; bodyT
       text: "Don't want messages like this from us? Stop them in one tap:",
       link: { label: 'Stop these messages', url: words.stopUrl },
     },
-    { text: `${site.name}\n${site.phone.display}` },
-  ];
-  const bodyText = `${paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.url}` : p.text)).join('\n\n')}\n`;
-  const html = paragraphs
-    .map((p) => {
-      const text = escapeHtml(p.text).replace(/\n/g, '<br>');
-      return p.link
-        ? `<p>${text}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
-        : `<p>${text}</p>`;
-    })
-    .join('\n');
-  const bodyHtml =
-    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(site.name)}</title></head>` +
-    `<body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5;max-width:36rem">\n${html}\n</body></html>\n`;
-  return { subject: `How was ${dog}'s groom?`, bodyText, bodyHtml };
+  ]);
 }
 
 /** The text, for an owner with no e-mail address: the same ask, short, with "Stop: …". */
