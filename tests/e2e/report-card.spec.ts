@@ -94,6 +94,11 @@ test('staff write the report card with an after photo; the owner sees both photo
   await share.getByRole('button', { name: 'Yes' }).click();
   await expect(share.getByRole('status')).toHaveText('Thank you: we may share Juno’s photos.');
   await expect(share.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+  // Yesterday's visit is over: the page thanks them, with nothing to add to a calendar or to change.
+  await expect(phone.getByRole('heading', { name: 'Your visit', exact: true })).toBeVisible();
+  await expect(phone.getByText('Thank you for bringing Juno to us, Maya.')).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveCount(0);
+  await expect(phone.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
   expect(await axeViolations(phone), "axe, the owner's report card at 390 px").toEqual([]);
   await shot(phone, 'report-card-owner-390');
   await phone.setViewportSize({ width: 1280, height: 900 });

@@ -50,6 +50,9 @@ export function BookingDetails({
   const active = view.status === 'confirmed' || view.status === 'pending_payment';
   const dayOf = (instant: string | Date) => new Date(instant).toLocaleDateString('en-CA', { timeZone: view.timeZone });
   const [visitDay, today] = [dayOf(view.start), dayOf(new Date())];
+  // A visit that has ended is thanked for, not "booked in": no calendar, nothing to change (the rebook card stays).
+  const over = view.status === 'confirmed' && new Date(view.end).getTime() < Date.now();
+  const dogs = view.party ? joinNames(view.party.dogs.map((d) => d.dog.name)) : view.dog.name;
   return (
     <div className="confirmation">
       {view.status === 'confirmed' && visitDay <= today ? (
@@ -63,8 +66,12 @@ export function BookingDetails({
         </Suspense>
       ) : null}
       <div className="booking-card">
-        <h2 className="booking-step-title">{HEADINGS[view.status]}</h2>
-        {view.status === 'confirmed' ? (
+        <h2 className="booking-step-title">{over ? 'Your visit' : HEADINGS[view.status]}</h2>
+        {over ? (
+          <p>
+            Thank you for bringing {dogs} to us, {view.ownerName.split(' ')[0]}.
+          </p>
+        ) : view.status === 'confirmed' ? (
           <p>
             Thank you, {view.ownerName.split(' ')[0]}. {REMINDER_WORDS[view.reminder]}
           </p>
@@ -91,7 +98,7 @@ export function BookingDetails({
           </div>
         ) : null}
         <Facts view={view} when={when} />
-        {active ? <CalendarLinks view={view} /> : null}
+        {active && !over ? <CalendarLinks view={view} /> : null}
       </div>
 
       {view.status === 'confirmed' && !view.party && props.mode === 'booking' ? (
@@ -104,7 +111,7 @@ export function BookingDetails({
         <Contact {...props} />
       </div>
 
-      {active ? (
+      {active && !over ? (
         <ChangeOfPlan view={view} when={when} onOutcome={setOutcome} reload={reload} />
       ) : (
         <div className="booking-card">
