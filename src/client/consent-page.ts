@@ -1,6 +1,6 @@
 import { API_PREFIX, pathTo } from '../domain/api-route.ts';
 import { formatPence } from '../domain/money.ts';
-import { agreeByLink, consentPage, consentPhoto } from '../domain/visit-api-routes.ts';
+import { agreeByLink, consentPage, consentPhoto } from '../domain/after-booking-api-routes.ts';
 
 /**
  * The /c/{token} page's script (docs/decisions/093): reads the link, shows what the owner agrees to,

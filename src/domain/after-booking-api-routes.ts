@@ -1,6 +1,8 @@
 import { body, empty, get, post } from './api-route.ts';
+import type { AgreeByLinkRequestSchema } from './consent.ts';
 import type { OptOutRequestSchema } from './marketing-opt-out.ts';
 import type { RebookRequestSchema } from './rebook-schemas.ts';
+import type { PhotoUseRequestSchema } from './report-card.ts';
 import type { AcceptOfferRequestSchema, DeclineOfferRequestSchema } from './waitlist-offer-schemas.ts';
 import type { JoinWaitlistRequestSchema, WithdrawWaitlistRequestSchema } from './waitlist.ts';
 
@@ -34,3 +36,13 @@ export const declineWaitlistOffer = /* @__PURE__ */ post(
 );
 // The one-tap opt-out of nudges and offers (docs/decisions/090): the token in the body is the key.
 export const marketingOptOut = /* @__PURE__ */ post('/marketing/opt-out', body<typeof OptOutRequestSchema>());
+// The visit's live status (docs/decisions/092): the dog's name and stage, polled by the booking's page.
+export const visitStatus = /* @__PURE__ */ get('/bookings/:id/status');
+// The report card (docs/decisions/094): the owner's card once sent, its photos, and the owner's yes to their use.
+export const ownerReportCard = /* @__PURE__ */ get('/bookings/:id/report-card');
+export const ownerVisitPhoto = /* @__PURE__ */ get('/bookings/:id/photos/:side');
+export const photoUse = /* @__PURE__ */ post('/bookings/:id/photo-use', body<typeof PhotoUseRequestSchema>());
+// The owner's consent to a surcharge by a texted link (docs/decisions/093): the token is the key.
+export const consentPage = /* @__PURE__ */ get('/consents/:token');
+export const agreeByLink = /* @__PURE__ */ post('/consents/:token', body<typeof AgreeByLinkRequestSchema>());
+export const consentPhoto = /* @__PURE__ */ get('/consents/:token/photo');

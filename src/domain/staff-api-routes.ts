@@ -51,13 +51,12 @@ import type {
 
 /**
  * Every address of the /v1.0.1 API: the staff area's under /management, one named export each, and
- * the public site's (src/domain/api-routes.ts, after-booking-api-routes.ts, visit-api-routes.ts) re-exported, so the staff islands, the functions'
+ * the public site's (src/domain/api-routes.ts, after-booking-api-routes.ts) re-exported, so the staff islands, the functions'
  * dispatch (src/server/routes.ts) and the test that holds the table to the functions' `config.path`
  * read one list. `import * as apiRoutes from '…/staff-api-routes.ts'`.
  */
 export * from './api-routes.ts';
 export * from './after-booking-api-routes.ts';
-export * from './visit-api-routes.ts';
 // Signing in and the staff member's own session.
 export const staffSignInCodes = /* @__PURE__ */ post(
   '/management/sign-in/codes',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { API_PREFIX, pathTo } from '../../../domain/api-route.ts';
-import { visitStatus } from '../../../domain/visit-api-routes.ts';
+import { visitStatus } from '../../../domain/after-booking-api-routes.ts';
 import {
   OWNER_STAGES,
   STAGE_LABELS,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../client/api.ts';
 import { API_PREFIX, pathTo } from '../../../domain/api-route.ts';
-import * as apiRoutes from '../../../domain/visit-api-routes.ts';
+import * as apiRoutes from '../../../domain/after-booking-api-routes.ts';
 import {
   noticedLines,
   OwnerReportCardSchema,
