@@ -1,5 +1,5 @@
-import type { Config, Context } from '@netlify/functions';
-import { endpoint, json } from '../../src/server/http.ts';
+import type { Config } from '@netlify/functions';
+import { afterAnswer, endpoint, json } from '../../src/server/http.ts';
 import { receivePublishWebhook } from '../../src/server/cms/rebuild.ts';
 
 /**
@@ -8,8 +8,7 @@ import { receivePublishWebhook } from '../../src/server/cms/rebuild.ts';
  * after the answer, through `context.waitUntil`.
  */
 export default endpoint(['POST'], async (req, context) => {
-  const ctx = context as Context | undefined;
-  const { status, body } = await receivePublishWebhook(req, { waitUntil: ctx?.waitUntil?.bind(ctx) });
+  const { status, body } = await receivePublishWebhook(req, { waitUntil: afterAnswer(context) });
   return json(body, { status });
 });
 

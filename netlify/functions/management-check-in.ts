@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/check-in-for-server.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-for-server.ts';
 import { sendConsentLink } from '../../src/server/consent-links.ts';
-import { json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, json, parseJsonBody } from '../../src/server/http.ts';
 import { sendNow } from '../../src/server/messages/outbox.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { checkIn } from '../../src/server/schedule/check-in.ts';
@@ -37,12 +37,7 @@ export default staffEndpoint(['POST'], async (req, staff, context) => {
       await parseJsonBody(req, EmptyRequestSchema);
       const now = new Date();
       const { messageIds, ...sent } = await sendConsentLink(id.data, staff, siteUrl(req), now);
-      const waitUntil = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
-      await sendNow(messageIds, {
-        now,
-        what: "the owner's consent link",
-        later: typeof waitUntil === 'function' ? (work) => waitUntil.call(context, work) : undefined,
-      });
+      await sendNow(messageIds, { now, what: "the owner's consent link", later: afterAnswer(context) });
       return json(sent);
     }
   }

@@ -1,6 +1,6 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { StaffBookingRequestSchema } from '../../src/domain/schedule-for-server.ts';
-import { json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, json, parseJsonBody } from '../../src/server/http.ts';
 import { createPhoneBooking } from '../../src/server/schedule/phone-booking.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
@@ -8,12 +8,10 @@ import { staffEndpoint } from '../../src/server/staff.ts';
 /** POST /management/bookings: a booking taken on the phone. */
 export default staffEndpoint(['POST'], async (req, staff, context) => {
   const request = await parseJsonBody(req, StaffBookingRequestSchema);
-  const waitUntil = (context as Context | undefined)?.waitUntil;
+  const later = afterAnswer(context);
   const answer = await createPhoneBooking(request, staff, {
     siteUrl: siteUrl(req),
-    ...(typeof waitUntil === 'function'
-      ? { waitUntil: (work: Promise<unknown>) => waitUntil.call(context, work) }
-      : {}),
+    ...(later ? { waitUntil: later } : {}),
   });
   return json(answer, { status: 201 });
 });

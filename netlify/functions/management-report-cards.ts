@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { BookingIdSchema } from '../../src/domain/booking-schemas.ts';
 import { PhotoSideSchema, ReportCardRequestSchema } from '../../src/domain/report-card-for-server.ts';
-import { json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, json, parseJsonBody } from '../../src/server/http.ts';
 import { sendNow } from '../../src/server/messages/outbox.ts';
 import { sendReportCard, staffReportCard, visitPhotoKey } from '../../src/server/report-cards.ts';
 import { routeOf } from '../../src/server/routes.ts';
@@ -32,12 +32,7 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
         siteUrl(req),
         now,
       );
-      const waitUntil = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
-      await sendNow(messageIds, {
-        now,
-        what: "the owner's report card",
-        later: typeof waitUntil === 'function' ? (work) => waitUntil.call(context, work) : undefined,
-      });
+      await sendNow(messageIds, { now, what: "the owner's report card", later: afterAnswer(context) });
       return json({ report, sent: messageIds.length > 0 });
     }
   }

@@ -1,4 +1,4 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import {
   ClosureDateSchema,
   ClosureInputSchema,
@@ -8,7 +8,7 @@ import {
   SettingsChangeSchema,
 } from '../../src/domain/shop-settings-for-server.ts';
 import { EmptyRequestSchema } from '../../src/domain/staff-lists-for-server.ts';
-import { json, parseJsonBody, parseWith } from '../../src/server/http.ts';
+import { afterAnswer, json, parseJsonBody, parseWith } from '../../src/server/http.ts';
 import {
   addClosure,
   createService,
@@ -34,11 +34,8 @@ export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
     case 'settings':
       return json(await loadShopSettings());
     case 'saveSettings': {
-      const ctx = context as Context | undefined;
       return json(
-        await saveSettings(staff, await parseJsonBody(req, SettingsChangeSchema), {
-          waitUntil: ctx?.waitUntil?.bind(ctx),
-        }),
+        await saveSettings(staff, await parseJsonBody(req, SettingsChangeSchema), { waitUntil: afterAnswer(context) }),
       );
     }
     case 'addService':

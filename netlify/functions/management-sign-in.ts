@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { StaffCodeRequestSchema, StaffSignInByCodeSchema } from '../../src/domain/staff-for-server.ts';
-import { endpoint, json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, endpoint, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { clientIp } from '../../src/server/request-headers.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
@@ -18,7 +18,7 @@ export default endpoint(['POST'], async (req, context) => {
   const ip = clientIp(req, context);
   if (route.name === 'staffSignInCodes') {
     const { phone } = await parseJsonBody(req, StaffCodeRequestSchema);
-    const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
+    const later = afterAnswer(context);
     return json(await requestStaffCode({ phone, ip, siteUrl: siteUrl(req), later }), { status: 202 });
   }
   const body = await parseJsonBody(req, StaffSignInByCodeSchema);

@@ -5,7 +5,7 @@ import {
   EmptyRequestSchema,
   RecordIdSchema,
 } from '../../src/domain/staff-for-server.ts';
-import { HttpError, json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, HttpError, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 import { addStaff, changeStaffPhone, listStaff, removeStaff } from '../../src/server/staff-members.ts';
@@ -19,7 +19,7 @@ import { addStaff, changeStaffPhone, listStaff, removeStaff } from '../../src/se
  */
 export default staffEndpoint(['GET', 'POST'], async (req, staff, context) => {
   const route = routeOf(req, context, ['staffList', 'addStaff', 'removeStaff', 'changeStaffPhone']);
-  const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
+  const later = afterAnswer(context);
   if (route.name === 'staffList') return json({ staff: await listStaff(staff) });
   if (route.name === 'addStaff') {
     const member = await parseJsonBody(req, AddStaffSchema);

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { EmptyRequestSchema, StepUpByCodeSchema, StepUpByPasskeySchema } from '../../src/domain/staff-for-server.ts';
-import { json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, json, parseJsonBody } from '../../src/server/http.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { proveWithPasskey, relyingPartyOf, stepUpOptions } from '../../src/server/passkeys.ts';
 import { clientIp } from '../../src/server/request-headers.ts';
@@ -20,7 +20,7 @@ export default staffEndpoint(['POST'], async (req, staff, context) => {
   switch (route.name) {
     case 'stepUpCodes': {
       await parseJsonBody(req, EmptyRequestSchema);
-      const later = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
+      const later = afterAnswer(context);
       return json(await requestStepUpCode(staff, { ip, siteUrl: siteUrl(req), later }), { status: 202 });
     }
     case 'stepUpByCode':

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { BookingIdSchema } from '../../src/domain/booking-schemas.ts';
 import { StageRequestSchema } from '../../src/domain/visit-stages-for-server.ts';
-import { json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, json, parseJsonBody } from '../../src/server/http.ts';
 import { sendNow } from '../../src/server/messages/outbox.ts';
 import { routeOf } from '../../src/server/routes.ts';
 import { bookingNotFound } from '../../src/server/schedule/schedule.ts';
@@ -22,12 +22,7 @@ export default staffEndpoint(['POST'], async (req, staff, context) => {
     siteUrl(req),
     now,
   );
-  const waitUntil = (context as { waitUntil?: (work: Promise<unknown>) => void } | undefined)?.waitUntil;
-  await sendNow(messageIds, {
-    now,
-    what: "the owner's ready text",
-    later: typeof waitUntil === 'function' ? (work) => waitUntil.call(context, work) : undefined,
-  });
+  await sendNow(messageIds, { now, what: "the owner's ready text", later: afterAnswer(context) });
   return json(moved);
 });
 

@@ -1,6 +1,6 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { StaffWaitlistRequestSchema } from '../../src/domain/waitlist-for-server.ts';
-import { json, parseJsonBody } from '../../src/server/http.ts';
+import { afterAnswer, json, parseJsonBody } from '../../src/server/http.ts';
 import { siteUrl } from '../../src/server/site-url.ts';
 import { staffEndpoint } from '../../src/server/staff.ts';
 import { addCallerToWaitlist } from '../../src/server/waitlist/add-caller.ts';
@@ -8,12 +8,10 @@ import { addCallerToWaitlist } from '../../src/server/waitlist/add-caller.ts';
 /** POST /management/waitlist: a caller added to the waitlist from a phone booking (decision 087). */
 export default staffEndpoint(['POST'], async (req, staff, context) => {
   const request = await parseJsonBody(req, StaffWaitlistRequestSchema);
-  const waitUntil = (context as Context | undefined)?.waitUntil;
+  const later = afterAnswer(context);
   const answer = await addCallerToWaitlist(request, staff, {
     siteUrl: siteUrl(req),
-    ...(typeof waitUntil === 'function'
-      ? { waitUntil: (work: Promise<unknown>) => waitUntil.call(context, work) }
-      : {}),
+    ...(later ? { waitUntil: later } : {}),
   });
   return json(answer, { status: answer.updated ? 200 : 201 });
 });

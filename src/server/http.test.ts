@@ -2,7 +2,16 @@ import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { CROSS_SITE_REFUSED, endpoint, HttpError, json, JSON_ONLY, parseJsonBody, SECURITY_HEADERS } from './http.ts';
+import {
+  afterAnswer,
+  CROSS_SITE_REFUSED,
+  endpoint,
+  HttpError,
+  json,
+  JSON_ONLY,
+  parseJsonBody,
+  SECURITY_HEADERS,
+} from './http.ts';
 
 const SITE = 'https://www.leytondoggrooming.co.uk';
 const Body = z.object({ ok: z.boolean() });
@@ -177,5 +186,29 @@ describe('security headers on every API answer', () => {
     const lower = Object.fromEntries(Object.entries(everyFile).map(([k, v]) => [k.toLowerCase(), v]));
     const { 'content-security-policy': _pagesHaveTheirOwn, ...shared } = SECURITY_HEADERS;
     expect(lower).toEqual(shared);
+  });
+});
+
+describe("afterAnswer: Netlify's context.waitUntil, bound to its context", () => {
+  it('hands the work to waitUntil called on the context it came from (Netlify reads `this`)', () => {
+    const handed: { self: unknown; work: Promise<unknown> }[] = [];
+    const context = {
+      waitUntil(this: unknown, work: Promise<unknown>) {
+        handed.push({ self: this, work });
+      },
+    };
+    const later = afterAnswer(context);
+    const work = Promise.resolve('sent');
+    later!(work);
+    expect(handed).toEqual([{ self: context, work }]);
+  });
+
+  it.each([
+    ['no context (a test, a plain server)', undefined],
+    ['a null context', null],
+    ['a context without waitUntil', {}],
+    ['a waitUntil that is not a function', { waitUntil: 'soon' }],
+  ])('is undefined for %s, so the caller awaits the work itself', (_, context) => {
+    expect(afterAnswer(context)).toBeUndefined();
   });
 });

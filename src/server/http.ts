@@ -104,6 +104,16 @@ const JSON_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
+/**
+ * Netlify's `context.waitUntil`, bound to its context: work that may finish after the answer (messages
+ * sent now, a rebuild asked for). Undefined where the platform has none (tests, a plain server): the
+ * caller then awaits the work before answering.
+ */
+export function afterAnswer(context: unknown): ((work: Promise<unknown>) => void) | undefined {
+  const waitUntil = (context as { waitUntil?: unknown } | null | undefined)?.waitUntil;
+  return typeof waitUntil === 'function' ? (work) => void waitUntil.call(context, work) : undefined;
+}
+
 export function json(body: unknown, init: ResponseInit & { cache?: string } = {}): Response {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(JSON_HEADERS)) if (!headers.has(k)) headers.set(k, v);

@@ -1,4 +1,5 @@
 import { API_HEADERS } from '../../domain/api.ts';
+import { afterAnswer } from '../http.ts';
 import { siteUrl } from '../site-url.ts';
 import type { BookingContext } from './create-booking.ts';
 
@@ -24,11 +25,12 @@ export function bookingContextFrom(
       source = null;
     }
   }
+  const later = afterAnswer(context);
   return {
     accessKey: req.headers.get(API_HEADERS.accessKey),
     sessionId: sessionId && SESSION_ID.test(sessionId) ? sessionId : null,
     source: source && /^[A-Za-z0-9_-]{1,64}$/.test(source) ? source : null,
     siteUrl: siteUrl(req),
-    ...(typeof context?.waitUntil === 'function' ? { waitUntil: (work) => context.waitUntil!(work) } : {}),
+    ...(later ? { waitUntil: later } : {}),
   };
 }
