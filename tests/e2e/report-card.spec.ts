@@ -1,9 +1,8 @@
 import { expect, type Locator } from '@playwright/test';
 import sharp from 'sharp';
-import { addDays, todayIn } from '../../src/domain/london-time.ts';
 import { REPORT_CARD_ROW } from '../../scripts/lib/e2e-fixtures.ts';
 import { axeViolations } from './axe.ts';
-import { inbox, shot, test, watchPolicy } from './staff-helpers.ts';
+import { inbox, shot, test, watchPolicy, yesterdaysSchedule } from './staff-helpers.ts';
 
 /**
  * The report card (issue 22, decision 094): at the counter (1280 px) staff check Juno in with a
@@ -29,10 +28,7 @@ test('staff write the report card with an after photo; the owner sees both photo
   const base = test.info().project.use.baseURL!;
   const violations = await watchPolicy(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: base }]);
-  const yesterday = addDays(todayIn('Europe/London', new Date()), -1);
-  await page.goto(`/management/schedule?day=${yesterday}`);
-  await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
+  await yesterdaysSchedule(page, staffKey, base);
 
   const card = page.getByRole('button', { name: /Juno, Full Groom, Maya Brook/ });
   const dialog = page.getByRole('dialog', { name: 'Juno · Full Groom' });

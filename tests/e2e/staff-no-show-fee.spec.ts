@@ -6,10 +6,9 @@ import { parse } from 'csv-parse/sync';
 import { BALANCE_LINK_ROW, NO_SHOW_FEE_ROWS, workerStaffPhone } from '../../scripts/lib/e2e-fixtures.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripe-stand-in.ts';
-import { addDays, todayIn } from '../../src/domain/london-time.ts';
 import { axeViolations } from './axe.ts';
 import { SMS_PROVIDER_URL } from './ports.ts';
-import { inbox, shot, signInByApi, test, watchPolicy } from './staff-helpers.ts';
+import { inbox, shot, signInByApi, test, watchPolicy, yesterdaysSchedule } from './staff-helpers.ts';
 
 /**
  * The fair no-show rules at the counter (issue 20, decision 081), at 390 px (a phone: the day as a
@@ -116,11 +115,8 @@ for (const viewport of VIEWPORTS) {
     test.setTimeout(90_000);
     const violations = await watchPolicy(page);
     await page.setViewportSize(viewport);
-    await page.context().addCookies([{ name: 'auth_key', value: key, url: base }]);
-    const yesterday = addDays(todayIn('Europe/London', new Date()), -1);
-    await page.goto(`${base}/management/schedule?day=${yesterday}`);
+    const schedule = await yesterdaysSchedule(page, key, base);
     await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
-    await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
 
     // ---- the card pays: the cap is the booking's own terms (£25 less the £10 paid), not today's rule
     let fee = await markNoShow(page, visa);
@@ -186,7 +182,7 @@ for (const viewport of VIEWPORTS) {
     await page.goto(link);
     await page.getByRole('button', { name: 'Pay £15.00' }).click();
     await expect(page).toHaveURL(`${base}/b/${sca.id}`);
-    await page.goto(`${base}/management/schedule?day=${yesterday}`);
+    await page.goto(schedule);
     fee = (await openBooking(page, sca)).getByRole('region', { name: 'No-show fee' });
     await expect(fee.getByRole('status')).toHaveText('No-show fee taken: £15.00.');
 
@@ -235,10 +231,7 @@ test('at 390 px: a paid fee refunded from the schedule, and only then the no-sho
   const visa = NO_SHOW_FEE_ROWS.find((r) => r.width === viewport.width && r.kind === 'visa')!;
   const violations = await watchPolicy(page);
   await page.setViewportSize(viewport);
-  await page.context().addCookies([{ name: 'auth_key', value: key, url: base }]);
-  const yesterday = addDays(todayIn('Europe/London', new Date()), -1);
-  await page.goto(`${base}/management/schedule?day=${yesterday}`);
-  await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
+  await yesterdaysSchedule(page, key, base);
   const dialog = await openBooking(page, visa);
   const fee = dialog.getByRole('region', { name: 'No-show fee' });
   await expect(fee.getByRole('status')).toHaveText('No-show fee taken: £15.00.');
@@ -277,15 +270,11 @@ test('at 1280 px: the balance sent as a payment link, paid on the owner’s phon
   const row = BALANCE_LINK_ROW;
   const violations = await watchPolicy(page);
   await page.setViewportSize(VIEWPORTS[1]);
-  await page.context().addCookies([{ name: 'auth_key', value: key, url: base }]);
-  const yesterday = addDays(todayIn('Europe/London', new Date()), -1);
-  const schedule = `${base}/management/schedule?day=${yesterday}`;
   const open = async () => {
     await page.getByRole('button', { name: new RegExp(`${row.dog}, Full Groom, ${row.name}`) }).click();
     return page.getByRole('dialog', { name: `${row.dog} · Full Groom` });
   };
-  await page.goto(schedule);
-  await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
+  const schedule = await yesterdaysSchedule(page, key, base);
   let dialog = await open();
   await dialog.getByRole('button', { name: 'Completed…' }).click();
   await dialog.getByRole('radio', { name: 'Payment link' }).check();

@@ -1,7 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
-import { addDays, todayIn } from '../../src/domain/london-time.ts';
 import { axeViolations } from './axe.ts';
-import { inbox, shot, test, watchPolicy } from './staff-helpers.ts';
+import { inbox, shot, test, watchPolicy, yesterdaysSchedule } from './staff-helpers.ts';
 
 /**
  * The live status (issue 22, decision 092): at the counter (1280 px) staff check Nell in and tap her
@@ -23,10 +22,7 @@ test('staff tap the visit on while the owner follows without reloading, and "rea
   const base = test.info().project.use.baseURL!;
   const violations = await watchPolicy(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.context().addCookies([{ name: 'auth_key', value: staffKey, url: base }]);
-  const yesterday = addDays(todayIn('Europe/London', new Date()), -1);
-  await page.goto(`/management/schedule?day=${yesterday}`);
-  await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
+  await yesterdaysSchedule(page, staffKey, base);
 
   // Every tap from opening the card to "ready" sent, as the closing note of issue 22 counts them.
   let taps = 0;
