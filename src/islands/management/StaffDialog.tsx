@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { SubmitProblem } from '../forms/use-submit.ts';
 
 /**
  * A modal window for the staff screens: the browser's own `<dialog>` (focus kept inside, Escape
@@ -63,4 +64,9 @@ export function ErrorNotice({
       ) : null}
     </div>
   );
+}
+
+/** A tap's failure as useSubmit reports it, in words, with "Try again" where it can be tried again. */
+export function TapProblem({ problem }: { problem: SubmitProblem | null }) {
+  return problem ? <ErrorNotice message={problem.text} {...(problem.retry ? { onRetry: problem.retry } : {})} /> : null;
 }

@@ -2,7 +2,7 @@ import { unlessBusy } from '../../forms/unless-busy.ts';
 import { useId } from 'react';
 import { SHOP_TIME_ZONE } from '../format.ts';
 import { noShowWait } from '../schedule-layout.ts';
-import { ErrorNotice } from '../StaffDialog.tsx';
+import { TapProblem } from '../StaffDialog.tsx';
 import { ATTENDANCE_DONE, dayOf } from './common.ts';
 import { NoShowFeePanel } from './NoShowFeePanel.tsx';
 import { useMark, type MarkProps } from './use-mark.ts';
@@ -36,12 +36,7 @@ export function AttendanceActions({
   );
   return (
     <>
-      {submit.problem ? (
-        <ErrorNotice
-          message={submit.problem.text}
-          {...(submit.problem.retry ? { onRetry: submit.problem.retry } : {})}
-        />
-      ) : null}
+      <TapProblem problem={submit.problem} />
       <div className="sched-dialog-actions">
         {/* A balance paid by the owner's link is Stripe's record: the visit stays completed (decision 096). */}
         {b.attendance && b.balanceMethod === 'online' ? null : b.attendance ? (

@@ -5,7 +5,7 @@ import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { unlessBusy } from '../../forms/unless-busy.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { useStaffRoute } from '../records-ui.tsx';
-import { ErrorNotice } from '../StaffDialog.tsx';
+import { TapProblem } from '../StaffDialog.tsx';
 import { balanceLinkWords } from './balance-link-words.ts';
 import type { Announcement } from './common.ts';
 
@@ -41,12 +41,7 @@ export default function BalanceLinkPanel({
       <div className={`mgmt-notice${words.tone ? ` mgmt-notice--${words.tone}` : ''}`}>
         <p role="status">{words.text}</p>
       </div>
-      {submit.problem ? (
-        <ErrorNotice
-          message={submit.problem.text}
-          {...(submit.problem.retry ? { onRetry: submit.problem.retry } : {})}
-        />
-      ) : null}
+      <TapProblem problem={submit.problem} />
       {words.again ? (
         <div className="sched-dialog-actions">
           <button type="button" className="sched-button" disabled={!state.sendable} {...unlessBusy(submit.busy, again)}>

@@ -4,7 +4,7 @@ import * as apiRoutes from '../../../domain/staff-api-routes.ts';
 import { unlessBusy } from '../../forms/unless-busy.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { formatClock } from '../format.ts';
-import { ErrorNotice } from '../StaffDialog.tsx';
+import { TapProblem } from '../StaffDialog.tsx';
 import type { Announcement } from './common.ts';
 
 /**
@@ -42,12 +42,7 @@ export default function ConsentLinkPanel({
           ? `Link sent at ${formatClock(c.linkSentAt)} — not agreed yet`
           : 'The surcharge is not agreed yet. Is the owner not here?'}
       </p>
-      {submit.problem ? (
-        <ErrorNotice
-          message={submit.problem.text}
-          {...(submit.problem.retry ? { onRetry: submit.problem.retry } : {})}
-        />
-      ) : null}
+      <TapProblem problem={submit.problem} />
       <div className="sched-dialog-actions">
         <button type="button" className="sched-button" {...unlessBusy(submit.busy, () => void send())}>
           {c.linkSentAt ? 'Send the link again' : 'Send a link to their phone'}

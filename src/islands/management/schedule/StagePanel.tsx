@@ -5,7 +5,7 @@ import { StageResponseSchema, type ScheduleBooking } from '../../../domain/sched
 import { nextStage, STAGE_LABELS, stageIndex, VISIT_STAGES, type VisitStage } from '../../../domain/visit-stages.ts';
 import { unlessBusy } from '../../forms/unless-busy.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
-import { ErrorNotice } from '../StaffDialog.tsx';
+import { TapProblem } from '../StaffDialog.tsx';
 import type { Announcement } from './common.ts';
 
 const TEXTS: Partial<Record<VisitStage, string>> = {
@@ -53,12 +53,7 @@ export default function StagePanel({
           </li>
         ))}
       </ol>
-      {submit.problem ? (
-        <ErrorNotice
-          message={submit.problem.text}
-          {...(submit.problem.retry ? { onRetry: submit.problem.retry } : {})}
-        />
-      ) : null}
+      <TapProblem problem={submit.problem} />
       <div className="sched-dialog-actions">
         {next ? (
           <button
