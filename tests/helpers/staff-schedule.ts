@@ -86,6 +86,14 @@ export async function openDays(service = 'full') {
   return fromTomorrow(days).filter((d) => d.open && d.slots.length >= 10);
 }
 
+/**
+ * Every 12th start for `service` (hours apart: three at a quarter-hour step) over the open days from
+ * tomorrow on: a test that takes the next one for each booking never has two compete for a table.
+ */
+export async function spacedStarts(service = 'full'): Promise<Date[]> {
+  return (await openDays(service)).flatMap((d) => d.slots.filter((_, i) => i % 12 === 0).map((s) => new Date(s.start)));
+}
+
 let counter = 0;
 /**
  * A booking written straight into the table at any time (the past included, which no endpoint

@@ -10,7 +10,7 @@ import { scheduleBooking } from '../../src/server/schedule/schedule.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { call, type Handler } from '../helpers/staff-records.ts';
-import { auditRows, openDays, outboxOf, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
+import { auditRows, spacedStarts, outboxOf, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -34,9 +34,7 @@ let starts: Date[] = [];
 let next = 0;
 beforeAll(async () => {
   staff = await staffKey('Consent Tester');
-  starts = (await openDays('full')).flatMap((d) =>
-    d.slots.filter((_, i) => i % 12 === 0).map((s) => new Date(s.start)),
-  );
+  starts = await spacedStarts();
 });
 
 let phones = 600;

@@ -9,7 +9,7 @@ import { query } from '../../src/server/db.ts';
 import { useTestBlobs } from '../helpers/blobs.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { call, customerDeviceKey, type Handler } from '../helpers/staff-records.ts';
-import { auditRows, openDays, outboxOf, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
+import { auditRows, spacedStarts, outboxOf, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -32,10 +32,7 @@ let starts: Date[] = [];
 let next = 0;
 beforeAll(async () => {
   staff = await staffKey();
-  // Times from tomorrow on, an hour apart: no two bookings compete for a table.
-  starts = (await openDays('full')).flatMap((d) =>
-    d.slots.filter((_, i) => i % 12 === 0).map((s) => new Date(s.start)),
-  );
+  starts = await spacedStarts();
 });
 
 let phones = 500;

@@ -6,7 +6,7 @@ import { VisitStatusSchema } from '../../src/domain/visit-stages.ts';
 import { query } from '../../src/server/db.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { customerDeviceKey } from '../helpers/staff-records.ts';
-import { auditRows, HOST, openDays, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
+import { auditRows, HOST, spacedStarts, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
@@ -27,10 +27,7 @@ let starts: Date[] = [];
 let next = 0;
 beforeAll(async () => {
   staff = await staffKey();
-  // Times from tomorrow on (tests/helpers/days.ts), an hour apart, so no two bookings compete for a table.
-  starts = (await openDays('full')).flatMap((d) =>
-    d.slots.filter((_, i) => i % 12 === 0).map((s) => new Date(s.start)),
-  );
+  starts = await spacedStarts();
 });
 
 let phones = 400;
