@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { FairTermsSchema, noShowFeeCap } from '../../domain/no-show-rules.ts';
 import { feeLinkMessages } from '../../domain/no-show-messages.ts';
 import type { NoShowFeeRequest, NoShowFeeResponse } from '../../domain/no-show-staff.ts';
@@ -7,6 +6,7 @@ import { audit } from '../audit.ts';
 import { db, query, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { enqueueMessage, sendNow } from '../messages/outbox.ts';
+import { linkSessionSchema, paymentIntentOf } from '../payments/link-sessions.ts';
 import { stripeClient, type Stripe } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
 import type { StaffMember } from '../staff.ts';
@@ -433,22 +433,7 @@ async function sendLink(
   await sendNow(ids, { now, what: 'the no-show fee link' });
 }
 
-const FeeSessionSchema = z.object({
-  id: z.string().max(255),
-  payment_status: z.string().max(64).nullish(),
-  payment_intent: z.union([z.string().max(255), z.object({ id: z.string().max(255) })]).nullish(),
-  metadata: z.object({ purpose: z.literal(FEE_PURPOSE), booking_id: z.string().max(64) }),
-});
-
-/** Whether a verified Stripe event is about a no-show fee's payment page (webhook.ts hands it here). */
-export function isFeeSessionEvent(verified: unknown): boolean {
-  const event = verified as { type?: unknown; data?: { object?: { metadata?: { purpose?: unknown } } } } | null;
-  return (
-    typeof event?.type === 'string' &&
-    event.type.startsWith('checkout.session.') &&
-    event.data?.object?.metadata?.purpose === FEE_PURPOSE
-  );
-}
+const FeeSessionSchema = linkSessionSchema(FEE_PURPOSE);
 
 /** The owner paid the fee on the link: the fee is in, once, however often Stripe repeats itself. */
 export async function feeSessionEvent(verified: unknown, now: Date): Promise<string> {
@@ -459,7 +444,7 @@ export async function feeSessionEvent(verified: unknown, now: Date): Promise<str
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
     return 'fee_ignored';
   if (session.payment_status !== 'paid') return 'fee_awaiting_payment';
-  const pi = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const pi = paymentIntentOf(session);
   return transaction(async (tx) => {
     const {
       rows: [fee],

@@ -12,9 +12,10 @@ import { recordDisputeFunds } from './chargebacks.ts';
 import { CLOSED_DISPUTE, recordRefund, refundOf } from './refunds.ts';
 import { settleRefund } from './settle.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
-import { feeSessionEvent, isFeeSessionEvent, keepSavedCard } from '../no-shows/fees.ts';
+import { FEE_PURPOSE, feeSessionEvent, keepSavedCard } from '../no-shows/fees.ts';
 import { feeOfPayment, recordFeeDispute, recordFeeRefund } from '../no-shows/fee-refunds.ts';
-import { balanceSessionEvent, isBalanceSessionEvent } from '../schedule/balance-links.ts';
+import { BALANCE_PURPOSE, balanceSessionEvent } from '../schedule/balance-links.ts';
+import { isLinkSessionEvent } from './link-sessions.ts';
 import { STRIPE_WEBHOOK_EVENTS, stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set<string>(STRIPE_WEBHOOK_EVENTS);
@@ -132,9 +133,10 @@ export async function handleStripeWebhook(
   if (typeof type !== 'string') throw new HttpError(400, 'Not a Stripe event');
   if (!HANDLED.has(type)) return { received: true, outcome: 'ignored' };
   // A no-show fee's payment page (decision 081) is not a booking's deposit.
-  if (isFeeSessionEvent(verified)) return { received: true, outcome: await feeSessionEvent(verified, now) };
+  if (isLinkSessionEvent(verified, FEE_PURPOSE))
+    return { received: true, outcome: await feeSessionEvent(verified, now) };
   // Nor is the balance's payment link (decision 096).
-  if (isBalanceSessionEvent(verified))
+  if (isLinkSessionEvent(verified, BALANCE_PURPOSE))
     return { received: true, outcome: await balanceSessionEvent(verified, now, siteUrl) };
   if (type.startsWith('refund.')) return { received: true, outcome: await refundEvent(verified, type, now, siteUrl) };
   if (type === 'charge.refunded')

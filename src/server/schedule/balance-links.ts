@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { BalanceLinkResponse, BalanceLinkStatus } from '../../domain/balance-link.ts';
 import { balanceLinkMessages } from '../../domain/balance-link-messages.ts';
 import { checkoutExpiresAt } from '../../domain/checkout-expiry.ts';
@@ -8,6 +7,7 @@ import { db, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { enqueueMessage, sendNow } from '../messages/outbox.ts';
 import { expireCheckout } from '../payments/checkout.ts';
+import { linkSessionSchema, paymentIntentOf } from '../payments/link-sessions.ts';
 import { staffCustomerLink, tellStaff } from '../payments/staff-alerts.ts';
 import { stripeClient, type Stripe } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -277,22 +277,7 @@ export async function expireBalanceSession(sessionId: string | null): Promise<vo
   if (stripe && sessionId) await expireCheckout(stripe, sessionId);
 }
 
-const SessionSchema = z.object({
-  id: z.string().max(255),
-  payment_status: z.string().max(64).nullish(),
-  payment_intent: z.union([z.string().max(255), z.object({ id: z.string().max(255) })]).nullish(),
-  metadata: z.object({ purpose: z.literal(BALANCE_PURPOSE), booking_id: z.string().max(64) }),
-});
-
-/** Whether a verified Stripe event is about a balance's payment link (webhook.ts hands it here). */
-export function isBalanceSessionEvent(verified: unknown): boolean {
-  const event = verified as { type?: unknown; data?: { object?: { metadata?: { purpose?: unknown } } } } | null;
-  return (
-    typeof event?.type === 'string' &&
-    event.type.startsWith('checkout.session.') &&
-    event.data?.object?.metadata?.purpose === BALANCE_PURPOSE
-  );
-}
+const SessionSchema = linkSessionSchema(BALANCE_PURPOSE);
 
 /**
  * The owner paid (or the page expired): the balance is recorded paid online once, however often
@@ -307,7 +292,7 @@ export async function balanceSessionEvent(verified: unknown, now: Date, siteUrl?
   const paid = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
   if (event.type !== 'checkout.session.expired' && !paid) return 'balance_ignored';
   if (paid && session.payment_status !== 'paid') return 'balance_awaiting_payment';
-  const pi = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const pi = paymentIntentOf(session);
   return transaction(async (tx) => {
     const {
       rows: [link],
