@@ -168,6 +168,8 @@ export async function sendConsentLink(
     if (!b.phone && !b.email) throw refuse('The booking has no phone number or e-mail address to send a link to.');
 
     const { timeZone } = await loadBookingSettings(tx);
+    // The link and its messages run out together: a text still unsent then is not worth sending.
+    const expiresAt = consentLinkExpiry(b.start_at, timeZone, now);
     await tx.query('UPDATE consent_links SET replaced_at = $2 WHERE booking_id = $1 AND replaced_at IS NULL', [
       id,
       now,
@@ -176,16 +178,7 @@ export async function sendConsentLink(
     await tx.query(
       `INSERT INTO consent_links (token_hash, booking_id, tier_id, surcharge_pence, photo_key, sent_at, sent_by, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        hashAccessKey(token),
-        id,
-        b.tier_id,
-        b.surcharge_pence,
-        b.photo_key,
-        now,
-        staff.customerId,
-        consentLinkExpiry(b.start_at, timeZone, now),
-      ],
+      [hashAccessKey(token), id, b.tier_id, b.surcharge_pence, b.photo_key, now, staff.customerId, expiresAt],
     );
     const text = consentLinkText({
       shop: site.name,
@@ -196,7 +189,6 @@ export async function sendConsentLink(
       totalPence: b.quote_pence + b.surcharge_pence,
       link: `${siteUrl}/c/${token}`,
     });
-    const expiresAt = consentLinkExpiry(b.start_at, timeZone, now);
     const messageIds: string[] = [];
     const base = { kind: 'consent_link', bodyText: text, bookingId: id, expiresAt };
     if (b.phone) messageIds.push((await enqueueMessage(tx, { ...base, channel: 'sms', recipient: b.phone }))!);
