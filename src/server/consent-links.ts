@@ -11,7 +11,7 @@ import { audit } from './audit.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
 import { hashAccessKey, newAccessKey } from './ids.ts';
-import { enqueueMessage } from './messages/outbox.ts';
+import { enqueueMessages, type NewOutboxMessage } from './messages/outbox.ts';
 import { bookingNotFound, scheduleBooking } from './schedule/schedule.ts';
 import { loadBookingSettings } from './settings.ts';
 import type { StaffMember } from './staff.ts';
@@ -189,18 +189,17 @@ export async function sendConsentLink(
       totalPence: b.quote_pence + b.surcharge_pence,
       link: `${siteUrl}/c/${token}`,
     });
-    const messageIds: string[] = [];
     const base = { kind: 'consent_link', bodyText: text, bookingId: id, expiresAt };
-    if (b.phone) messageIds.push((await enqueueMessage(tx, { ...base, channel: 'sms', recipient: b.phone }))!);
+    const messages: NewOutboxMessage[] = [];
+    if (b.phone) messages.push({ ...base, channel: 'sms', recipient: b.phone });
     if (b.email)
-      messageIds.push(
-        (await enqueueMessage(tx, {
-          ...base,
-          channel: 'email',
-          recipient: b.email,
-          subject: `${b.dog}’s groom today: please agree to the ${b.tier_label.toLowerCase()} surcharge`,
-        }))!,
-      );
+      messages.push({
+        ...base,
+        channel: 'email',
+        recipient: b.email,
+        subject: `${b.dog}’s groom today: please agree to the ${b.tier_label.toLowerCase()} surcharge`,
+      });
+    const messageIds = await enqueueMessages(tx, messages);
     await audit(tx, staff, 'booking.consent_link', 'booking', id, {
       after: { surchargePence: b.surcharge_pence, sms: Boolean(b.phone), email: Boolean(b.email) },
     });

@@ -14,7 +14,7 @@ import { instantToZoned } from '../domain/london-time.ts';
 import { audit } from './audit.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
-import { enqueueMessage } from './messages/outbox.ts';
+import { enqueueMessages, type NewOutboxMessage } from './messages/outbox.ts';
 import { bookingNotFound } from './schedule/schedule.ts';
 import { loadBookingSettings } from './settings.ts';
 import type { Coat } from '../domain/booking-api-schemas.ts';
@@ -158,35 +158,24 @@ export async function sendReportCard(
       after: { done, noticed, suggestion, photo: after.after_photo_key !== null },
     });
     // One message per report: the dedupe keys hold it to once whatever is edited or retried.
-    const messageIds: string[] = [];
+    const messages: NewOutboxMessage[] = [];
     if (!before) {
-      const bodyText = reportCardText(b.dog, site.name, `${siteUrl}/b/${id}#report`);
-      const queued = [
-        b.phone
-          ? await enqueueMessage(tx, {
-              kind: 'report_card',
-              channel: 'sms',
-              recipient: b.phone,
-              bodyText,
-              bookingId: id,
-              dedupeKey: `report_card:sms:${id}`,
-            })
-          : null,
-        b.email
-          ? await enqueueMessage(tx, {
-              kind: 'report_card',
-              channel: 'email',
-              recipient: b.email,
-              subject: `${b.dog}'s report card`,
-              bodyText,
-              bookingId: id,
-              dedupeKey: `report_card:email:${id}`,
-            })
-          : null,
-      ];
-      for (const q of queued) if (q) messageIds.push(q);
+      const base = {
+        kind: 'report_card',
+        bodyText: reportCardText(b.dog, site.name, `${siteUrl}/b/${id}#report`),
+        bookingId: id,
+      };
+      if (b.phone) messages.push({ ...base, channel: 'sms', recipient: b.phone, dedupeKey: `report_card:sms:${id}` });
+      if (b.email)
+        messages.push({
+          ...base,
+          channel: 'email',
+          recipient: b.email,
+          subject: `${b.dog}'s report card`,
+          dedupeKey: `report_card:email:${id}`,
+        });
     }
-    return { report: staffView(after), messageIds };
+    return { report: staffView(after), messageIds: await enqueueMessages(tx, messages) };
   });
 }
 

@@ -82,9 +82,16 @@ export async function enqueueMessage(tx: Tx, message: NewOutboxMessage): Promise
   return rows[0]?.id ?? null;
 }
 
-export async function enqueueMessages(tx: Tx, messages: readonly NewOutboxMessage[]): Promise<Array<string | null>> {
-  const ids: Array<string | null> = [];
-  for (const m of messages) ids.push(await enqueueMessage(tx, m));
+/**
+ * Writes each message, in order, and answers the ids of those written, for `sendNow`: one whose dedupe
+ * key was written before (a retry, a second tap) is left out.
+ */
+export async function enqueueMessages(tx: Tx, messages: readonly NewOutboxMessage[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const m of messages) {
+    const id = await enqueueMessage(tx, m);
+    if (id) ids.push(id);
+  }
   return ids;
 }
 

@@ -5,7 +5,7 @@ import { formatPence } from '../../domain/money.ts';
 import { audit } from '../audit.ts';
 import { db, query, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
-import { enqueueMessage, sendNow } from '../messages/outbox.ts';
+import { enqueueMessages, sendNow } from '../messages/outbox.ts';
 import { linkSessionSchema, paymentIntentOf } from '../payments/link-sessions.ts';
 import { stripeClient, type Stripe } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -418,17 +418,15 @@ async function sendLink(
       pence,
       url: session.url!,
     });
-    const out: string[] = [];
-    for (const m of messages) {
-      const messageId = await enqueueMessage(tx, {
+    return enqueueMessages(
+      tx,
+      messages.map((m) => ({
         kind: 'no_show_fee_link',
         ...m,
         bookingId: b.id,
         dedupeKey: `no-show-link:${b.id}:${attempt}:${m.channel}`,
-      });
-      if (messageId) out.push(messageId);
-    }
-    return out;
+      })),
+    );
   });
   await sendNow(ids, { now, what: 'the no-show fee link' });
 }

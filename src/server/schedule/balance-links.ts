@@ -5,7 +5,7 @@ import { mayMarkAttendance } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
 import { db, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
-import { enqueueMessage, sendNow } from '../messages/outbox.ts';
+import { enqueueMessages, sendNow } from '../messages/outbox.ts';
 import { expireCheckout } from '../payments/checkout.ts';
 import { linkSessionSchema, paymentIntentOf } from '../payments/link-sessions.ts';
 import { staffCustomerLink, tellStaff } from '../payments/staff-alerts.ts';
@@ -229,24 +229,23 @@ async function createLink(stripe: Stripe, id: string, link: LinkRow, siteUrl: st
       [link.id, session.id, session.url, now],
     );
     if (!rowCount) return [];
-    const out: string[] = [];
-    for (const m of balanceLinkMessages({
+    const messages = balanceLinkMessages({
       ownerName: who!.contact_name,
       email: who!.contact_email,
       phone: who!.phone,
       dogName: who!.dog_name,
       pence: link.pence,
       url: session.url!,
-    })) {
-      const messageId = await enqueueMessage(tx, {
+    });
+    return enqueueMessages(
+      tx,
+      messages.map((m) => ({
         kind: 'balance_link',
         ...m,
         bookingId: id,
         dedupeKey: `balance-link:${id}:${link.attempt}:${m.channel}`,
-      });
-      if (messageId) out.push(messageId);
-    }
-    return out;
+      })),
+    );
   });
   await sendNow(ids, { now, what: 'the balance payment link' });
 }
