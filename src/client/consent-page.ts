@@ -1,6 +1,7 @@
 import { API_PREFIX, pathTo } from '../domain/api-route.ts';
 import { formatPence } from '../domain/money.ts';
 import { agreeByLink, consentPage, consentPhoto } from '../domain/after-booking-api-routes.ts';
+import type { ConsentPage } from '../domain/consent.ts';
 
 /**
  * The /c/{token} page's script (docs/decisions/093): reads the link, shows what the owner agrees to,
@@ -8,25 +9,19 @@ import { agreeByLink, consentPage, consentPhoto } from '../domain/after-booking-
  * library (the server validates every byte it is sent).
  */
 
-interface Page {
-  dog: string;
-  tier: string;
-  quotePence: number;
-  surchargePence: number;
-  totalPence: number;
-  hasPhoto: boolean;
-  ownerName: string;
-  agreed: { name: string; at: string } | null;
-}
-
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+// The shop's zone, as the page was built with it (content/site.json): the times are the shop's.
 const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+  new Date(iso).toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: $('consent-details').dataset.timeZone,
+  });
 
 async function ask(
   token: string,
   body?: unknown,
-): Promise<{ status: number; data: (Page & { error?: string }) | null }> {
+): Promise<{ status: number; data: (ConsentPage & { error?: string }) | null }> {
   try {
     const res = await fetch(API_PREFIX + pathTo(body ? agreeByLink : consentPage, { token }), {
       method: body ? 'POST' : 'GET',
@@ -34,7 +29,10 @@ async function ask(
       body: body ? JSON.stringify(body) : null,
       cache: 'no-store',
     });
-    return { status: res.status, data: (await res.json().catch(() => null)) as (Page & { error?: string }) | null };
+    return {
+      status: res.status,
+      data: (await res.json().catch(() => null)) as (ConsentPage & { error?: string }) | null,
+    };
   } catch {
     return { status: 0, data: null };
   }
@@ -53,7 +51,7 @@ function problem(status: number, message: string | undefined) {
   $('consent-status').textContent = '';
 }
 
-function show(token: string, page: Page) {
+function show(token: string, page: ConsentPage) {
   $('consent-heading').textContent = `${page.dog}: ${page.tier.toLowerCase()} today`;
   if (page.hasPhoto) {
     const img = $<HTMLImageElement>('consent-photo');
@@ -83,7 +81,7 @@ export function startConsentPage(): void {
   if (!match) return problem(404, 'Please check the link in our text message.');
   const token = match[1]!;
   void ask(token).then(({ status, data }) =>
-    status === 200 ? show(token, data as Page) : problem(status, data?.error),
+    status === 200 ? show(token, data as ConsentPage) : problem(status, data?.error),
   );
 
   const form = $<HTMLFormElement>('consent-form');
