@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, WCAG_22_AA } from './axe.ts';
-import { mobile, visitor } from './booking-helpers.ts';
+import { calendarDay, mobile, visitor } from './booking-helpers.ts';
 import { ownDay } from './own-days.ts';
 
 test.use({ viewport: mobile });
@@ -142,7 +142,7 @@ test('axe finds nothing on /b/{id}, including the move picker, and the page offe
 
   // Move, reusing the date and time step (this booking's own place is free to it).
   await page.getByRole('button', { name: 'Move to another time' }).click();
-  await page.locator(`.calendar-day[data-date="${day.date}"]`).click();
+  await (await calendarDay(page, day.date)).click();
   await expect(page.getByRole('button', { name: slot.time, exact: true })).toBeVisible();
   await expectNoViolations(page, '/b/{id} while moving');
   const other = day.slots[3]!;

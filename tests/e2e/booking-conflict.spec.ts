@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { mobile, visitor } from './booking-helpers.ts';
+import { calendarDay, mobile, visitor } from './booking-helpers.ts';
 import { ownDay } from './own-days.ts';
 
 test.use({ viewport: mobile });
@@ -19,7 +19,7 @@ test("someone else books the last place first: 'That time has just been taken' w
   await page.getByRole('option', { name: 'Beagle' }).click();
   await page.getByLabel('Weight').fill('11');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.locator(`.calendar-day[data-date="${day!.date}"]`).click();
+  await (await calendarDay(page, day!.date)).click();
   await page.getByRole('button', { name: slot.time, exact: true }).click();
   await page.getByLabel('Your name').fill(me.name);
   await page.getByLabel('UK mobile').fill(me.phone);

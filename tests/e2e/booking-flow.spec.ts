@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { InteractionCounter, mobile, visitor } from './booking-helpers.ts';
+import { calendarDay, InteractionCounter, mobile, visitor } from './booking-helpers.ts';
 import { ownDay } from './own-days.ts';
 
 test.use({ viewport: mobile, hasTouch: true });
@@ -172,7 +172,7 @@ test('a returning number on a new device books with one Confirm (decisions 072, 
   await page.getByRole('button', { name: 'Next' }).click();
   // A time of this test's own day: the first day with room is where the other tests book, and two
   // tests running at once on its last time left one of them "That time has just been taken".
-  await page.locator(`.calendar-day[data-date="${day.date}"]`).click();
+  await (await calendarDay(page, day.date)).click();
   await page.getByRole('button', { name: day.slots[3]!.time, exact: true }).click();
   await page.getByLabel('Your name').fill(me.name);
   await page.getByLabel('UK mobile').fill(me.phone);

@@ -1,4 +1,4 @@
-import { type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Counts what a visitor does to book. An interaction is:
@@ -69,4 +69,25 @@ export function visitor(tag: string) {
   // Ofcom's numbers for drama (07700 900000–900999): never anybody's phone.
   const n = `${Number(process.env.TEST_WORKER_INDEX ?? 0) % 10}${String(visitors % 100).padStart(2, '0')}`;
   return { name: `Sam ${tag}`, phone: `07700 900${n}`, email: `sam.${tag}.${n}@example.com` };
+}
+
+/**
+ * The calendar's button for `date`, shown as a visitor shows it: "Show later dates" until it is there.
+ * The picker opens on four weeks from today, so whether a test's own day (tests/e2e/own-days.ts) is on
+ * the first page depends on the day the suite runs: on Monday 7 December 2026 the 19th open day from
+ * the day after tomorrow was 4 January, a day past the first page (issue 28). Bounded by the horizon:
+ * past it the button is gone, and the test fails saying so.
+ */
+export async function calendarDay(page: Page, date: string): Promise<Locator> {
+  const day = page.locator(`.calendar-day[data-date="${date}"]`);
+  const days = page.locator('.calendar .calendar-day');
+  const later = page.getByRole('button', { name: 'Show later dates' });
+  await expect(days.first()).toBeVisible();
+  while ((await day.count()) === 0) {
+    await expect(later, `${date} within the shop's horizon`).toBeEnabled();
+    const shown = await days.count();
+    await later.click();
+    await expect.poll(() => days.count(), { message: 'the later dates arrive' }).toBeGreaterThan(shown);
+  }
+  return day;
 }

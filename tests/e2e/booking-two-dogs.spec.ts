@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, WCAG_22_AA } from './axe.ts';
-import { InteractionCounter, mobile, visitor } from './booking-helpers.ts';
+import { calendarDay, InteractionCounter, mobile, visitor } from './booking-helpers.ts';
 import { ownDay, type OwnDay } from './own-days.ts';
 
 /**
@@ -120,7 +120,7 @@ test('two dogs with two extras each, by pointer: both booked and shown, axe clea
 
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
   // Not counted: this test's own day instead of the first with room, which the form chooses itself.
-  await page.locator(`.calendar-day[data-date="${when.date}"]`).click();
+  await (await calendarDay(page, when.date)).click();
   const time = page.getByRole('button', { name: when.name, exact: true });
   await expect(time).toBeVisible();
   await expectNoViolations(page, 'times for two dogs');
@@ -196,7 +196,7 @@ test('two dogs with two extras each, by keyboard: the second on its own service'
 
   await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
   // Not counted: this test's own day (see the pointer run).
-  await page.locator(`.calendar-day[data-date="${when.date}"]`).click();
+  await (await calendarDay(page, when.date)).click();
   const time = page.getByRole('button', { name: when.name, exact: true });
   await expect(time).toBeVisible();
   await act.tabTo(when.selector);

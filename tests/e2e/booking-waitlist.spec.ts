@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, WCAG_22_AA } from './axe.ts';
-import { mobile, visitor } from './booking-helpers.ts';
+import { calendarDay, mobile, visitor } from './booking-helpers.ts';
 import { ownDay, type Day } from './own-days.ts';
 import { inbox, nextCode } from './staff-helpers.ts';
 
@@ -58,7 +58,7 @@ test('on a full day, the owner joins the waitlist with a texted code, sees the r
   await page.getByRole('option', { name: 'Beagle' }).click();
   await page.getByLabel('Weight').fill('12');
   await page.getByRole('button', { name: 'Next' }).click();
-  const full = page.locator(`.calendar-day[data-date="${day.date}"]`);
+  const full = await calendarDay(page, day.date);
   await expect(full).toHaveAttribute('aria-label', /fully booked/);
   await full.click();
   await expect(page.getByRole('heading', { name: /is fully booked$/ })).toBeVisible();
@@ -126,10 +126,7 @@ test('a cancellation on the full day is offered to the owner waiting, whose text
   await page.getByRole('option', { name: 'Beagle' }).click();
   await page.getByLabel('Weight').fill('12');
   await page.getByRole('button', { name: 'Next' }).click();
-  const dayButton = page.locator(`.calendar-day[data-date="${day.date}"]`);
-  // Its day is four weeks on: the calendar shows it with the later dates.
-  await page.getByRole('button', { name: 'Show later dates' }).click();
-  await dayButton.click();
+  await (await calendarDay(page, day.date)).click();
   await page.getByRole('button', { name: 'Tell me if a time frees up' }).click();
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(day.date);
   await page.getByRole('checkbox', { name: 'Morning' }).uncheck();
@@ -192,9 +189,7 @@ test('two dogs whose times do not suit join the waitlist together, each named', 
   await second.getByRole('option', { name: 'Beagle' }).click();
   await second.getByLabel('Weight').fill('9');
   await page.getByRole('button', { name: 'Next' }).click();
-  // Its day is weeks on: the calendar shows it with the later dates.
-  await page.getByRole('button', { name: 'Show later dates' }).click();
-  await page.locator(`.calendar-day[data-date="${day.date}"]`).click();
+  await (await calendarDay(page, day.date)).click();
   await expect(page.getByText('None of these times suit?')).toBeVisible();
 
   await page.getByRole('button', { name: 'Tell me if a time frees up' }).click();

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { expect, test, type APIResponse, type Page, type Request } from '@playwright/test';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { mobile, visitor } from './booking-helpers.ts';
+import { calendarDay, mobile, visitor } from './booking-helpers.ts';
 import { ownDay } from './own-days.ts';
 import { publicPages } from './site-pages.ts';
 
@@ -229,7 +229,7 @@ test.describe('a whole booking', () => {
     await page.getByLabel('Weight').fill('9.5');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: /Date and time/ })).toBeVisible();
-    await page.locator(`.calendar-day[data-date="${day.date}"]`).click();
+    await (await calendarDay(page, day.date)).click();
     await page.locator('.times-grid button').nth(3).click();
     await page.getByLabel('Your name').fill(me.name);
     await page.getByLabel('UK mobile').fill(me.phone);
@@ -241,7 +241,7 @@ test.describe('a whole booking', () => {
     await expect(page).toHaveURL(/\/b\/[A-Za-z0-9_-]{16,}$/);
     await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
     await page.getByRole('button', { name: 'Move to another time' }).click();
-    await page.locator(`.calendar-day[data-date="${later.date}"]`).click();
+    await (await calendarDay(page, later.date)).click();
     await page.locator('.times-grid button').last().click();
     await page.getByRole('button', { name: /^Move to / }).click();
     await expect(page.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
