@@ -35,11 +35,13 @@ beforeAll(async () => {
   await query(`UPDATE customers SET phone = '+447700900999' WHERE id = $1`, [staff.id]);
 });
 
-// Visits of days gone by (a visit can be completed from its own morning on), each an hour of its own.
+// Visits of days gone by (a visit can be completed from its own morning on), each an hour of its own:
+// three weeks back from the run's clock, where a fixed date grows older by the day (issue 28).
 let hour = 0;
+const HOUR = 3600_000;
 const visit = (totalFromPence = 4500, depositPaidPence = 0) =>
   rawBooking({
-    start: new Date(Date.UTC(2026, 2, 2, 9) + hour++ * 3600_000),
+    start: new Date(Math.floor(Date.now() / HOUR) * HOUR - (21 * 24 + hour++) * HOUR),
     phone: '+447700900555',
     dog: 'Nell',
     totalFromPence,

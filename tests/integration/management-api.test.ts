@@ -68,14 +68,23 @@ const liftCodeLimits = () => query('DELETE FROM rate_limits');
 /** Free starts for a full groom, three hours apart so no two of them share a table's time. */
 let pool: string[] = [];
 async function freeStart(): Promise<string> {
-  if (!pool.length) pool = (await openDays('full')).flatMap((d) => [d.slots[0]!.start, d.slots[12]!.start]);
+  if (!pool.length)
+    pool = (await openDays('full')).flatMap((d) => [d.slots[0], d.slots[12]].flatMap((s) => (s ? [s.start] : [])));
   const start = pool.shift();
   if (!start) throw new Error('out of free times');
   return start;
 }
+/**
+ * A booking ahead, written straight in at a free time: it was 1 July 2027 plus an hour a call, a date
+ * that passes (under the clock of 14 July 2027 staff could no longer cancel it: issue 28).
+ */
+const upcoming = async () => (await rawBooking({ start: new Date(await freeStart()) })).id;
 let later = 0;
-/** A booking well ahead, written straight in (no endpoint cares where it is). */
-const upcoming = async () => (await rawBooking({ start: new Date(Date.UTC(2027, 6, 1, 9) + later++ * 3600_000) })).id;
+const HOUR = 3600_000;
+/** A visit three weeks back, an hour before the last one: its day is over, whatever the day. */
+const weeksBack = () => new Date(Math.floor(Date.now() / HOUR) * HOUR - 21 * 24 * HOUR - later++ * HOUR);
+/** 09:00 UTC on a day some 200 days on, a day later each call: nothing of the shop's is there. */
+const farAhead = () => new Date((Math.floor(Date.now() / (24 * HOUR)) + 200 + later++) * 24 * HOUR + 9 * HOUR);
 /** "Same time in 6 weeks" from an upcoming booking, as the staff's "Completed" asks it (decision 089). */
 const nextGroom = async (visits = 1) => {
   const id = await upcoming();
@@ -93,9 +102,8 @@ const started = async () =>
   ).id;
 
 /** The second dog of a booking of two, side by side well ahead: staff may book it separately (decision 082). */
-let parties = 0;
 const secondDogOfParty = async () => {
-  const start = new Date(Date.UTC(2027, 8, 1, 9) + parties++ * 3600_000);
+  const start = farAhead();
   const first = await rawBooking({ start });
   const second = await rawBooking({ start });
   await query(`INSERT INTO booking_parties (id, placement) VALUES ($1, 'side_by_side')`, [first.id]);
@@ -108,7 +116,7 @@ let missedDays = 0;
 const missed = async () => {
   // A day of its own, weeks back, so it meets none of the other rows' tables.
   const { id } = await rawBooking({
-    start: new Date(Date.UTC(2026, 0, 5, 9) + missedDays++ * 86_400_000),
+    start: new Date((Math.floor(Date.now() / (24 * HOUR)) - 28 - missedDays++) * 24 * HOUR + 9 * HOUR),
     attendance: 'no_show',
   });
   const terms = {
@@ -429,14 +437,14 @@ const CALLS: Record<string, Call[]> = {
       method: 'GET',
       expect: 200,
       prepare: async () => ({
-        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2026, 1, 2, 9) + later++ * 3600_000), totalFromPence: 4500 })).id}/balance-link`,
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: weeksBack(), totalFromPence: 4500 })).id}/balance-link`,
       }),
     },
     {
       method: 'POST',
       expect: 200,
       prepare: async () => ({
-        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2026, 1, 2, 9) + later++ * 3600_000), totalFromPence: 4500 })).id}/balance-link`,
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: weeksBack(), totalFromPence: 4500 })).id}/balance-link`,
         body: {},
       }),
     },
@@ -447,7 +455,7 @@ const CALLS: Record<string, Call[]> = {
       method: 'POST',
       expect: 200,
       prepare: async () => ({
-        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2027, 9, 1, 9) + later++ * 3600_000), attendance: 'arrived' })).id}/stage`,
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(await freeStart()), attendance: 'arrived' })).id}/stage`,
         body: { stage: 'bath' },
       }),
     },
@@ -462,7 +470,7 @@ const CALLS: Record<string, Call[]> = {
       method: 'POST',
       expect: 200,
       prepare: async () => ({
-        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(Date.UTC(2027, 9, 1, 9) + later++ * 3600_000), attendance: 'completed' })).id}/report-card`,
+        path: `/v1.0.1/management/bookings/${(await rawBooking({ start: new Date(await freeStart()), attendance: 'completed' })).id}/report-card`,
         body: { done: 'Full Groom', noticed: { skin: '', ears: '', nails: '', behaviour: '' }, suggestion: '' },
       }),
     },
@@ -511,7 +519,7 @@ const CALLS: Record<string, Call[]> = {
       method: 'POST',
       expect: 201,
       prepare: async () => {
-        const start = new Date(Date.UTC(2027, 9, 1, 9) + later++ * 86_400_000);
+        const start = farAhead();
         return {
           path: '/v1.0.1/management/blocks',
           body: { start: start.toISOString(), end: new Date(start.getTime() + 3 * 3600_000).toISOString() },

@@ -1,7 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as finances from '../../netlify/functions/management-finances.ts';
+import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { CSV_COLUMNS, DepositsResponseSchema, FinancesResponseSchema } from '../../src/domain/finances.ts';
+import { todayIn } from '../../src/domain/london-time.ts';
 import { startsFormula } from '../../src/domain/spreadsheet-cells.ts';
 import { query } from '../../src/server/db.ts';
 import { settleRefund } from '../../src/server/payments/settle.ts';
@@ -184,6 +186,7 @@ describe('deposits and refunds', () => {
   it('refunds a deposit through Stripe once: the money row, the audit row, and a second refund refused', async () => {
     const since = await lastAuditId();
     const sent = stripe.requests.length;
+    const refundedFrom = todayIn(DEFAULT_BOOKING_SETTINGS.timeZone, new Date());
     const res = await call(handler, 'POST', '/v1.0.1/management/finances/refunds', {
       key,
       body: { bookingId: paidOnline.bookingId, amountPence: 800, reason: 'Dog unwell, goodwill' },
@@ -217,8 +220,9 @@ describe('deposits and refunds', () => {
         after: { refundDuePence: 800, reason: 'Dog unwell, goodwill' },
       }),
     ]);
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await report(`from=${today}&to=${today}`)).totals.refundsPence).toBe(800);
+    // The shop's day, not UTC's: from 23:00 UTC in summer London is on the next day (issue 28).
+    const today = todayIn(DEFAULT_BOOKING_SETTINGS.timeZone, new Date());
+    expect((await report(`from=${refundedFrom}&to=${today}`)).totals.refundsPence).toBe(800);
 
     const again = await call(handler, 'POST', '/v1.0.1/management/finances/refunds', {
       key,
