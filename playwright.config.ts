@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/browser.ts';
+import { pastVisitsDay } from './scripts/lib/e2e-fixtures.ts';
 import { E2E_PORT as port, SMS_PORT, SMS_PROVIDER_URL } from './tests/e2e/ports.ts';
+
+// Once for the run, in the runner: its workers and the server inherit it (scripts/lib/e2e-fixtures.ts).
+process.env.E2E_PAST_DAY ??= pastVisitsDay();
 
 const baseURL = `http://localhost:${port}`;
 
@@ -35,6 +39,7 @@ export default defineConfig({
         // Every run texts many codes and confirmations; the day's budget has its own tests.
         TEXT_BUDGET_PER_DAY: '1000000',
         SMS_PROVIDER_URL,
+        E2E_PAST_DAY: process.env.E2E_PAST_DAY,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
-import { CHECK_IN_ROWS, CONSENT_LINK_ROW } from '../../scripts/lib/e2e-fixtures.ts';
-import { addDays } from '../../src/domain/london-time.ts';
+import { CHECK_IN_ROWS, CONSENT_LINK_ROW, pastVisitsDay } from '../../scripts/lib/e2e-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { addStaff, inbox, nextCode, shot, test } from './staff-helpers.ts';
 
@@ -21,8 +20,6 @@ const VIEWPORTS = [
   { width: 1280, height: 900, dog: 'Biscuit' },
   { width: 390, height: 844, dog: 'Pepper' },
 ] as const;
-
-const london = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 const photoOf = (colour: string) =>
   sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
@@ -46,7 +43,7 @@ async function sign(page: Page, pad: Locator) {
 
 async function goToYesterday(page: Page) {
   await page.getByRole('button', { name: 'Previous day' }).click();
-  await page.getByLabel('Go to date').fill(addDays(london(new Date()), -1));
+  await page.getByLabel('Go to date').fill(pastVisitsDay());
 }
 
 async function signIn(page: Page, staffKey: string, name: string) {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { workerStaffPhone } from '../../scripts/lib/e2e-fixtures.ts';
-import { addDays, todayIn } from '../../src/domain/london-time.ts';
+import { pastVisitsDay, workerStaffPhone } from '../../scripts/lib/e2e-fixtures.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { SMS_PROVIDER_URL } from './ports.ts';
 
@@ -211,12 +210,12 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Staff, signed in by `key`, on yesterday's schedule (London time), where the e2e server's past visits
+ * Staff, signed in by `key`, on the schedule of the day the e2e server's past visits
  * are (scripts/lib/e2e-fixtures.ts); answers its address, to come back to it.
  */
 export async function yesterdaysSchedule(page: Page, key: string, base: string): Promise<string> {
   await page.context().addCookies([{ name: 'auth_key', value: key, url: base }]);
-  const schedule = `${base}/management/schedule?day=${addDays(todayIn('Europe/London', new Date()), -1)}`;
+  const schedule = `${base}/management/schedule?day=${pastVisitsDay()}`;
   await page.goto(schedule);
   await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
   return schedule;

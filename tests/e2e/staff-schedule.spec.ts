@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { addDays } from '../../src/domain/london-time.ts';
+import { pastVisitsDay } from '../../scripts/lib/e2e-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { visitor } from './booking-helpers.ts';
 import { ownDay, type OwnDay } from './own-days.ts';
@@ -18,8 +18,6 @@ const VIEWPORTS = [
   { name: '1280 px', width: 1280, height: 900, drag: true, done: 'Bella', noShow: 'Otis' },
   { name: '390 px', width: 390, height: 844, drag: false, done: 'Luna', noShow: 'Milo' },
 ] as const;
-
-const london = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 async function signIn(page: Page, staffKey: string, name: string) {
   const member = await addStaff(page.request, staffKey, name);
@@ -55,7 +53,6 @@ for (const viewport of VIEWPORTS) {
       // The charts' library and the dialogs live within the site's Content-Security-Policy.
       const violations = await watchPolicy(page);
       await signIn(page, staffKey, `Counter Groomer ${viewport.width}`);
-      const today = london(new Date());
       await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: new RegExp(`^Today, `), level: 2 })).toBeVisible();
       await expect(page.getByText(/Loading the schedule/)).toHaveCount(0);
@@ -152,7 +149,7 @@ for (const viewport of VIEWPORTS) {
 
       // ---- yesterday: one completed (balance by card), one a no-show, the no-show undone and redone
       await page.getByRole('button', { name: 'Previous day' }).click();
-      await page.getByLabel('Go to date').fill(addDays(today, -1));
+      await page.getByLabel('Go to date').fill(pastVisitsDay());
       const { done, noShow } = viewport;
       await page.getByRole('button', { name: new RegExp(`${done}, Full Groom, Priya Shah`) }).click();
       const bella = page.getByRole('dialog', { name: `${done} · Full Groom` });
