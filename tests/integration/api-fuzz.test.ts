@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listLocalFunctions, type LocalFunction } from '../../scripts/lib/local-functions.ts';
 import {
   CustomerAuthResponseSchema,
@@ -37,7 +37,13 @@ import { requestPhoneCode } from '../../src/server/phone-codes.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { BookingTypesResponseSchema } from '../../src/domain/booking-types.ts';
 import { BreedsResponseSchema } from '../../src/domain/breeds.ts';
-import { addDays, todayIn } from '../../src/domain/london-time.ts';
+import {
+  addDays,
+  minutesOfTime,
+  timeOfMinutes,
+  todayIn,
+  zonedDateTimeToInstant,
+} from '../../src/domain/london-time.ts';
 import { SavedDogsResponseSchema } from '../../src/domain/saved-dogs.ts';
 import { BreedRemovedSchema, BreedSavedSchema, StaffBreedsResponseSchema } from '../../src/domain/breed-records.ts';
 import {
@@ -188,6 +194,8 @@ const pools = {
   /** Codes texted to numbers for the waitlist's joins (each proves one join), and the requests made. */
   waitlistProofs: [] as Array<{ phone: string; requestId: string; code: string }>,
   waitlistIds: [] as string[],
+  /** Visits of today that only the check-in row names (visitsOfToday), so it has visits to check in on any day. */
+  visitsToday: [] as string[],
 };
 const SERVICES = ['full', 'shower', 'puppy', 'deshed', 'tidy', 'hand-strip', 'nails', 'ears-teeth'];
 const BREEDS = ['beagle', 'akita', 'none-other', 'bichon-frise', 'airedale-terrier'];
@@ -1119,39 +1127,88 @@ const staffChangeRequests: fc.Arbitrary<FuzzRequest> = fc
     ),
   );
 
-// Check-in at the counter (decision 091): the shop's tiers and others, a surcharge sent (refused),
-// photos that are not pictures and keys of photos never taken.
-const checkInRequests: fc.Arbitrary<FuzzRequest> = fc
-  .tuple(idInPath, fc.constantFrom('check-in', 'check-in', 'check-in/photo', 'check-in/x', 'consent-link'))
-  .chain(([id, action]) =>
-    staffJson(
-      fc.constant(`/v1.0.1/management/bookings/${id}/${action}`),
-      hostileVariants<unknown>(
-        action === 'check-in/photo'
-          ? fc.record({ image: fc.constantFrom('iVBORw0KGgo=', 'bm90IGEgcGljdHVyZQ==') })
-          : fc.record(
-              {
-                condition: fc.constantFrom('Matted behind the ears', ''),
-                tierId: fc.constantFrom('light-matting', 'heavy-matting', 'velvet-coat', null),
-                instructions: fc.constantFrom('', 'Shorter on the legs'),
-                photoKey: fc.constantFrom('f'.repeat(64), 'nope'),
-                consent: fc.record(
-                  {
-                    method: fc.constantFrom('typed', 'drawn'),
-                    name: fc.constantFrom('Sam', ''),
-                    // A drawn signature (decision 093): path data, markup, a curve, a dot.
-                    signature: fc.constantFrom('M1 1L2 2', 'M1 1L900 2', '<svg/>', 'M1 1C2 2 3 3 4 4', 'M1 1'),
-                  },
-                  { requiredKeys: ['method'] },
-                ),
-                surchargePence: fc.constantFrom(0, 1500),
-              },
-              { requiredKeys: ['condition', 'tierId', 'instructions'] },
-            ),
-        3,
+// Check-in at the counter (decision 091): a check-in as the tablet sends it, the dog's condition, one
+// of the shop's tiers or none, the instructions and the owner's consent typed or drawn (decision 093).
+// What the server refuses is added apart: as optional keys of this record (each in most draws) a photo
+// key and a surcharge, always refused, left fewer than 1 in 100 of its bodies acceptable (issue 28).
+const checkInBody = fc.record(
+  {
+    condition: fc.constantFrom('Matted behind the ears', ''),
+    tierId: fc.constantFrom('light-matting', 'heavy-matting', 'extra-handling', null),
+    instructions: fc.constantFrom('', 'Shorter on the legs'),
+    consent: fc.oneof(
+      fc.constant({ method: 'typed', name: 'Sam' }),
+      fc.record(
+        {
+          method: fc.constant('drawn'),
+          name: fc.constant('Sam'),
+          signature: fc.constantFrom('M1 1L2 2', 'M5 5L595 195'),
+        },
+        { requiredKeys: ['method', 'signature'] },
       ),
     ),
-  );
+  },
+  { requiredKeys: ['condition', 'tierId', 'instructions'] },
+);
+// What the server refuses in one: a tier the shop has not got, a surcharge sent (the server finds it),
+// the key of a photo never taken or not a key, a consent without its name or signature, or with
+// markup, a curve, a dot or a point off the box for a signature.
+const refusedCheckInBody = fc
+  .tuple(
+    checkInBody,
+    fc.constantFrom<Record<string, unknown>>(
+      { tierId: 'velvet-coat' },
+      { surchargePence: 0 },
+      { surchargePence: 1500 },
+      { photoKey: 'f'.repeat(64) },
+      { photoKey: 'nope' },
+      { consent: { method: 'typed', name: '' } },
+      { consent: { method: 'typed', name: 'Sam', signature: 'M1 1L2 2' } },
+      { consent: { method: 'drawn', name: 'Sam' } },
+      { consent: { method: 'drawn', signature: '<svg/>' } },
+      { consent: { method: 'drawn', signature: 'M1 1C2 2 3 3 4 4' } },
+      { consent: { method: 'drawn', signature: 'M1 1' } },
+      { consent: { method: 'drawn', signature: 'M1 1L900 2' } },
+    ),
+  )
+  .map(([body, wrong]) => ({ ...body, ...wrong }));
+// A visit is checked in only from the start of its day (mayMarkAttendance), and the fuzz's own
+// bookings are all ahead of now: on a Sunday, a holiday or after the day's last time none is today's.
+// So a third of the ids are visits of today made for this row (visitsOfToday), and a fifth of the
+// requests are the counter's own: one of them, the tablet's headers, a body well formed but for what
+// bodyOf does to any on the wire. The row reaches real check-ins whatever the clock (issue 28).
+const checkInIdInPath = fc.oneof(
+  { weight: 1, arbitrary: pick(pools.visitsToday, 'A'.repeat(24)) },
+  { weight: 2, arbitrary: idInPath },
+);
+const counterCheckIns: fc.Arbitrary<FuzzRequest> = fc.record({
+  method: fc.constant('POST'),
+  path: pick(pools.visitsToday, 'A'.repeat(24)).map((id) => `/v1.0.1/management/bookings/${id}/check-in`),
+  headers: pick(pools.staffKeys, 'A'.repeat(43)).map((key) => ({
+    'content-type': 'application/json',
+    'x-access-key': key,
+  })),
+  body: bodyOf(checkInBody),
+});
+const checkInRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(checkInIdInPath, fc.constantFrom('check-in', 'check-in', 'check-in/photo', 'check-in/x', 'consent-link'))
+      .chain(([id, action]) =>
+        staffJson(
+          fc.constant(`/v1.0.1/management/bookings/${id}/${action}`),
+          hostileVariants<unknown>(
+            action === 'check-in/photo'
+              ? fc.record({ image: fc.constantFrom('iVBORw0KGgo=', 'bm90IGEgcGljdHVyZQ==') })
+              : fc.oneof({ weight: 2, arbitrary: checkInBody }, { weight: 1, arbitrary: refusedCheckInBody }),
+            3,
+          ),
+        ),
+      ),
+  },
+  { weight: 1, arbitrary: counterCheckIns },
+);
 
 // The owner's consent by a texted link (decision 093): the page, the photo and the agreement, by
 // token. No link of the fuzz's is real: every answer is a refusal.
@@ -1375,6 +1432,8 @@ const blockRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
       ),
   },
 );
+
+const hasBooking = (answer: unknown) => z.object({ booking: ScheduleBookingSchema }).safeParse(answer).success;
 
 const learnBooking = async (_req: FuzzRequest, answer: unknown) => {
   const { booking } = z.object({ booking: ScheduleBookingSchema }).parse(answer);
@@ -1639,6 +1698,11 @@ interface Row {
   learn?: (req: FuzzRequest, answer: unknown) => Promise<void>;
   /** At least this many 2xx and 4xx answers, or the generators are not reaching far enough. */
   least: { ok: number; refused: number };
+  /**
+   * The 2xx `least.ok` counts, where not every 2xx reaches the rules (an OPTIONS 204 reaches
+   * nothing): what they are, and whether a request and its 2xx answer is one. Every 2xx otherwise.
+   */
+  reached?: { what: string; is: (req: FuzzRequest, answer: unknown) => boolean };
   /**
    * A function that never writes, whatever it answers, is checked once over the whole row (the
    * count of writes must not move); one that writes on success is checked after every refusal.
@@ -2552,7 +2616,15 @@ const ROWS: Record<string, Row> = {
     label: 'POST /v1.0.1/management/bookings/{id}/check-in[/photo]',
     runs: 250,
     requests: checkInRequests,
+    // Real check-ins, not any 2xx: the OPTIONS 204s alone once passed for reaching them (issue 28).
+    // A fifth of the row's requests are the counter's own, and bodyOf sends 5 in 6 of those as they
+    // are: one request in six is a check-in, 42 a run on average, the others' aside. Fewer than 5 is
+    // a chance of about 4e-15 a seed, whatever the day.
     least: { ok: 5, refused: 100 },
+    reached: {
+      what: 'check-ins (a 200 with the booking)',
+      is: (req, answer) => req.method === 'POST' && req.path.endsWith('/check-in') && hasBooking(answer),
+    },
     answer: z.union([z.object({ booking: ScheduleBookingSchema }), VisitPhotoSchema]),
   },
   'management-rebook': {
@@ -2727,6 +2799,8 @@ type Handler = (req: Request, context?: unknown) => Promise<Response> | Response
 let functions: LocalFunction[] = [];
 const handlers = new Map<string, Handler>();
 const tallies = new Map<string, Map<number, number>>();
+/** For a row with `reached`, how many of its 2xx were what it counts. */
+const reachedTallies = new Map<string, number>();
 const timings = new Map<string, { wallMs: number; cpuMs: number }>();
 
 // What the functions log (a 500's error, a refused Stripe event) is kept rather than printed: the
@@ -2737,9 +2811,34 @@ const consoleError = console.error;
 
 /** Rows written to the business tables, counted by a trigger: a refused request must not move it. */
 let writesSoFar = 0;
+/** The 2xx of the row running that are what its `reached` counts. */
+let reachedSoFar = 0;
 async function writes(): Promise<number> {
   const [row] = await query<{ n: number }>('SELECT n::int AS n FROM fuzz_writes');
   return row!.n;
+}
+
+/**
+ * `count` visits of today in the shop's zone (today by `new Date()`: the clock the process runs at),
+ * written straight into the tables, an hour and a half apart from `first`, for the check-in row to
+ * check in (issue 28). A visit may be checked in from the start of its day on (mayMarkAttendance), so
+ * they serve whether or not the shop opens today, whatever the hour, and still after midnight passes
+ * during the run; the fuzz's own bookings are all ahead of now, and on a Sunday, a holiday or after
+ * the day's last time none of them is today's.
+ */
+async function visitsOfToday(count: number, first = '09:00'): Promise<string[]> {
+  const { timeZone } = DEFAULT_BOOKING_SETTINGS;
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const time = timeOfMinutes(minutesOfTime(first) + 90 * i);
+    const { bookingId } = await insertBooking({
+      customer: { name: `Fuzz Visit ${i}` },
+      dog: { name: `Today ${i}` },
+      start: zonedDateTimeToInstant(today(), time, timeZone),
+    });
+    ids.push(bookingId);
+  }
+  return ids;
 }
 
 beforeAll(async () => {
@@ -2874,6 +2973,8 @@ beforeAll(async () => {
     pools.challengeIds.push(challengeId);
     pools.assertions.push({ challengeId, response: authenticator.get(options) });
   }
+  // Before the fuzz books anything, so their times are free; no other row names them.
+  pools.visitsToday.push(...(await visitsOfToday(3)));
   const res = await handlers.get('availability')!(new Request(`${HOST}/v1.0.1/availability?service=full`));
   const { days } = AvailabilityResponseSchema.parse(await res.json());
   pools.starts.push(...days.flatMap((d) => d.slots.map((s) => s.start)));
@@ -2910,7 +3011,8 @@ afterAll(() => {
       .map(([s, n]) => `${s}×${n}`)
       .join('  ');
     const time = timings.get(name);
-    return `${ROWS[name]!.label.padEnd(42)} ${String(total).padStart(5)} ${seconds(time?.wallMs ?? 0)} ${seconds(time?.cpuMs ?? 0)}   ${byStatus}`;
+    const reached = reachedTallies.has(name) ? `  (${reachedTallies.get(name)} ${ROWS[name]!.reached!.what})` : '';
+    return `${ROWS[name]!.label.padEnd(42)} ${String(total).padStart(5)} ${seconds(time?.wallMs ?? 0)} ${seconds(time?.cpuMs ?? 0)}   ${byStatus}${reached}`;
   });
   const total = [...tallies.values()].flatMap((m) => [...m.values()]).reduce((a, b) => a + b, 0);
   const sum = (key: 'wallMs' | 'cpuMs') => [...timings.values()].reduce((a, t) => a + t[key], 0);
@@ -2959,10 +3061,12 @@ async function problemsOf(name: string, row: Row, r: FuzzRequest, res: Response)
     if (res.status < 300 && answer !== undefined) {
       const parsed = row.answer && z.safeParse(row.answer, answer);
       if (parsed && !parsed.success) problems.push(`2xx answer off its schema: ${parsed.error.message.slice(0, 200)}`);
-      else
+      else {
+        if (row.reached?.is(r, answer)) reachedSoFar++;
         await row
           .learn?.(r, answer)
           .catch((error: unknown) => problems.push(`the fuzz could not learn from the answer: ${String(error)}`));
+      }
     }
   }
   if (!row.readOnly) {
@@ -2973,6 +3077,43 @@ async function problemsOf(name: string, row: Row, r: FuzzRequest, res: Response)
     writesSoFar = after;
   }
   return problems;
+}
+
+/**
+ * Runs row `name`'s requests drawn from `seed` (its fast-check seed), counting the answers in
+ * `counts`, and checks them; answers how many 2xx were what the row's `reached` counts.
+ */
+async function runRow(name: string, seed: number, counts: Map<number, number>): Promise<number> {
+  const row = ROWS[name]!;
+  const handler = handlers.get(name)!;
+  const failures = new Map<string, string>();
+  writesSoFar = await writes();
+  reachedSoFar = 0;
+  await fc.assert(
+    fc.asyncProperty(row.requests, async (r) => {
+      const init: RequestInit = { method: r.method, headers: r.headers };
+      if (r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD') init.body = r.body as BodyInit;
+      const request = new Request(HOST + r.path, init);
+      logged.length = 0;
+      const res = await handler(request, r.ip === undefined ? undefined : { ip: r.ip });
+      counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
+      for (const problem of await problemsOf(name, row, r, res)) {
+        if (!failures.has(problem)) failures.set(problem, describeRequest(r));
+      }
+    }),
+    { numRuns: row.runs, seed },
+  );
+  if (row.readOnly && (await writes()) !== writesSoFar)
+    failures.set('wrote to the database, and this function never should', '(some request of this row)');
+  expect(Object.fromEntries(failures), `${row.label}: problems, each with the first request that showed it`).toEqual(
+    {},
+  );
+  const reached = reachedSoFar;
+  const ok = row.reached ? reached : [...counts].filter(([s]) => s < 300).reduce((a, [, n]) => a + n, 0);
+  const refused = [...counts].filter(([s]) => s >= 400 && s < 500).reduce((a, [, n]) => a + n, 0);
+  expect(ok, `${row.label}: ${row.reached?.what ?? '2xx answers'}`).toBeGreaterThanOrEqual(row.least.ok);
+  expect(refused, `${row.label}: 4xx answers`).toBeGreaterThanOrEqual(row.least.refused);
+  return reached;
 }
 
 describe('every function answers random and hostile requests with a 2xx or a 4xx', () => {
@@ -2998,40 +3139,17 @@ describe('every function answers random and hostile requests with a 2xx or a 4xx
   it.each(Object.keys(ROWS))(
     '%s',
     async (name) => {
-      const row = ROWS[name]!;
-      const handler = handlers.get(name)!;
       const counts = new Map<number, number>();
       tallies.set(name, counts);
-      const failures = new Map<string, string>();
-      writesSoFar = await writes();
       const started = performance.now();
       const cpu = process.cpuUsage();
-      await fc.assert(
-        fc.asyncProperty(row.requests, async (r) => {
-          const init: RequestInit = { method: r.method, headers: r.headers };
-          if (r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD') init.body = r.body as BodyInit;
-          const request = new Request(HOST + r.path, init);
-          logged.length = 0;
-          const res = await handler(request, r.ip === undefined ? undefined : { ip: r.ip });
-          counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-          for (const problem of await problemsOf(name, row, r, res)) {
-            if (!failures.has(problem)) failures.set(problem, describeRequest(r));
-          }
-        }),
-        { numRuns: row.runs, seed: SEED + Object.keys(ROWS).indexOf(name) },
-      );
-      const used = process.cpuUsage(cpu);
-      timings.set(name, { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
-      if (row.readOnly && (await writes()) !== writesSoFar)
-        failures.set('wrote to the database, and this function never should', '(some request of this row)');
-      expect(
-        Object.fromEntries(failures),
-        `${row.label}: problems, each with the first request that showed it`,
-      ).toEqual({});
-      const ok = [...counts].filter(([s]) => s < 300).reduce((a, [, n]) => a + n, 0);
-      const refused = [...counts].filter(([s]) => s >= 400 && s < 500).reduce((a, [, n]) => a + n, 0);
-      expect(ok, `${row.label}: 2xx answers`).toBeGreaterThanOrEqual(row.least.ok);
-      expect(refused, `${row.label}: 4xx answers`).toBeGreaterThanOrEqual(row.least.refused);
+      try {
+        const reached = await runRow(name, SEED + Object.keys(ROWS).indexOf(name), counts);
+        if (ROWS[name]!.reached) reachedTallies.set(name, reached);
+      } finally {
+        const used = process.cpuUsage(cpu);
+        timings.set(name, { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
+      }
     },
     120_000,
   );
@@ -3042,4 +3160,50 @@ describe('every function answers random and hostile requests with a 2xx or a 4xx
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.keys(Object.prototype)).toEqual([]);
   });
+});
+
+/**
+ * Seeds (FUZZ_SEED, as the tally prints it) that left a row short of its minimum, each with the
+ * moment it failed at (issue 28). Before visitsOfToday and the counter's own check-ins, seed 1 drew
+ * two OPTIONS among the check-in row's requests and not one check-in the server could accept, and
+ * seed 8 four: that row's 2xx were its OPTIONS 204s, on any day, so they failed wherever the file ran.
+ * Monday 7 December 2026 at 17:29 (the day main was seen red) and a minute before midnight in London
+ * are when no fuzz booking is today's, where the row could not have reached a check-in at all.
+ */
+const KEPT_SEEDS = [
+  { row: 'management-check-in', seed: 1, at: '2026-12-07T17:29:00Z' },
+  { row: 'management-check-in', seed: 1, at: '2027-07-14T23:59:00+01:00' },
+  { row: 'management-check-in', seed: 8, at: '2026-12-07T19:10:00Z' },
+];
+
+describe('seeds that once left a row short of its minimum', () => {
+  // The seed draws the row's requests again: methods, headers, bodies, and which pool each id is
+  // picked from; not the ids, which the database makes anew each run. So what a kept seed shows is
+  // that those requests, with visits of that day to name, reach the row's minimum at that moment:
+  // the clock (Date) is set to it for the run, its visits made then, away from the times the fuzz
+  // books (before the shop opens), with a staff key signed in then too (the run's own may be older
+  // than a key's lifetime at that moment). The rows above ran with this process's clock.
+  it.each(KEPT_SEEDS)(
+    '$row, seed $seed, at $at',
+    async ({ row, seed, at }) => {
+      const saved = { visits: [...pools.visitsToday], keys: [...pools.staffKeys] };
+      vi.useFakeTimers({ now: new Date(at), toFake: ['Date'] });
+      try {
+        pools.visitsToday.splice(0, Infinity, ...(await visitsOfToday(3, '04:00')));
+        const key = await transaction(async (tx) => {
+          const {
+            rows: [staff],
+          } = await tx.query<{ id: string }>('SELECT id FROM customers WHERE privileges = 2 LIMIT 1');
+          return issueAccessKey(tx, staff!.id, 'staff', { now: new Date() });
+        });
+        pools.staffKeys.splice(0, Infinity, key);
+        await runRow(row, seed + Object.keys(ROWS).indexOf(row), new Map());
+      } finally {
+        vi.useRealTimers();
+        pools.visitsToday.splice(0, Infinity, ...saved.visits);
+        pools.staffKeys.splice(0, Infinity, ...saved.keys);
+      }
+    },
+    60_000,
+  );
 });
