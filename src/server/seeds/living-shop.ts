@@ -243,14 +243,17 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
   for (const plan of planned) {
     const { start, service, dog } = plan;
     const end = new Date(start.getTime() + plan.minutes * MINUTE);
-    // Made a day to two weeks before, in the daytime (few book at night), never after now.
+    // The cancellation behind us was paid online, so its refund shows in the finances.
+    const refunded = cancelled.has(plan) && start.getTime() < now.getTime();
+    // Made a day to two weeks before, in the daytime (few book at night), never after now. The
+    // refunded one two days or more before: a deposit is taken only a day ahead, and made the day
+    // before at a later hour than its start it took none, and the finances showed no refund on
+    // days such as 23 December 2026 (issue 28).
     const daytime = () => timeOfMinutes(8 * 60 + 15 * Math.floor(random() * 40));
-    let madeAt = zonedDateTimeToInstant(addDays(plan.date, -Math.floor(between(1, 15))), daytime(), tz);
+    let madeAt = zonedDateTimeToInstant(addDays(plan.date, -Math.floor(between(refunded ? 2 : 1, 15))), daytime(), tz);
     if (madeAt.getTime() > now.getTime()) {
       madeAt = zonedDateTimeToInstant(addDays(today, -1 - Math.floor(random() * 2)), daytime(), tz);
     }
-    // The cancellation behind us was paid online, so its refund shows in the finances.
-    const refunded = cancelled.has(plan) && start.getTime() < now.getTime();
     const online = (random() < 0.6 || refunded) && start.getTime() - madeAt.getTime() > DAY;
     const contact = contacts.get(dog.customerId)!;
     const bookingId = randomId(18);
