@@ -3,7 +3,8 @@
  * and the function bundles a deploy uploads), unit and integration tests (vitest, each file on its
  * own embedded database; the bundle test reads that build's zips), then the end-to-end tests in real
  * Chromium against the server `npm start` runs, serving that build's dist/, on a free port with a
- * fresh in-memory database.
+ * fresh in-memory database. Last, the suites that read the calendar again under each named clock
+ * (scripts/lib/clocks.ts, docs/decisions/097-tests-under-named-clocks.md).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { ensureChromium } from './lib/browser.ts';
 import { NETLIFY_BIN, NETLIFY_BUILD_ARGS, netlifyBuildEnv } from './lib/netlify-build.ts';
 import { PROJECT_ROOT } from './lib/site-server.ts';
 import { freePort } from './lib/free-port.ts';
+import { clockByName, clockEnv, clockRun, CLOCKS, ensureLibfaketime } from './lib/clocks.ts';
 
 const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules/.bin', name);
 const run = (label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -37,15 +39,15 @@ const total = { passed: 0, failed: 0, skipped: 0 };
  * Adds a runner's counts from its JSON report, read as soon as the runner ends: Playwright empties
  * test-results/ when it starts, so vitest's report would be gone by the end of the run.
  */
-function count(runner: 'vitest' | 'playwright'): void {
+function count(runner: 'vitest' | 'playwright', report: string): void {
   try {
     if (runner === 'vitest') {
-      const v = JSON.parse(readFileSync(vitestReport, 'utf8'));
+      const v = JSON.parse(readFileSync(report, 'utf8'));
       total.passed += v.numPassedTests ?? 0;
       total.failed += v.numFailedTests ?? 0;
       total.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
     } else {
-      const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      const p = JSON.parse(readFileSync(report, 'utf8'));
       // A test that passed only on a retry is a failure with a cause to find, not a pass.
       total.passed += p.stats?.expected ?? 0;
       total.failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
@@ -56,7 +58,49 @@ function count(runner: 'vitest' | 'playwright'): void {
   }
 }
 
-const only = process.argv[2]; // `npm test -- checks`, `npm test -- unit` or `npm test -- e2e`
+/** Vitest over `files` (all of vitest.config.ts's when none), its counts added to the total. */
+function vitest(label: string, report: string, files: readonly string[] = [], env: NodeJS.ProcessEnv = {}): boolean {
+  rmSync(report, { force: true });
+  const ok = run(
+    label,
+    bin('vitest'),
+    [
+      'run',
+      `--reporter=${process.env.CI ? 'dot' : 'default'}`,
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...files,
+    ],
+    env,
+  );
+  count('vitest', report);
+  return ok;
+}
+
+/** Playwright on the built site (its own server, SMS provider and ports), its counts added to the total. */
+async function playwright(
+  label: string,
+  report: string,
+  chromium: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<boolean> {
+  const ok = run(label, bin('playwright'), ['test', `--reporter=${process.env.CI ? 'dot' : 'list'},json`, ...args], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    CHROMIUM_PATH: chromium,
+    E2E_PORT: String(await freePort()),
+    // The fake SMS provider the site texts during the run (tests/e2e/ports.ts).
+    E2E_SMS_PORT: String(await freePort()),
+    // The site on a migrations-only database that tests/e2e/first-deploy.spec.ts starts.
+    E2E_MIGRATIONS_ONLY_PORT: String(await freePort()),
+  });
+  count('playwright', report);
+  return ok;
+}
+
+// `npm test -- checks`, `-- unit`, `-- e2e` or `-- clocks [name …] [--whole]`
+const only = process.argv[2];
 const results: Record<string, boolean> = {};
 
 // The gates first (docs/decisions/058-gates.md): a type error, a lint error or a page that Astro
@@ -88,13 +132,7 @@ if (!only || only === 'unit') {
     NETLIFY_BUILD_ARGS,
     netlifyBuildEnv(),
   );
-  results.unit = run('unit and integration tests (vitest)', bin('vitest'), [
-    'run',
-    `--reporter=${process.env.CI ? 'dot' : 'default'}`,
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ]);
-  count('vitest');
+  results.unit = vitest('unit and integration tests (vitest)', vitestReport);
 }
 let built = false;
 if (!only || only === 'e2e') {
@@ -102,21 +140,12 @@ if (!only || only === 'e2e') {
   // `npm test -- e2e` alone builds only the site: seconds, where the Netlify build takes a minute.
   built = results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
   if (built) {
-    results.e2e = run(
+    results.e2e = await playwright(
       'end-to-end tests (Playwright, Chromium)',
-      bin('playwright'),
-      ['test', `--reporter=${process.env.CI ? 'dot' : 'list'},json`, ...process.argv.slice(3)],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
-        CHROMIUM_PATH: chromium,
-        E2E_PORT: String(await freePort()),
-        // The fake SMS provider the site texts during the run (tests/e2e/ports.ts).
-        E2E_SMS_PORT: String(await freePort()),
-        // The site on a migrations-only database that tests/e2e/first-deploy.spec.ts starts.
-        E2E_MIGRATIONS_ONLY_PORT: String(await freePort()),
-      },
+      playwrightReport,
+      chromium,
+      process.argv.slice(3),
     );
-    count('playwright');
   }
 }
 // `npm run smoke` against the same server, read only and then with a booking against the local
@@ -131,6 +160,35 @@ if ((!only || only === 'e2e') && built && process.argv.length <= 3) {
   results.smoke = smoke.failed === 0;
   total.passed += smoke.passed;
   total.failed += smoke.failed;
+}
+
+// The suites that read the calendar, again under each named clock (docs/decisions/097): every
+// process of a run (vitest, the site's server, the databases, Chromium) starts at the clock's moment
+// and time flows from there. `npm test -- clocks monday-evening --whole` runs every test under one.
+if (!only || only === 'clocks') {
+  const asked = only === 'clocks' ? process.argv.slice(3).filter((a) => !a.startsWith('--')) : [];
+  const whole = only === 'clocks' && process.argv.includes('--whole');
+  const clocks = asked.length ? asked.map(clockByName) : CLOCKS;
+  const chromium = ensureChromium('tests');
+  ensureLibfaketime();
+  built ||= results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
+  for (const clock of clocks) {
+    const suite = clockRun(clock.name);
+    results[`vitest@${clock.name}`] = vitest(
+      `${whole ? 'every vitest test' : "the calendar's vitest tests"} at ${clock.at} (${clock.name})`,
+      path.join(reports, `vitest-${clock.name}.json`),
+      whole ? [] : suite.vitest,
+      clockEnv(clock.at),
+    );
+    if (built && (whole || suite.playwright.length))
+      results[`e2e@${clock.name}`] = await playwright(
+        `${whole ? 'every end-to-end test' : "the calendar's end-to-end tests"} at ${clock.at} (${clock.name})`,
+        path.join(reports, `playwright-${clock.name}.json`),
+        chromium,
+        whole ? [] : suite.playwright,
+        clockEnv(clock.at),
+      );
+  }
 }
 
 const failed = Object.entries(results)
