@@ -10,6 +10,10 @@ import { runSmoke, type SmokeResult } from './smoke.ts';
  * local server that answers like Stripe (tests/helpers/fake-stripe.ts).
  */
 export async function smokeLocalSite(log: (line: string) => void = console.log): Promise<SmokeResult> {
+  // The site and the database set their addresses in this process's environment (URL, NETLIFY_DB_URL,
+  // Stripe's), which `npm test` hands on to every run after this one: the clock runs' servers texted
+  // links to this smoke site's address (issue 28). Put back as it was when done.
+  const environment = { ...process.env };
   const stripe = await startFakeStripe();
   // Before the site starts: the server reads its environment once (src/server/env.ts).
   process.env.STRIPE_SECRET_KEY = 'sk_test_local_smoke';
@@ -57,5 +61,7 @@ export async function smokeLocalSite(log: (line: string) => void = console.log):
   } finally {
     await site.stop();
     await stripe.close();
+    for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+    Object.assign(process.env, environment);
   }
 }
