@@ -68,11 +68,21 @@ describe('waking hours', () => {
     ['07:59 London in winter', '2027-01-10T07:59:00Z', false],
     ['08:00 London in winter', '2027-01-10T08:00:00Z', true],
     ['20:59 London', '2027-01-10T20:59:00Z', true],
-    ['21:00 London', '2027-01-10T21:00:00Z', false],
+    ['21:00 London, the last minute', '2027-01-10T21:00:00Z', true],
+    ['21:00:59 London', '2027-01-10T21:00:59Z', true],
+    ['21:01 London', '2027-01-10T21:01:00Z', false],
     // 07:30 UTC is 08:30 in British Summer Time.
     ['07:30 UTC in summer is 08:30 London', '2027-06-10T07:30:00Z', true],
   ] as const)('%s', (_name, now, expected) => {
     expect(isWakingHour(at(now), TZ, WAKING)).toBe(expected);
+  });
+
+  it.each([
+    ['00:00 London', '2027-01-10T00:00:00Z'],
+    ['23:59:30 London in winter', '2027-01-10T23:59:30Z'],
+    ['23:59:59 London in summer', '2027-07-14T22:59:59Z'],
+  ] as const)('00:00–23:59 is the whole day: %s', (_name, now) => {
+    expect(isWakingHour(at(now), TZ, { from: '00:00', to: '23:59' })).toBe(true);
   });
 
   it.each([

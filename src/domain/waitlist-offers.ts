@@ -41,10 +41,15 @@ export function startReachable(
   return instantToZoned(start, settings.timeZone).date <= lastBookableDay(settings as BookingSettings, now);
 }
 
-/** Whether offers may be sent at `now`: within the waking hours, from included, to excluded. */
+/**
+ * Whether offers may be sent at `now`: within the waking hours, both ends included, the last to the
+ * end of its minute (21:00 is awake until 21:01). So 00:00–23:59 is the whole day: with the end
+ * excluded nothing could be sent in the day's last minute, and what a cancellation freed then waited
+ * for midnight (issue 28).
+ */
 export function isWakingHour(now: Date, timeZone: string, waking: WaitlistSettings['wakingHours']): boolean {
-  const { time } = instantToZoned(now, timeZone);
-  return time >= waking.from && time < waking.to;
+  const minute = instantToZoned(now, timeZone).time.slice(0, 5);
+  return minute >= waking.from && minute <= waking.to;
 }
 
 /** `now` in waking hours, else the next instant they begin (the wall time, across a clock change). */

@@ -5,11 +5,9 @@ import availabilityHandler from '../../netlify/functions/availability.ts';
 import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { DashboardResponseSchema } from '../../src/domain/dashboard.ts';
 import { FinancesResponseSchema } from '../../src/domain/finances.ts';
-import { nextWakingInstant } from '../../src/domain/waitlist-offers.ts';
 import { addDays, todayIn, weekdayOf } from '../../src/domain/london-time.ts';
 import { query, transaction } from '../../src/server/db.ts';
-import { loadBookingSettings, updateBookingSettings } from '../../src/server/settings.ts';
-import { runOfferJob } from '../../src/server/waitlist/offers.ts';
+import { updateBookingSettings } from '../../src/server/settings.ts';
 import { seedDemoBusiness } from '../../src/server/seed.ts';
 import { call, HOST, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -238,11 +236,6 @@ describe('the living demo shop', () => {
       body: { reason: 'Trying the waitlist' },
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    // Waking hours end before 23:59 (the end is excluded): a cancellation in that minute leaves the
-    // freed time to the offers' run at midnight, as the minute's schedule would (seen under the clock
-    // of 23:59, issue 28). That run, now; a no-op when the cancellation's own kick offered it.
-    const settings = await loadBookingSettings();
-    await runOfferJob({ now: nextWakingInstant(new Date(), TZ, settings.waitlist.wakingHours), siteUrl: HOST });
     const [offer] = await query<{ kind: string; body_text: string }>(
       `SELECT kind, body_text FROM outbox WHERE recipient = $1 ORDER BY id`,
       [first!.phone],
