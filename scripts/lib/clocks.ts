@@ -107,8 +107,8 @@ export function clockEnv(at: string | Date, realNow = Date.now() - runningOffset
  * What runs again under each clock; the whole suite runs under the real one, and each clock was
  * proved whole by `npm test -- clocks NAME --whole`. Not the unit tests: domain code takes `now` as an
  * argument, and no unit test reads the wall clock (clocks.test.ts holds them to it). The integration
- * files whose subject is the calendar (a series raced at the horizon, visits rebooked, times freed and
- * offered, reminders of tomorrow, the day's takings, the schedule's day) and the browser specs that
+ * files whose subject is the calendar (a series raced at the horizon, times freed and offered,
+ * reminders of tomorrow, the day's takings, the demo shop's weeks around today) and the browser specs that
  * page through the picker to their own day or open the server's past visits, under the Monday (the
  * picker's last page) and one minute to midnight (a run that crosses it). A test found to fail under
  * a clock joins these lists with its fix, unless it is one of the long ones (the API fuzz and the doors
@@ -116,11 +116,9 @@ export function clockEnv(at: string | Date, realNow = Date.now() - runningOffset
  */
 const CALENDAR_VITEST = [
   'tests/integration/rebook-race.test.ts',
-  'tests/integration/rebook.test.ts',
   'tests/integration/time-freed.test.ts',
   'tests/integration/reminders.test.ts',
   'tests/integration/management-finances.test.ts',
-  'tests/integration/staff-schedule.test.ts',
   'tests/integration/living-demo-shop.test.ts',
 ];
 const CALENDAR_E2E = [
