@@ -135,10 +135,11 @@ if (!only || only === 'unit') {
   results.unit = vitest('unit and integration tests (vitest)', vitestReport);
 }
 let built = false;
+/** The site in dist/: the Netlify build's, or `astro build` alone when this run made none (seconds, not a minute). */
+const siteBuilt = () => results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
 if (!only || only === 'e2e') {
   const chromium = ensureChromium('tests');
-  // `npm test -- e2e` alone builds only the site: seconds, where the Netlify build takes a minute.
-  built = results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
+  built = siteBuilt();
   if (built) {
     results.e2e = await playwright(
       'end-to-end tests (Playwright, Chromium)',
@@ -171,7 +172,7 @@ if (!only || only === 'clocks') {
   const clocks = asked.length ? asked.map(clockByName) : CLOCKS;
   const chromium = ensureChromium('tests');
   ensureLibfaketime();
-  built ||= results.netlifyBuild ?? (results.build = run('build', bin('astro'), ['build', '--silent']));
+  built ||= siteBuilt();
   for (const clock of clocks) {
     const suite = clockRun(clock.name);
     results[`vitest@${clock.name}`] = vitest(

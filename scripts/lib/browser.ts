@@ -33,6 +33,15 @@ export function findChromium(kind: Kind = 'browser'): string | undefined {
   return (kind === 'tests' ? [...HEADLESS_SHELLS, ...BROWSERS] : BROWSERS).find((p) => existsSync(p));
 }
 
+/** Installs Debian's package `name` when we are root with apt; does nothing otherwise (the caller explains). */
+export function installDebianPackage(name: string): void {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
+  console.log(`Installing Debian's ${name} package…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' }).status === 0)
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: 'inherit', env });
+}
+
 /**
  * The Chromium for `kind`, installing Debian's package when it is missing and we are root with apt;
  * the tests fall back to the whole browser when the headless shell cannot be had. Else explains and exits.
@@ -42,15 +51,7 @@ export function ensureChromium(kind: Kind = 'browser'): string {
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
   const own = () => (kind === 'tests' ? HEADLESS_SHELLS : BROWSERS).find((p) => existsSync(p));
   if (own()) return own()!;
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log(`Installing Debian's ${PACKAGE[kind]} package…`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' }).status === 0)
-      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', PACKAGE[kind]], {
-        stdio: 'inherit',
-        env,
-      });
-  }
+  installDebianPackage(PACKAGE[kind]);
   const found = own() ?? findChromium(kind);
   if (found) return found;
   console.error(

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { installDebianPackage } from './browser.ts';
 
 /**
  * The clocks the suites also run under (docs/decisions/097-tests-under-named-clocks.md). Each is a
@@ -45,17 +45,13 @@ export type ClockName = (typeof CLOCKS)[number]['name'];
 /** Debian's libfaketime (package `libfaketime`, brought by `faketime`), preloaded into every process of a run. */
 export const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
+const MISSING = `The clock runs need Debian's libfaketime (${LIBFAKETIME}): apt-get install faketime`;
+
 /** Installs Debian's libfaketime when it is missing and we are root with apt; else explains and exits. */
 export function ensureLibfaketime(): void {
+  if (!existsSync(LIBFAKETIME)) installDebianPackage('faketime');
   if (existsSync(LIBFAKETIME)) return;
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log("Installing Debian's faketime package (libfaketime)…");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' }).status === 0)
-      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'faketime'], { stdio: 'inherit', env });
-  }
-  if (existsSync(LIBFAKETIME)) return;
-  console.error(`The clock runs need Debian's libfaketime (${LIBFAKETIME}): apt-get install faketime`);
+  console.error(MISSING);
   process.exit(1);
 }
 
@@ -87,10 +83,7 @@ export function clockByName(name: string) {
  * costs Chromium eight seconds a start.
  */
 export function clockEnv(at: string | Date, realNow = Date.now() - runningOffsetMs()): NodeJS.ProcessEnv {
-  if (!existsSync(LIBFAKETIME))
-    throw new Error(
-      `Running under a named clock needs Debian's libfaketime (${LIBFAKETIME}): apt-get install faketime`,
-    );
+  if (!existsSync(LIBFAKETIME)) throw new Error(MISSING);
   const target = new Date(at).getTime();
   if (Number.isNaN(target)) throw new Error(`Not a moment: ${String(at)}`);
   // Whole seconds, rounded up: a run starts within a second after its moment, never before it.
