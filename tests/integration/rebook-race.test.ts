@@ -63,8 +63,8 @@ function raceDays(): [string, string] {
 const ROUND_STARTS = ['09:00', '13:00'];
 
 /** The round's anchor: a full groom for a whippet, four weeks before the visit the round races for. */
-async function anchor(round: number): Promise<string> {
-  const date = raceDays()[Math.floor(round / ROUND_STARTS.length)]!;
+async function anchor(days: readonly string[], round: number): Promise<string> {
+  const date = days[Math.floor(round / ROUND_STARTS.length)]!;
   const made = await insertBooking({
     start: zonedDateTimeToInstant(date, ROUND_STARTS[round % ROUND_STARTS.length]!, LONDON),
     minutes: 60,
@@ -87,8 +87,10 @@ for (const engine of raceEngines()) {
     });
 
     it('a series of three races a one-dog booking for the last table at its first visit: exactly one wins', async () => {
+      // Once for the race: rounds that worked their days out again could be a day apart across midnight.
+      const days = raceDays();
       for (let round = 0; round < ROUNDS; round++) {
-        const id = await anchor(round);
+        const id = await anchor(days, round);
         const res = await rebook(new Request(`${API}/bookings/${id}/rebook?weeks=4&visits=3`));
         const starts = RebookProposalsSchema.parse(await res.json()).proposals.flatMap((p) =>
           p.kind === 'none' ? [] : [p.start],
