@@ -201,6 +201,10 @@ export const PolicyReasonSchema = z.enum([
   /** Booked inside the free period: movable up to the booking notice (docs/decisions/079). */
   'late_booking',
   'started',
+  /** A dog of it is checked in or done: only the shop changes it now (issue 29). */
+  'at_the_shop',
+  /** Marked a no-show at the counter. */
+  'missed',
   'cancelled',
   'expired',
   'awaiting_payment',

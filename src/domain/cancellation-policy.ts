@@ -1,4 +1,6 @@
+import site from '../../content/site.json' with { type: 'json' };
 import type { BookingStatus, PolicyReason } from './booking-schemas.ts';
+import { lifeStateOf, mayChange } from './booking-life.ts';
 import type { BookingSettings } from './booking-settings.ts';
 import { writtenWhen } from './written-dates.ts';
 
@@ -20,6 +22,11 @@ export interface PolicyInput {
   status: BookingStatus;
   /** When it was booked; left out, as if in good time. */
   bookedAt?: Date;
+  /**
+   * What happened at the counter, to any dog of the booking: once a dog is checked in, done or
+   * marked missed, the owner changes nothing online whatever the clock says (a dog may come early).
+   */
+  attendance?: 'arrived' | 'completed' | 'no_show' | null;
 }
 
 export interface PolicyDecision {
@@ -39,7 +46,14 @@ export interface PolicyDecision {
 /** "Tuesday 1 December at 10:30". */
 const whenInShop = (instant: Date, timeZone: string) => writtenWhen(instant, timeZone, { weekday: 'long' }, ' at ');
 
-export function canChange({ appointmentStart, now, settings, status, bookedAt }: PolicyInput): PolicyDecision {
+export function canChange({
+  appointmentStart,
+  now,
+  settings,
+  status,
+  bookedAt,
+  attendance = null,
+}: PolicyInput): PolicyDecision {
   const freeUntil = new Date(appointmentStart.getTime() - settings.cancellationNoticeHours * 3600_000);
   const decide = (
     reason: PolicyReason,
@@ -58,6 +72,21 @@ export function canChange({ appointmentStart, now, settings, status, bookedAt }:
       false,
       'The deposit was not paid in time, so this time was released. You are welcome to book again.',
     );
+  if (status === 'confirmed' && attendance) {
+    const refused = mayChange(
+      'cancel',
+      'owner',
+      lifeStateOf({ status, attendance, cancelledBy: null }),
+      site.phone.display,
+    );
+    return decide(
+      attendance === 'no_show' ? 'missed' : 'at_the_shop',
+      false,
+      false,
+      false,
+      refused.allowed ? '' : refused.message,
+    );
+  }
   if (now.getTime() >= appointmentStart.getTime()) {
     return decide(
       'started',

@@ -4,6 +4,7 @@ import {
   bookingLink,
   calendarEventFor,
   cancellationMessages,
+  shopCancellationNotice,
   changeMessages,
   confirmationMessages,
   longWhen,
@@ -83,7 +84,7 @@ describe.each([
   ],
   [
     'cancellation',
-    () => cancellationMessages(booking, ctx, { refundedPence: 1000, keptPence: 0 }),
+    () => cancellationMessages(booking, ctx, { refundedPence: 1000, keptPence: 0, reason: 'owner_in_free_period' }),
     'booking_cancelled',
     "Cancelled: Biscuit's Full Groom, Mon 30 Mar, 09:00",
     true,
@@ -163,16 +164,53 @@ describe('details', () => {
     if (line.startsWith('You booked')) expect(mail!.bodyText).not.toContain('free of charge');
   });
 
+  // Each reason the money decision can have, and what the owner reads: the shop's cancellation never
+  // borrows the late-cancellation reason (issue 29).
   it.each([
-    [{ refundedPence: 1000, keptPence: 0 }, 'Your deposit of £10.00 is on its way back'],
-    [{ refundedPence: 0, keptPence: 1000 }, 'the deposit of £10.00 is kept'],
-  ])('cancellation money: %j', (refund, phrase) => {
-    expect(cancellationMessages(booking, ctx, refund)[0]!.bodyText).toContain(phrase);
+    [
+      'owner',
+      { refundedPence: 1000, keptPence: 0, reason: 'owner_in_free_period' },
+      'Your deposit of £10.00 is on its way back',
+      'less than',
+    ],
+    [
+      'owner',
+      { refundedPence: 0, keptPence: 1000, reason: 'owner_late' },
+      'As it was less than 24 hours before the appointment, the deposit of £10.00 is kept',
+      'on its way back',
+    ],
+    [
+      'shop',
+      { refundedPence: 1000, keptPence: 0, reason: 'shop_refunded' },
+      'Your deposit of £10.00 is on its way back',
+      'less than',
+    ],
+    [
+      'shop',
+      { refundedPence: 0, keptPence: 1000, reason: 'shop_kept' },
+      'We have kept the deposit of £10.00, as we agreed with you.',
+      'less than',
+    ],
+    ['owner', { refundedPence: 0, keptPence: 0, reason: 'nothing_paid' }, 'is cancelled.', 'deposit'],
+  ] as const)('a cancellation by the %s with %j says so', (by, money, phrase, never) => {
+    const [mail, text] = cancellationMessages(booking, ctx, money, by);
+    expect(mail!.bodyText).toContain(phrase);
+    expect(mail!.bodyText).not.toContain(never);
+    expect(mail!.bodyText.includes('we have had to cancel')).toBe(by === 'shop');
+    expect(text!.bodyText.includes('cancelled by the shop')).toBe(by === 'shop');
+  });
+
+  it('the shop is told of an owner cancelling online, with the deposit decided', () => {
+    const notice = shopCancellationNotice(booking, ctx, { refundedPence: 0, keptPence: 1000, reason: 'owner_late' });
+    expect(notice).toMatchObject({ kind: 'shop_booking_cancelled', recipient: site.email });
+    expect(notice.bodyText).toContain('The time is free again.');
+    expect(notice.bodyText).toContain('Deposit of £10.00 kept');
   });
 
   it('the cancellation calendar file cancels the event', () => {
     expect(
-      cancellationMessages(booking, ctx, { refundedPence: 0, keptPence: 0 })[0]!.attachments[0]!.content,
+      cancellationMessages(booking, ctx, { refundedPence: 0, keptPence: 0, reason: 'nothing_paid' })[0]!.attachments[0]!
+        .content,
     ).toContain('METHOD:CANCEL');
   });
 

@@ -1,6 +1,7 @@
 import site from '../../content/site.json' with { type: 'json' };
 import type { Quote } from './booking-schemas.ts';
 import { canChange } from './cancellation-policy.ts';
+import type { CancelMoneyReason } from './booking-life.ts';
 import { buildIcs, type CalendarEvent } from './ics.ts';
 import { formatPence } from './money.ts';
 import { formatUkMobile } from './phone-format.ts';
@@ -25,7 +26,8 @@ export type MessageKind =
   | 'booking_cancelled'
   | 'booking_moved'
   | 'booking_payment_failed'
-  | 'shop_new_booking';
+  | 'shop_new_booking'
+  | 'shop_booking_cancelled';
 export type MessageChannel = 'email' | 'sms';
 
 export interface MessageAttachment {
@@ -453,18 +455,46 @@ export function reminderMessages(
   return out;
 }
 
+/**
+ * What a cancellation did with the deposit, and why: the values the money decision itself used
+ * (src/domain/booking-life.ts), so the words cannot give another reason than the one applied.
+ */
+export interface CancellationMoney {
+  refundedPence: number;
+  keptPence: number;
+  reason: CancelMoneyReason;
+}
+
+/** The sentence about the deposit, for each reason the money decision can have. */
+export function cancellationMoneyLine(
+  money: CancellationMoney,
+  ctx: Pick<MessageContext, 'cancellationNoticeHours'>,
+): string | null {
+  const back = (pence: number) =>
+    `Your deposit of ${formatPence(pence)} is on its way back to your card; banks usually take 5 to 10 working days to show it.`;
+  switch (money.reason) {
+    case 'nothing_paid':
+      return null;
+    case 'owner_in_free_period':
+    case 'shop_refunded':
+      return money.refundedPence > 0 ? back(money.refundedPence) : null;
+    case 'owner_late':
+      return `As it was less than ${ctx.cancellationNoticeHours} hours before the appointment, the deposit of ${formatPence(money.keptPence)} is kept, as our cancellation policy says.`;
+    case 'shop_kept':
+      return `We have kept the deposit of ${formatPence(money.keptPence)}, as we agreed with you. If that is not what you expected, please call us on ${site.phone.display}.`;
+  }
+}
+
 export function cancellationMessages(
   booking: MessageBooking,
   ctx: MessageContext,
-  refund: { refundedPence: number; keptPence: number },
+  money: CancellationMoney,
+  by: 'owner' | 'shop' = 'owner',
 ): OutgoingMessage[] {
   const link = bookingLink(ctx.siteUrl, booking.id);
-  const money =
-    refund.refundedPence > 0
-      ? `Your deposit of ${formatPence(refund.refundedPence)} is on its way back to your card; banks usually take 5 to 10 working days to show it.`
-      : refund.keptPence > 0
-        ? `As it was less than ${ctx.cancellationNoticeHours} hours before the appointment, the deposit of ${formatPence(refund.keptPence)} is kept, as our cancellation policy says.`
-        : null;
+  const refund = money;
+  const moneyLine = cancellationMoneyLine(money, ctx);
+  const byShop = by === 'shop';
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
     out.push(
@@ -475,8 +505,10 @@ export function cancellationMessages(
         `Cancelled: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
         [
           `Hello ${firstName(booking.owner.name)},`,
-          `Your appointment for ${booking.dog.name} on ${longWhen(booking.start, ctx.timeZone)} is cancelled.`,
-          ...(money ? [money] : []),
+          byShop
+            ? `We are sorry: we have had to cancel ${booking.dog.name}'s appointment on ${longWhen(booking.start, ctx.timeZone)}.`
+            : `Your appointment for ${booking.dog.name} on ${longWhen(booking.start, ctx.timeZone)} is cancelled.`,
+          ...(moneyLine ? [moneyLine] : []),
           `We'd love to see you both another time: ${ctx.siteUrl.replace(/\/+$/, '')}/book`,
           contactLine,
           `Best wishes,\n${site.name}`,
@@ -490,7 +522,7 @@ export function cancellationMessages(
     ...sms(
       'booking_cancelled',
       booking,
-      `${site.name}: ${booking.dog.name}'s appointment on ${shortWhen(booking.start, ctx.timeZone)} is cancelled.${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : ''}`,
+      `${site.name}: ${booking.dog.name}'s appointment on ${shortWhen(booking.start, ctx.timeZone)} ${byShop ? 'is cancelled by the shop, sorry.' : 'is cancelled.'}${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : refund.keptPence > 0 && byShop ? ` Deposit of ${formatPence(refund.keptPence)} kept, as agreed.` : ''}`,
     ),
   );
   return out;
@@ -571,6 +603,33 @@ export function changeMessages(booking: MessageBooking, previousStart: Date, ctx
  * To the shop's own address (content/site.json), for every new booking; a series (more than one
  * visit) lists every visit with its own page.
  */
+/** The shop is told when an owner cancels online: the time is free again and the deposit decided. */
+export function shopCancellationNotice(
+  booking: MessageBooking,
+  ctx: MessageContext,
+  money: CancellationMoney,
+): OutgoingMessage {
+  const link = bookingLink(ctx.siteUrl, booking.id);
+  const deposit =
+    money.refundedPence > 0
+      ? `Deposit of ${formatPence(money.refundedPence)} refunded (cancelled in the free period).`
+      : money.keptPence > 0
+        ? `Deposit of ${formatPence(money.keptPence)} kept (cancelled less than ${ctx.cancellationNoticeHours} hours before).`
+        : 'No deposit was paid.';
+  return email(
+    'shop_booking_cancelled',
+    booking,
+    site.email,
+    `Cancelled online: ${booking.service.title} for ${booking.dog.name}, ${shortWhen(booking.start, ctx.timeZone)}`,
+    [
+      `${booking.owner.name} cancelled ${booking.dog.name}'s ${booking.service.title} on ${longWhen(booking.start, ctx.timeZone)}. The time is free again.`,
+      deposit,
+      `Booking: ${link}`,
+    ],
+    link,
+  );
+}
+
 export function shopNewBookingNotice(
   booking: MessageBooking,
   ctx: MessageContext,

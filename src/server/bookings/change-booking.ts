@@ -1,3 +1,4 @@
+import { cancellationMoney } from '../../domain/booking-life.ts';
 import type { BookingView } from '../../domain/booking-schemas.ts';
 import { staffBookingSettings, staffMayCancel, staffMayMove } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
@@ -14,6 +15,7 @@ import { partyOf } from './party-records.ts';
 import { findLead, moveParty } from './party-changes.ts';
 import { asSlotTakenWith, assertSlotBookable } from './slot-check.ts';
 import { enqueueBookingNotices } from './notices.ts';
+import { assertMayChange, cancel, stateOfRow } from './booking-life.ts';
 import { bookingTransaction } from './transaction.ts';
 import { notFound, policyOf, viewById } from './view.ts';
 
@@ -28,7 +30,7 @@ export interface ChangeContext {
    * policy (src/domain/staff-rules.ts), and the change audited in its own transaction.
    */
   staff?: Pick<StaffMember, 'customerId'>;
-  /** Staff only: refund a deposit held, or keep it; left out, the customer's policy decides. */
+  /** Staff only: refund a deposit held, or keep it; left out, the shop refunds it (it is the shop's cancellation). */
   refundDeposit?: boolean;
 }
 
@@ -72,15 +74,21 @@ export async function cancelWithin(
 ): Promise<CancelWritten> {
   const settings = await loadBookingSettings(tx);
   // A dog of a booking of several cancels the whole booking, through its first dog (decision 082):
-  // the party trigger cancels the others, and the deposit held on the first dog is refunded.
+  // booking-life cancels every dog with it, and the deposit held on the first dog is refunded.
   const booking = await findLead(tx, id);
   if (!booking) throw notFound();
   const policy = policyOf(booking, settings, now);
   const { staff } = context;
+  const by = staff ? 'shop' : 'owner';
+  assertMayChange(
+    'cancel',
+    staff ? 'staff' : 'owner',
+    stateOfRow({ ...booking, attendance: booking.booking_attendance }),
+  );
   if (staff) {
     const decision = staffMayCancel({
       status: booking.status,
-      attendance: booking.attendance,
+      attendance: booking.booking_attendance,
       start: booking.start_at,
       now,
     });
@@ -89,20 +97,19 @@ export async function cancelWithin(
     throw new HttpError(409, policy.message, { code: 'policy' });
   }
 
-  const held = booking.deposit_paid_pence - booking.deposit_refunded_pence - booking.refund_due_pence;
-  const refund =
-    (staff ? (context.refundDeposit ?? policy.refundDeposit) : policy.refundDeposit) && held > 0 ? held : 0;
-  const by = staff ? 'the shop' : 'the customer';
-  await tx.query(
-    `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, revision = revision + 1, updated_at = $2, status_note = $3,
-            refund_due_pence = refund_due_pence + $4, refund_reason = CASE WHEN $4 > 0 THEN 'cancelled within the free period' ELSE refund_reason END
-      WHERE id = $1`,
-    [booking.id, now, reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`, refund],
-  );
+  const money = cancellationMoney({
+    by,
+    heldPence: booking.deposit_paid_pence - booking.deposit_refunded_pence - booking.refund_due_pence,
+    policyRefunds: policy.refundDeposit,
+    staffRefunds: context.refundDeposit,
+  });
+  const who = staff ? 'the shop' : 'the customer';
+  await cancel(tx, booking.id, by, money, reason ? `cancelled by ${who}: ${reason}` : `cancelled by ${who}`, now);
+  const refund = money.refundPence;
   if (staff) {
     await audit(tx, staff, 'booking.cancel', 'booking', booking.id, {
       before: { status: booking.status, start: booking.start_at.toISOString() },
-      after: { status: 'cancelled', refundPence: refund, reason: reason ?? null },
+      after: { status: 'cancelled', refundPence: refund, keptPence: money.keptPence, reason: reason ?? null },
     });
   }
   const messageIds =
@@ -149,10 +156,15 @@ export async function moveBooking(id: string, startIso: string, context: ChangeC
       if (!booking) throw notFound();
       serviceId = booking.service_id;
       const { staff } = context;
+      assertMayChange(
+        'move',
+        staff ? 'staff' : 'owner',
+        stateOfRow({ ...booking, attendance: booking.booking_attendance }),
+      );
       if (staff) {
         const decision = staffMayMove({
           status: booking.status,
-          attendance: booking.attendance,
+          attendance: booking.booking_attendance,
           start: booking.start_at,
           now,
         });

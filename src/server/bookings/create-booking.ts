@@ -27,6 +27,7 @@ import { isUniqueViolation } from './db-errors.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { priceFor } from './quote.ts';
 import { asSlotTakenWith, assertSlotBookable } from './slot-check.ts';
+import { releaseHold } from './booking-life.ts';
 import { bookingTransaction } from './transaction.ts';
 import { findBooking, viewById } from './view.ts';
 import { isLiveHold } from '../../domain/holds.ts';
@@ -524,7 +525,8 @@ export async function openCheckout(bookingId: string, context: BookingContext, n
       mandate: booking.fair_terms?.saveCard ? booking.fair_terms.mandate : null,
     });
   } catch (error) {
-    await releaseHold(bookingId, 'the payment page could not be opened', now);
+    // The hold gives its tables back at once (the capacity trigger frees them).
+    await bookingTransaction((tx) => releaseHold(tx, bookingId, 'the payment page could not be opened', now));
     throw error;
   }
   const [recorded] = await query<{ id: string }>(
@@ -540,15 +542,6 @@ export async function openCheckout(bookingId: string, context: BookingContext, n
     });
   }
   return checkout.url;
-}
-
-/** An unpaid hold gives its tables back (the capacity trigger frees them). */
-export async function releaseHold(bookingId: string, why: string, now: Date): Promise<boolean> {
-  const rows = await query(
-    `UPDATE bookings SET status = 'expired', status_note = $2, updated_at = $3 WHERE id = $1 AND status = 'pending_payment' RETURNING id`,
-    [bookingId, why, now],
-  );
-  return rows.length > 0;
 }
 
 interface Identity {

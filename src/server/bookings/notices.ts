@@ -1,5 +1,6 @@
 import {
   cancellationMessages,
+  shopCancellationNotice,
   changeMessages,
   confirmationMessages,
   paymentFailedMessages,
@@ -73,12 +74,19 @@ export async function enqueueBookingNotices(
       messages = changeMessages(about, extra.previousStart ?? booking.start_at, ctx);
       break;
     case 'cancelled': {
-      // A refund being made counts as refunded: the customer is told what they will get back.
+      // A refund being made counts as refunded: the customer is told what they will get back, with
+      // the reason the money decision recorded (decision 102), never one worked out again here.
       const refunded = booking.deposit_refunded_pence + booking.refund_due_pence;
-      messages = cancellationMessages(about, ctx, {
+      const money = {
         refundedPence: refunded,
         keptPence: booking.deposit_paid_pence - refunded,
-      });
+        reason: booking.cancel_money_reason ?? (refunded > 0 ? 'owner_in_free_period' : 'nothing_paid'),
+      } as const;
+      const by = booking.cancelled_by ?? 'owner';
+      messages = [
+        ...cancellationMessages(about, ctx, money, by),
+        ...(by === 'owner' ? [shopCancellationNotice(about, ctx, money)] : []),
+      ];
       break;
     }
     case 'payment_refunded':
@@ -86,6 +94,7 @@ export async function enqueueBookingNotices(
       messages = cancellationMessages(about, ctx, {
         refundedPence: booking.deposit_refunded_pence + booking.refund_due_pence,
         keptPence: 0,
+        reason: 'shop_refunded',
       });
       break;
     case 'payment_failed':

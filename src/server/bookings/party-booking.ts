@@ -27,7 +27,7 @@ import {
   type BookingContext,
 } from './create-booking.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { expireLapsedHolds } from './holds.ts';
+import { expireLapsedHolds } from './booking-life.ts';
 import { enqueueBookingNotices } from './notices.ts';
 import { priceFor } from './quote.ts';
 import { asSlotTakenWith, refusalMessage, slotTaken } from './slot-check.ts';

@@ -5,7 +5,7 @@ import type { Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { bookingTimesBetween } from './availability.ts';
 import { isCapacityViolation } from './db-errors.ts';
-import { expireLapsedHolds } from './holds.ts';
+import { expireLapsedHolds } from './booking-life.ts';
 
 /**
  * The one check before a booking takes (or moves to) a time, inside the booking's transaction:

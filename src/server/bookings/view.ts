@@ -1,3 +1,4 @@
+import type { CancelMoneyReason } from '../../domain/booking-life.ts';
 import site from '../../../content/site.json' with { type: 'json' };
 import type { BookedExtra, BookingStatus, BookingView, Location, Quote } from '../../domain/booking-schemas.ts';
 import type { BookingSettings } from '../../domain/booking-settings.ts';
@@ -53,6 +54,11 @@ export interface BookingRecord {
   extras: BookedExtra[];
   /** The booking of several dogs it belongs to (docs/decisions/082): its first dog's id; null for one dog. */
   party_id: string | null;
+  /** Who cancelled it (decision 102), and the money decision's reason every message about it gives. */
+  cancelled_by: 'owner' | 'shop' | null;
+  cancel_money_reason: CancelMoneyReason | null;
+  /** The counter's mark on this dog or, for a booking of several, on any of its dogs. */
+  booking_attendance: 'arrived' | 'completed' | 'no_show' | null;
 }
 
 /** A booking's extras (booking_extras) as a JSON array of BookedExtra, for a query aliasing bookings as `b`. */
@@ -68,7 +74,11 @@ const SELECT_BOOKING = `
          b.stripe_session_id, b.stripe_checkout_url, b.stripe_payment_intent, d.name AS dog_name, br.name AS breed_name,
          d.weight_kg::float8 AS dog_weight_kg, d.coat AS dog_coat, d.notes AS dog_notes, d.nervous AS dog_nervous,
          b.contact_name, b.contact_email, COALESCE(b.contact_phone, c.phone) AS phone, b.phone_proven, b.refund_due_pence, b.revision, b.attendance,
-         b.created_at AS booked_at, b.fair_terms, ${BOOKED_EXTRAS_SQL} AS extras, b.party_id
+         b.created_at AS booked_at, b.fair_terms, ${BOOKED_EXTRAS_SQL} AS extras, b.party_id,
+         b.cancelled_by, b.cancel_money_reason,
+         COALESCE(b.attendance, (SELECT m.attendance FROM bookings m
+                                  WHERE b.party_id IS NOT NULL AND m.party_id = b.party_id AND m.attendance IS NOT NULL
+                                  ORDER BY m.attendance = 'no_show', m.id LIMIT 1)) AS booking_attendance
     FROM bookings b
     JOIN booking_types t ON t.id = b.service_id
     JOIN dogs d ON d.id = b.dog_id
@@ -107,7 +117,14 @@ export type BookingViewWithPayment = BookingView & {
 
 /** What the shop's rules let the customer change about this booking now (cancellation-policy.ts). */
 export function policyOf(b: BookingRecord, settings: BookingSettings, now: Date) {
-  return canChange({ appointmentStart: b.start_at, now, settings, status: b.status, bookedAt: b.booked_at });
+  return canChange({
+    appointmentStart: b.start_at,
+    now,
+    settings,
+    status: b.status,
+    bookedAt: b.booked_at,
+    attendance: b.booking_attendance,
+  });
 }
 
 /**

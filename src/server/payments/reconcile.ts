@@ -4,7 +4,8 @@ import { expireCheckout } from './checkout.ts';
 import { settleRefund } from './settle.ts';
 import { stripeClient } from './stripe.ts';
 import { applyPaidSession } from './webhook.ts';
-import { expireLapsedHolds, lapsedHoldSql } from '../bookings/holds.ts';
+import { expireLapsedHolds } from '../bookings/booking-life.ts';
+import { lapsedHoldSql } from '../bookings/holds.ts';
 
 export interface Reconciliation {
   released: number;

@@ -7,6 +7,7 @@ import { describeIssues, HttpError } from '../http.ts';
 import { isCapacityViolation } from '../bookings/db-errors.ts';
 import { enqueueBookingNotices } from '../bookings/notices.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
+import { confirmPaid, noteOnStatus, releaseHold } from '../bookings/booking-life.ts';
 import { refundDeposit } from './checkout.ts';
 import { recordDisputeFunds } from './chargebacks.ts';
 import { CLOSED_DISPUTE, recordRefund, refundOf } from './refunds.ts';
@@ -458,10 +459,7 @@ async function sessionExpired(tx: Tx, session: CheckoutSession, now: Date): Prom
   if (!booking) return 'unknown_booking';
   if (booking.status !== 'pending_payment') return `unchanged_${booking.status}`;
   // The capacity trigger frees the tables.
-  await tx.query(
-    `UPDATE bookings SET status = 'expired', status_note = 'payment page expired', updated_at = $2 WHERE id = $1`,
-    [booking.id, now],
-  );
+  await releaseHold(tx, booking.id, 'payment page expired', now, 'stripe');
   return 'expired';
 }
 
@@ -474,10 +472,7 @@ async function sessionPaymentFailed(tx: Tx, session: CheckoutSession, now: Date,
   const booking = await lockBooking(tx, session, bookingIdOf(session));
   if (!booking) return 'unknown_booking';
   if (booking.status !== 'pending_payment' && booking.status !== 'expired') return `unchanged_${booking.status}`;
-  await tx.query(
-    `UPDATE bookings SET status = 'expired', status_note = 'the bank payment of the deposit failed', updated_at = $2 WHERE id = $1`,
-    [booking.id, now],
-  );
+  await releaseHold(tx, booking.id, 'the bank payment of the deposit failed', now, 'stripe');
   await enqueueBookingNotices(tx, booking.id, 'payment_failed', { now, ...(siteUrl ? { siteUrl } : {}) });
   return booking.status === 'pending_payment' ? 'payment_failed_released' : 'payment_failed_told';
 }
@@ -528,21 +523,18 @@ async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?
     // capacity trigger decides, inside a savepoint so a full slot leaves the rest standing.
     await tx.query('SAVEPOINT confirm_paid');
     try {
-      await tx.query(
-        `UPDATE bookings SET status = 'confirmed', confirmed_at = $2, updated_at = $2, hold_expires_at = NULL,
-                deposit_paid_pence = $3, stripe_payment_intent = $4, status_note = NULL
-          WHERE id = $1`,
-        [booking.id, now, paid, paymentIntent],
-      );
+      await tx.query('UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = $3 WHERE id = $1', [
+        booking.id,
+        paid,
+        paymentIntent,
+      ]);
+      await confirmPaid(tx, booking.id, now);
       await tx.query('RELEASE SAVEPOINT confirm_paid');
     } catch (error) {
       if (!isCapacityViolation(error)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT confirm_paid');
       await oweRefund(tx, booking.id, paid, paymentIntent, 'paid after the hold lapsed and the time was taken', now);
-      await tx.query(
-        `UPDATE bookings SET status_note = 'paid after the hold lapsed and the time had been taken; deposit refunded' WHERE id = $1`,
-        [booking.id],
-      );
+      await noteOnStatus(tx, booking.id, 'paid after the hold lapsed and the time had been taken; deposit refunded');
       await enqueueBookingNotices(tx, booking.id, 'payment_refunded', { now, ...(siteUrl ? { siteUrl } : {}) });
       return 'refund_due_slot_taken';
     }

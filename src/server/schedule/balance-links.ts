@@ -3,6 +3,7 @@ import { balanceLinkMessages } from '../../domain/balance-link-messages.ts';
 import { checkoutExpiresAt } from '../../domain/checkout-expiry.ts';
 import { mayMarkAttendance } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
+import { mark } from '../bookings/booking-life.ts';
 import { db, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { enqueueMessages, sendNow } from '../messages/outbox.ts';
@@ -157,11 +158,7 @@ export async function sendBalanceLink(
       [id, (open?.attempt ?? 0) + 1, due, staff.customerId, now],
     );
     if (b.attendance !== 'completed') {
-      await tx.query(
-        `UPDATE bookings SET attendance = 'completed', arrived_at = COALESCE(arrived_at, $2), completed_at = $2, updated_at = $2
-          WHERE id = $1`,
-        [id, now],
-      );
+      await mark(tx, id, 'completed', now);
       await audit(tx, staff, 'booking.attendance', 'booking', id, {
         before: { attendance: b.attendance, balance: null },
         after: { attendance: 'completed', balance: null },

@@ -2,6 +2,7 @@ import { tierFor, type CheckInRequest } from '../../domain/check-in.ts';
 import type { ScheduleBooking } from '../../domain/schedule.ts';
 import { mayMarkAttendance, type Attendance } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
+import { mark } from '../bookings/booking-life.ts';
 import { transaction } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -92,10 +93,7 @@ export async function checkIn(
         signature,
       ],
     );
-    await tx.query(
-      `UPDATE bookings SET attendance = 'arrived', arrived_at = COALESCE(arrived_at, $2), updated_at = $2 WHERE id = $1`,
-      [id, now],
-    );
+    await mark(tx, id, 'arrived', now);
     await audit(tx, staff, 'booking.check_in', 'booking', id, {
       before: { attendance: b.attendance, checkIn: before[0] ?? null },
       after: {

@@ -10,6 +10,7 @@ import type {
 import { feeBlocksUndo, type FeeForUndo } from '../../domain/no-show-fee-undo.ts';
 import { mayMarkAttendance, type Attendance } from '../../domain/staff-rules.ts';
 import { audit } from '../audit.ts';
+import { mark } from '../bookings/booking-life.ts';
 import { createBlock, removeBlock } from '../bookings/blocks.ts';
 import { cancelBooking, moveBooking } from '../bookings/change-booking.ts';
 import { splitFromParty } from '../bookings/party-changes.ts';
@@ -124,15 +125,13 @@ export async function markAttendance(
     // Card or cash taken, or the mark taken back: a payment link sent must not be paid as well.
     const closeSession =
       request.attendance !== 'completed' || request.balance?.pence ? await cancelOpenBalanceLink(tx, id, now) : null;
+    await mark(tx, id, request.attendance, now);
     await tx.query(
-      `UPDATE bookings SET attendance = $2,
-              arrived_at = CASE WHEN $2::text IS NULL OR $2 = 'no_show' THEN NULL WHEN $2 = 'arrived' THEN COALESCE(arrived_at, $5) ELSE arrived_at END,
-              completed_at = CASE WHEN $2 = 'completed' THEN COALESCE(completed_at, $5) ELSE NULL END,
-              balance_paid_at = CASE WHEN $3 = 0 THEN NULL
-                                     WHEN $3 = balance_paid_pence AND $4 IS NOT DISTINCT FROM balance_method THEN balance_paid_at ELSE $5 END,
-              balance_paid_pence = $3, balance_method = $4, updated_at = $5
+      `UPDATE bookings SET balance_paid_at = CASE WHEN $2 = 0 THEN NULL
+                                     WHEN $2 = balance_paid_pence AND $3 IS NOT DISTINCT FROM balance_method THEN balance_paid_at ELSE $4 END,
+              balance_paid_pence = $2, balance_method = $3
         WHERE id = $1`,
-      [id, request.attendance, pence, method, now],
+      [id, pence, method, now],
     );
     await audit(tx, staff, 'booking.attendance', 'booking', id, {
       before: previous,

@@ -13,6 +13,7 @@ import {
 import { loadService } from '../bookings/catalogue.ts';
 import { serviceForSize, sizeOfDog, type CatalogueService } from '../../domain/catalogue.ts';
 import { writeBooking } from '../bookings/create-booking.ts';
+import { cancel as cancelBooking, mark } from '../bookings/booking-life.ts';
 import { isoWeekday } from '../../domain/waitlist-words.ts';
 import { idempotencyDigest } from '../sealed.ts';
 import { waitlistRequestHash, writeWaitlistRequest } from '../waitlist/join.ts';
@@ -325,27 +326,32 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
 
     if (cancelled.has(plan)) {
       const at = new Date(Math.min(start.getTime() - 2 * DAY, now.getTime() - 60 * MINUTE));
+      // Cancelled in the free period through the one writer of a booking's state; the refund was made then.
+      const cancelledAt = new Date(Math.max(at.getTime(), madeAt.getTime() + 10 * MINUTE));
+      const reason = depositPaid > 0 ? 'owner_in_free_period' : 'nothing_paid';
+      await cancelBooking(
+        tx,
+        bookingId,
+        'owner',
+        { refundPence: 0, keptPence: 0, reason },
+        'cancelled by the customer',
+        cancelledAt,
+      );
       await tx.query(
-        `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, updated_at = $2, status_note = 'cancelled by the customer',
-                deposit_refunded_pence = deposit_paid_pence, stripe_refund_id = CASE WHEN deposit_paid_pence > 0 THEN 're_demo_' || id END
+        `UPDATE bookings SET deposit_refunded_pence = deposit_paid_pence,
+                stripe_refund_id = CASE WHEN deposit_paid_pence > 0 THEN 're_demo_' || id END
           WHERE id = $1`,
-        [bookingId, new Date(Math.max(at.getTime(), madeAt.getTime() + 10 * MINUTE))],
+        [bookingId],
       );
       continue;
     }
     if (plan === noShow) {
-      await tx.query(`UPDATE bookings SET attendance = 'no_show', updated_at = $2 WHERE id = $1`, [
-        bookingId,
-        new Date(start.getTime() + 30 * MINUTE),
-      ]);
+      await mark(tx, bookingId, 'no_show', new Date(start.getTime() + 30 * MINUTE));
       continue;
     }
     if (start.getTime() > now.getTime()) continue;
     if (end.getTime() > now.getTime()) {
-      await tx.query(`UPDATE bookings SET attendance = 'arrived', arrived_at = $2, updated_at = $2 WHERE id = $1`, [
-        bookingId,
-        new Date(start.getTime() - 5 * MINUTE),
-      ]);
+      await mark(tx, bookingId, 'arrived', new Date(start.getTime() - 5 * MINUTE));
       continue;
     }
     // Collected: the balance taken at the counter, by card mostly, sometimes a little over the
@@ -357,11 +363,13 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
     const extra = service.kind === 'full' && random() < 0.3 ? pick([500, 1000]) : 0;
     const balance = Math.max(0, q[0]!.total + extra - depositPaid);
     const paidAt = new Date(end.getTime() + 5 * MINUTE);
+    await mark(tx, bookingId, 'arrived', new Date(start.getTime() - 5 * MINUTE));
+    await mark(tx, bookingId, 'completed', paidAt);
     await tx.query(
-      `UPDATE bookings SET attendance = 'completed', arrived_at = $2, completed_at = $3, balance_paid_pence = $4,
-              balance_method = CASE WHEN $4 > 0 THEN $5 END, balance_paid_at = CASE WHEN $4 > 0 THEN $3::timestamptz END, updated_at = $3
+      `UPDATE bookings SET balance_paid_pence = $2, balance_method = CASE WHEN $2 > 0 THEN $3 END,
+              balance_paid_at = CASE WHEN $2 > 0 THEN $4::timestamptz END
         WHERE id = $1`,
-      [bookingId, new Date(start.getTime() - 5 * MINUTE), paidAt, balance, random() < 0.7 ? 'card' : 'cash'],
+      [bookingId, balance, random() < 0.7 ? 'card' : 'cash', paidAt],
     );
     tally.completed++;
     tally.takenPence += balance + depositPaid;

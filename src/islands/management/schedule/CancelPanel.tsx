@@ -22,7 +22,8 @@ export function CancelPanel({
   const id = useId();
   const submit = useSubmit('The appointment could not be cancelled.');
   const [reason, setReason] = useState('');
-  const [refund, setRefund] = useState(false);
+  // The shop cancelling gives the deposit back unless staff choose to keep it (issue 29).
+  const [refund, setRefund] = useState(true);
   // A dog of a booking of several is cancelled with the others, and the one deposit is the booking's.
   const held = b.partyDepositHeldPence ?? b.depositHeldPence;
   const dogs = joinNames([b.dog.name, ...mates.map((m) => m.dog.name)]);
