@@ -170,13 +170,15 @@ describe('a provider that fails for 20 minutes, then recovers', () => {
         ['shop_new_booking', 'email', 'smtp', null],
         ['booking_cancelled', 'email', 'smtp', null],
         ['booking_cancelled', 'sms', 'sms_http', null],
+        ['shop_booking_cancelled', 'email', 'smtp', null],
       ]);
       const refs = sms.requests.map((t) => t.body.reference);
       expect(new Set(refs).size).toBe(refs.length);
       const ids = smtp.received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]);
       expect(new Set(ids).size).toBe(ids.length);
       expect(sms.requests).toHaveLength(2);
-      expect(smtp.received).toHaveLength(3);
+      // The owner's two e-mails, the shop's new booking and the shop's notice of the owner cancelling.
+      expect(smtp.received).toHaveLength(4);
 
       // In the order written, for each recipient.
       const kindOf = new Map(messages.map((r) => [`outbox-${r.id}`, r.kind]));

@@ -17,6 +17,7 @@ import {
 } from '../../src/domain/rebook-schemas.ts';
 import { longWhen, shortWhen } from '../../src/domain/messages.ts';
 import { randomId } from '../../src/server/ids.ts';
+import { expireLapsedHolds } from '../../src/server/bookings/booking-life.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
 import { signedEvent } from '../helpers/fake-stripe.ts';
@@ -339,7 +340,8 @@ describe('who pays a deposit (decision 081, decision 085)', () => {
     const held = RebookResponseSchema.parse(
       (await post(fresh, { weeks: 12, visits: starts(q), idempotencyKey: randomUUID() })).body,
     );
-    await query(`UPDATE bookings SET status = 'expired', status_note = 'hold lapsed' WHERE id = $1`, [held.series.id]);
+    // The hold lapses (the sweep, an hour after its end): booking-life lets every visit held on it go.
+    await transaction((tx) => expireLapsedHolds(tx, new Date(Date.now() + 3 * 3600_000), { id: held.series.id }));
     const statuses = await query<{ status: string }>('SELECT status FROM bookings WHERE series_id = $1', [
       held.series.id,
     ]);
