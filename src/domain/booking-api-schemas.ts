@@ -320,6 +320,9 @@ export const BookingErrorCodeSchema = z.enum([
   'phone_code_expired', // 400: the code expired, was used, or ran out of tries: ask for a new one
   'rate_limited', // 429: too many requests; the Retry-After header says when to try again
   'text_budget_spent', // 429: the shop's texts for today are spent; call the shop (staff: a passkey)
+  // 422: two dogs of one booking the shop cannot tell apart ("Bo" and "bo"), or one saved dog chosen
+  // twice; `dogs` holds their two places in the booking (docs/decisions/098)
+  'dogs_not_apart',
 ]);
 export type BookingErrorCode = z.infer<typeof BookingErrorCodeSchema>;
 

@@ -252,6 +252,8 @@ export const ErasedSchema = z.object({
   messages: integer(),
   deviceKeys: integer(),
   visitsKept: integer(),
+  /** Their waitlist requests, withdrawn and emptied (docs/decisions/098). */
+  waitlistRequests: integer(),
 });
 export type Erased = z.infer<typeof ErasedSchema>;
 
@@ -263,6 +265,8 @@ export const CustomerExportSchema = z.object({
   dogs: z.array(z.record(z.string(), z.unknown())),
   bookings: z.array(z.record(z.string(), z.unknown())),
   payments: z.array(z.record(z.string(), z.unknown())),
+  /** Their waitlist requests with the offers made to each (docs/decisions/098). */
+  waitlistRequests: z.array(z.record(z.string(), z.unknown())),
   messages: z.array(z.record(z.string(), z.unknown())),
   visitsToTheWebsite: z.array(z.record(z.string(), z.unknown())),
   deviceKeys: z.array(z.record(z.string(), z.unknown())),

@@ -8,6 +8,7 @@ import {
   changeMessages,
   confirmationMessages,
   longWhen,
+  paymentFailedMessages,
   reminderMessages,
   shopNewBookingNotice,
   shortWhen,
@@ -386,5 +387,161 @@ describe('a series (docs/decisions/085)', () => {
       expect(notice.bodyHtml).toContain(`<a href="${linkOf(v.id)}">`);
     }
     expect(notice.bodyText).toContain('Dog: Biscuit (Cockapoo), 9.5kg, long coat, NERVOUS');
+  });
+});
+
+describe('a booking of several dogs reads as one booking (docs/decisions/098)', () => {
+  const start = booking.start;
+  const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+  const party: MessageBooking = {
+    ...booking,
+    id: 'UGFydHlMZWFkSWQxMjM0NTY',
+    service: { title: 'Full Groom and Bath & Brush', durationMinutes: 120 },
+    dog: { name: 'Bramble and Pip', breed: 'Labrador Retriever', weightKg: 25, coat: 'short', nervous: false },
+    party: [
+      {
+        name: 'Bramble',
+        breed: 'Labrador Retriever',
+        weightKg: 25,
+        coat: 'short',
+        notes: null,
+        nervous: false,
+        service: 'Full Groom',
+        durationMinutes: 120,
+        start,
+        end: minutes(120),
+        extras: [{ title: 'Bandana' }],
+      },
+      {
+        name: 'Pip',
+        breed: 'Cockapoo',
+        weightKg: 8,
+        coat: 'curly',
+        notes: 'Sore left ear',
+        nervous: true,
+        service: 'Bath & Brush',
+        durationMinutes: 60,
+        start,
+        end: minutes(60),
+      },
+    ],
+  };
+  const partyLink = 'https://example.test/b/UGFydHlMZWFkSWQxMjM0NTY';
+  const visits = "Bramble's Full Groom and Pip's Bath & Brush";
+  /** Every booking page a message links to. */
+  const pagesIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"<]+\/b\/[^\s"<#]+/g)].map((m) => m[0]);
+
+  describe.each([
+    [
+      'confirmation',
+      () => confirmationMessages(party, ctx),
+      `Booked: ${visits}, Mon 30 Mar, 09:00`,
+      ['Thank you for booking with us. Bramble and Pip are booked in', 'See you all soon'],
+      `${site.name}: Bramble and Pip are booked in for Mon 30 Mar, 09:00. Details and changes: ${partyLink}`,
+    ],
+    [
+      'reminder',
+      () => reminderMessages(party, ctx),
+      `See you tomorrow at 09:00: ${visits}`,
+      ['A quick reminder that Bramble and Pip are booked in with us tomorrow at 09:00.', 'helps your dogs settle'],
+      `${site.name}: see you and Bramble and Pip tomorrow at 09:00, 712 High Road, E10 6JP. Details: ${partyLink}`,
+    ],
+    [
+      'move',
+      () => changeMessages(party, new Date('2026-03-28T10:00:00Z'), ctx),
+      `Moved: ${visits} are now Mon 30 Mar, 09:00`,
+      ['Your appointment for Bramble and Pip has moved from Saturday 28 March 2026 at 10:00', 'See you all soon'],
+      `${site.name}: the appointment for Bramble and Pip has moved to Mon 30 Mar, 09:00. Details: ${partyLink}`,
+    ],
+    [
+      'cancellation',
+      () => cancellationMessages(party, ctx, { refundedPence: 1000, keptPence: 0, reason: 'owner_in_free_period' }),
+      `Cancelled: ${visits}, Mon 30 Mar, 09:00`,
+      [
+        'Your appointment for Bramble and Pip on Monday 30 March 2026 at 09:00 is cancelled.',
+        'see you all another time',
+      ],
+      `${site.name}: the appointment for Bramble and Pip on Mon 30 Mar, 09:00 is cancelled. Deposit of £10.00 refunded. Details: ${partyLink}`,
+    ],
+    [
+      'payment failed',
+      () => paymentFailedMessages(party, ctx),
+      `Not booked: the deposit for ${visits} did not go through`,
+      [`the deposit payment for ${visits} on Monday 30 March 2026 at 09:00 did not go through`],
+      null,
+    ],
+  ] as const)('the %s', (_name, make, subject, sentences, text) => {
+    const messages = make();
+    const mail = messages.find((m) => m.channel === 'email')!;
+    const sms = messages.find((m) => m.channel === 'sms')!;
+
+    it('names every dog with plural verbs, never "Bramble and Pip is" nor one possessive for both', () => {
+      expect(mail.subject).toBe(subject);
+      for (const sentence of sentences) expect(mail.bodyText).toContain(sentence);
+      if (text) expect(sms.bodyText).toBe(text);
+      for (const m of messages) {
+        expect(`${m.subject ?? ''} ${m.bodyText}`).not.toMatch(/Bramble and Pip (is|has been)\b/);
+        expect(`${m.subject ?? ''} ${m.bodyText}`).not.toMatch(/Bramble and Pip's/);
+      }
+    });
+
+    it("links the booking's own page, the party's, in every message and the calendar file", () => {
+      expect(messages.every((m) => m.bookingId === party.id)).toBe(true);
+      for (const m of messages) {
+        const pages = pagesIn(`${m.bodyText} ${m.bodyHtml ?? ''}`);
+        expect(pages.length).toBeGreaterThan(0);
+        expect(new Set(pages)).toEqual(new Set([partyLink]));
+      }
+      for (const file of mail.attachments) expect(file.content).toContain(`URL:${partyLink}`);
+    });
+  });
+
+  it("the shop's e-mail lists each dog with its breed, weight, coat, service, time, extras and notes", () => {
+    const notice = shopNewBookingNotice(party, ctx);
+    expect(notice.subject).toBe('New booking: Full Groom for Bramble and Bath & Brush for Pip, Mon 30 Mar, 09:00');
+    expect(notice.bodyText).toContain(
+      'Dog 1: Bramble (Labrador Retriever), 25kg, short coat\nService: Full Groom, 09:00 to 11:00 (2 hours)\nExtras: Bandana',
+    );
+    expect(notice.bodyText).toContain(
+      'Dog 2: Pip (Cockapoo), 8kg, curly coat, NERVOUS\nService: Bath & Brush, 09:00 to 10:00 (1 hour)\nNotes: Sore left ear',
+    );
+    expect(notice.bodyText).not.toContain('Bramble and Pip (');
+    expect(notice.bodyText).toContain('Owner: Sam Patel');
+    expect(notice.bodyText).toContain(`Booking: ${partyLink}`);
+    expect(notice.bodyHtml).toContain(`<a href="${partyLink}">`);
+  });
+
+  it('the calendar event names each dog with its service and links the booking', () => {
+    const event = calendarEventFor(party, ctx);
+    expect(event.summary).toBe(`Full Groom for Bramble and Bath & Brush for Pip at ${site.name}`);
+    expect(event.url).toBe(partyLink);
+    expect(event.description).toContain(partyLink);
+  });
+
+  it('one dog reads as before', () => {
+    expect(confirmationMessages(booking, ctx)[0]!.bodyText).toContain('Biscuit is booked in');
+    expect(calendarEventFor(booking, ctx).summary).toBe(`Full Groom for Biscuit at ${site.name}`);
+  });
+});
+
+describe("every message about a booking links the booking's own page", () => {
+  it.each([
+    ['confirmation', () => confirmationMessages(booking, ctx)],
+    ['reminder', () => reminderMessages(booking, ctx, { nextGroomWeeks: 6 })],
+    ['move', () => changeMessages(booking, new Date('2026-03-28T10:00:00Z'), ctx)],
+    [
+      'cancellation',
+      () => cancellationMessages(booking, ctx, { refundedPence: 0, keptPence: 1000, reason: 'owner_late' }),
+    ],
+    ['payment failed', () => paymentFailedMessages(booking, ctx)],
+    ['shop notice', () => [shopNewBookingNotice(booking, ctx)]],
+  ])('the %s', (_name, make) => {
+    for (const m of make()) {
+      const pages = [...`${m.bodyText} ${m.bodyHtml ?? ''}`.matchAll(/https?:\/\/[^\s"<]+\/b\/[^\s"<#]+/g)].map(
+        (x) => x[0],
+      );
+      expect(pages.length, `${m.kind} ${m.channel}`).toBeGreaterThan(0);
+      expect(new Set(pages)).toEqual(new Set([link]));
+    }
   });
 });

@@ -17,7 +17,9 @@ import { writtenTime, writtenWhen } from './written-dates.ts';
 /**
  * The words of every message about a booking, as pure templates: the server puts what they return
  * into the outbox (src/server/messages/outbox.ts) in the same transaction as the booking change.
- * Warm, plain British English; every message carries the /b/{id} link, the customer's key to it.
+ * Warm, plain British English; every message carries the /b/{id} link, the customer's key to it
+ * (a booking of several dogs: its first dog's id, the party's). Several dogs read as one booking
+ * (docs/decisions/098): every dog named, the verbs plural, the shop's e-mail a block per dog.
  */
 
 export type MessageKind =
@@ -71,6 +73,55 @@ export interface MessageBooking {
   rules?: readonly string[];
   /** The dog's extras (decision 080): named beside the service, priced among the quote's lines. */
   extras?: readonly { title: string }[];
+  /**
+   * A booking of several dogs (docs/decisions/082), each dog in the order they are groomed; absent
+   * for one dog. `dog.name` and `service.title` then name them all, `start`/`end` span the whole.
+   */
+  party?: readonly MessageDog[];
+}
+
+/** One dog of a booking of several, as the messages tell it. */
+export interface MessageDog {
+  name: string;
+  breed?: string | null;
+  weightKg?: number | null;
+  coat?: string | null;
+  notes?: string | null;
+  nervous?: boolean | null;
+  service: string;
+  durationMinutes: number;
+  start: Date;
+  end: Date;
+  extras?: readonly { title: string }[];
+}
+
+/** Several dogs: the booking's words are plural. */
+function several(booking: MessageBooking): booking is MessageBooking & { party: readonly MessageDog[] } {
+  return (booking.party?.length ?? 0) > 1;
+}
+
+/** "is" for one dog, "are" for several: "Bramble and Pip are booked in". */
+function isAre(booking: MessageBooking): 'is' | 'are' {
+  return several(booking) ? 'are' : 'is';
+}
+
+/** "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** "Biscuit's Full Groom"; several dogs: "Bramble's Full Groom and Pip's Bath". */
+function visitWords(booking: MessageBooking): string {
+  return several(booking)
+    ? listed(booking.party.map((d) => `${d.name}'s ${d.service}`))
+    : `${booking.dog.name}'s ${booking.service.title}`;
+}
+
+/** "Full Groom for Biscuit"; several dogs: "Full Groom for Bramble and Bath for Pip". */
+function serviceForDogs(booking: MessageBooking): string {
+  return several(booking)
+    ? listed(booking.party.map((d) => `${d.service} for ${d.name}`))
+    : `${booking.service.title} for ${booking.dog.name}`;
 }
 
 export interface MessageContext {
@@ -160,23 +211,26 @@ function priceLines(booking: MessageBooking, audience: 'customer' | 'shop' = 'cu
 }
 
 /** "Extras: Nail grinding, Bandana", or nothing for a visit without extras. */
-function extrasLine(booking: MessageBooking): string[] {
+function extrasLine(booking: { extras?: readonly { title: string }[] | undefined }): string[] {
   return booking.extras?.length ? [`Extras: ${booking.extras.map((e) => e.title).join(', ')}`] : [];
 }
 
 function details(booking: MessageBooking, ctx: MessageContext): string {
   return [
-    `Service: ${booking.service.title}, about ${duration(booking.service.durationMinutes)}`,
+    several(booking)
+      ? `Services: ${serviceForDogs(booking)}, about ${duration(booking.service.durationMinutes)} in all`
+      : `Service: ${booking.service.title}, about ${duration(booking.service.durationMinutes)}`,
     ...extrasLine(booking),
     `When: ${longWhen(booking.start, ctx.timeZone)}`,
-    `Dog: ${booking.dog.name}`,
+    several(booking) ? `Dogs: ${booking.dog.name}` : `Dog: ${booking.dog.name}`,
     `Where: ${site.name}, ${address}`,
     ...priceLines(booking),
   ].join('\n');
 }
 
 const contactLine = `If you have a question, message us on WhatsApp (we usually reply in about ${site.whatsapp.replyMinutes} minutes) or call ${site.phone.display}.`;
-const signOff = (dog: string) => `See you and ${dog} soon,\n${site.name}`;
+const signOff = (booking: MessageBooking) =>
+  several(booking) ? `See you all soon,\n${site.name}` : `See you and ${booking.dog.name} soon,\n${site.name}`;
 
 /**
  * Made inside the free period (the same day, the evening before), a booking was never free to change:
@@ -221,7 +275,7 @@ export function calendarEventFor(
     uid: booking.id,
     start: booking.start,
     end: booking.end,
-    summary: `${booking.service.title} for ${booking.dog.name} at ${site.name}`,
+    summary: `${serviceForDogs(booking)} at ${site.name}`,
     description: [
       ...extrasLine(booking),
       `Your booking, with directions and the option to cancel or move it: ${link}`,
@@ -299,17 +353,17 @@ export function confirmationMessages(
         'booking_confirmation',
         booking,
         booking.owner.email,
-        `Booked: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
+        `Booked: ${visitWords(booking)}, ${shortWhen(booking.start, ctx.timeZone)}`,
         [
           `Hello ${firstName(booking.owner.name)},`,
-          `Thank you for booking with us. ${booking.dog.name} is booked in, and we're looking forward to meeting them.`,
+          `Thank you for booking with us. ${booking.dog.name} ${isAre(booking)} booked in, and we're looking forward to meeting them.`,
           details(booking, ctx),
           `Your booking, with directions, a calendar file and the option to cancel or move it:\n${link}`,
           bookedLatePolicy(booking, ctx) ?? policyLine(ctx),
           ...(booking.rules?.length ? [booking.rules.join(' ')] : []),
           `${site.address.directions}`,
           contactLine,
-          signOff(booking.dog.name),
+          signOff(booking),
         ],
         link,
         [calendarFile(booking, ctx)],
@@ -322,7 +376,9 @@ export function confirmationMessages(
       booking,
       options.alreadyAhead
         ? `${site.name}: a booking for ${shortWhen(booking.start, ctx.timeZone)} was just made online with this number, which already has one with us on ${shortWhen(options.alreadyAhead, ctx.timeZone)}. If it was not you, cancel it here: ${link}`
-        : `${site.name}: ${booking.dog.name}'s ${booking.service.title} is booked for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`,
+        : several(booking)
+          ? `${site.name}: ${booking.dog.name} are booked in for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`
+          : `${site.name}: ${booking.dog.name}'s ${booking.service.title} is booked for ${shortWhen(booking.start, ctx.timeZone)}. Details and changes: ${link}`,
     ),
   );
   return out;
@@ -369,7 +425,7 @@ function seriesConfirmationMessages(
           ...(booking.rules?.length ? [booking.rules.join(' ')] : []),
           `${site.address.directions}`,
           contactLine,
-          signOff(booking.dog.name),
+          signOff(booking),
         ],
         links,
         visits.map((v, i) => ({ ...calendarFile(v, ctx), filename: `appointment-${i + 1}.ics` })),
@@ -425,12 +481,12 @@ export function reminderMessages(
         'booking_reminder',
         booking,
         booking.owner.email,
-        `See you tomorrow at ${at}: ${booking.dog.name}'s ${booking.service.title}`,
+        `See you tomorrow at ${at}: ${visitWords(booking)}`,
         [
           `Hello ${firstName(booking.owner.name)},`,
-          `A quick reminder that ${booking.dog.name} is booked in with us tomorrow at ${at}.`,
+          `A quick reminder that ${booking.dog.name} ${isAre(booking)} booked in with us tomorrow at ${at}.`,
           details(booking, ctx),
-          `A short walk before you come helps your dog settle on the table. If anything has changed about their coat or health, tell us when you arrive.`,
+          `A short walk before you come helps your ${several(booking) ? 'dogs' : 'dog'} settle on the table. If anything has changed about their coat or health, tell us when you arrive.`,
           `Your booking: ${link}`,
           ...(n
             ? [
@@ -438,7 +494,7 @@ export function reminderMessages(
               ]
             : []),
           contactLine,
-          signOff(booking.dog.name),
+          signOff(booking),
         ],
         link,
       ),
@@ -495,6 +551,7 @@ export function cancellationMessages(
   const refund = money;
   const moneyLine = cancellationMoneyLine(money, ctx);
   const byShop = by === 'shop';
+  const book = `${ctx.siteUrl.replace(/\/+$/, '')}/book`;
   const out: OutgoingMessage[] = [];
   if (booking.owner.email) {
     out.push(
@@ -502,18 +559,19 @@ export function cancellationMessages(
         'booking_cancelled',
         booking,
         booking.owner.email,
-        `Cancelled: ${booking.dog.name}'s ${booking.service.title}, ${shortWhen(booking.start, ctx.timeZone)}`,
+        `Cancelled: ${visitWords(booking)}, ${shortWhen(booking.start, ctx.timeZone)}`,
         [
           `Hello ${firstName(booking.owner.name)},`,
           byShop
-            ? `We are sorry: we have had to cancel ${booking.dog.name}'s appointment on ${longWhen(booking.start, ctx.timeZone)}.`
+            ? `We are sorry: we have had to cancel the appointment for ${booking.dog.name} on ${longWhen(booking.start, ctx.timeZone)}.`
             : `Your appointment for ${booking.dog.name} on ${longWhen(booking.start, ctx.timeZone)} is cancelled.`,
           ...(moneyLine ? [moneyLine] : []),
-          `We'd love to see you both another time: ${ctx.siteUrl.replace(/\/+$/, '')}/book`,
+          `Your booking, as it stands now: ${link}`,
+          `We'd love to see you ${several(booking) ? 'all' : 'both'} another time: ${book}`,
           contactLine,
           `Best wishes,\n${site.name}`,
         ],
-        link,
+        [link, book],
         [calendarFile(booking, ctx, 'CANCEL')],
       ),
     );
@@ -522,7 +580,7 @@ export function cancellationMessages(
     ...sms(
       'booking_cancelled',
       booking,
-      `${site.name}: ${booking.dog.name}'s appointment on ${shortWhen(booking.start, ctx.timeZone)} ${byShop ? 'is cancelled by the shop, sorry.' : 'is cancelled.'}${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : refund.keptPence > 0 && byShop ? ` Deposit of ${formatPence(refund.keptPence)} kept, as agreed.` : ''}`,
+      `${site.name}: ${several(booking) ? `the appointment for ${booking.dog.name}` : `${booking.dog.name}'s appointment`} on ${shortWhen(booking.start, ctx.timeZone)} ${byShop ? 'is cancelled by the shop, sorry.' : 'is cancelled.'}${refund.refundedPence > 0 ? ` Deposit of ${formatPence(refund.refundedPence)} refunded.` : refund.keptPence > 0 && byShop ? ` Deposit of ${formatPence(refund.keptPence)} kept, as agreed.` : ''} Details: ${link}`,
     ),
   );
   return out;
@@ -542,15 +600,16 @@ export function paymentFailedMessages(booking: MessageBooking, ctx: MessageConte
         'booking_payment_failed',
         booking,
         booking.owner.email,
-        `Not booked: the deposit for ${booking.dog.name}'s ${booking.service.title} did not go through`,
+        `Not booked: the deposit for ${visitWords(booking)} did not go through`,
         [
           `Hello ${firstName(booking.owner.name)},`,
-          `Your bank told us the deposit payment for ${booking.dog.name}'s ${booking.service.title} on ${longWhen(booking.start, ctx.timeZone)} did not go through, so that time is no longer held for you and nothing has been taken.`,
+          `Your bank told us the deposit payment for ${visitWords(booking)} on ${longWhen(booking.start, ctx.timeZone)} did not go through, so that time is no longer held for you and nothing has been taken.`,
+          `Your booking, as it stands now: ${link}`,
           `To book again, with a card this time if you can: ${book}`,
           contactLine,
           `Best wishes,\n${site.name}`,
         ],
-        link,
+        [link, book],
       ),
     );
   }
@@ -558,7 +617,7 @@ export function paymentFailedMessages(booking: MessageBooking, ctx: MessageConte
     ...sms(
       'booking_payment_failed',
       booking,
-      `${site.name}: the deposit for ${booking.dog.name} on ${shortWhen(booking.start, ctx.timeZone)} did not go through, so the time is not booked. Book again: ${book}`,
+      `${site.name}: the deposit for ${booking.dog.name} on ${shortWhen(booking.start, ctx.timeZone)} did not go through, so the time is not booked: ${link} Book again: ${book}`,
     ),
   );
   return out;
@@ -574,7 +633,7 @@ export function changeMessages(booking: MessageBooking, previousStart: Date, ctx
         'booking_moved',
         booking,
         booking.owner.email,
-        `Moved: ${booking.dog.name}'s ${booking.service.title} is now ${shortWhen(booking.start, ctx.timeZone)}`,
+        `Moved: ${visitWords(booking)} ${isAre(booking)} now ${shortWhen(booking.start, ctx.timeZone)}`,
         [
           `Hello ${firstName(booking.owner.name)},`,
           `Your appointment for ${booking.dog.name} has moved from ${longWhen(previousStart, ctx.timeZone)} to ${longWhen(booking.start, ctx.timeZone)}. The attached calendar file replaces the old one.`,
@@ -582,7 +641,7 @@ export function changeMessages(booking: MessageBooking, previousStart: Date, ctx
           `Your booking: ${link}`,
           policyLine(ctx),
           contactLine,
-          signOff(booking.dog.name),
+          signOff(booking),
         ],
         link,
         [calendarFile(booking, ctx)],
@@ -593,7 +652,7 @@ export function changeMessages(booking: MessageBooking, previousStart: Date, ctx
     ...sms(
       'booking_moved',
       booking,
-      `${site.name}: ${booking.dog.name}'s appointment has moved to ${shortWhen(booking.start, ctx.timeZone)}. Details: ${link}`,
+      `${site.name}: ${several(booking) ? `the appointment for ${booking.dog.name}` : `${booking.dog.name}'s appointment`} has moved to ${shortWhen(booking.start, ctx.timeZone)}. Details: ${link}`,
     ),
   );
   return out;
@@ -620,9 +679,9 @@ export function shopCancellationNotice(
     'shop_booking_cancelled',
     booking,
     site.email,
-    `Cancelled online: ${booking.service.title} for ${booking.dog.name}, ${shortWhen(booking.start, ctx.timeZone)}`,
+    `Cancelled online: ${serviceForDogs(booking)}, ${shortWhen(booking.start, ctx.timeZone)}`,
     [
-      `${booking.owner.name} cancelled ${booking.dog.name}'s ${booking.service.title} on ${longWhen(booking.start, ctx.timeZone)}. The time is free again.`,
+      `${booking.owner.name} cancelled ${visitWords(booking)} on ${longWhen(booking.start, ctx.timeZone)}. The time is free again.`,
       deposit,
       `Booking: ${link}`,
     ],
@@ -638,16 +697,35 @@ export function shopNewBookingNotice(
   const link = bookingLink(ctx.siteUrl, booking.id);
   const many = series && series.visits.length > 1 ? series : null;
   const dog = booking.dog;
-  const dogLine = [
-    dog.name,
-    dog.breed ? `(${dog.breed})` : null,
-    dog.weightKg != null ? `${dog.weightKg}kg` : null,
-    dog.coat ? `${dog.coat} coat` : null,
-    dog.nervous ? 'NERVOUS' : null,
-  ]
-    .filter(Boolean)
-    .join(', ')
-    .replace(', (', ' (');
+  const owner = [
+    `Owner: ${booking.owner.name}`,
+    ...(booking.owner.phone ? [`Phone: ${formatUkMobile(booking.owner.phone)}`] : []),
+    ...(booking.owner.email ? [`E-mail: ${booking.owner.email}`] : []),
+  ];
+  if (several(booking)) {
+    // Each dog its own block, as the groomer reads it at the table: who, what, when, and its notes.
+    const at = (d: MessageDog) => `${writtenTime(d.start, ctx.timeZone)} to ${writtenTime(d.end, ctx.timeZone)}`;
+    return email(
+      'shop_new_booking',
+      booking,
+      site.email,
+      `New booking: ${serviceForDogs(booking)}, ${shortWhen(booking.start, ctx.timeZone)}`,
+      [
+        `New booking of ${booking.party.length} dogs for ${longWhen(booking.start, ctx.timeZone)}.`,
+        ...booking.party.map((d, i) =>
+          [
+            `Dog ${i + 1}: ${dogLine(d)}`,
+            `Service: ${d.service}, ${at(d)} (${duration(d.durationMinutes)})`,
+            ...extrasLine(d),
+            ...(d.notes ? [`Notes: ${d.notes}`] : []),
+          ].join('\n'),
+        ),
+        [...owner, ...priceLines(booking, 'shop')].join('\n'),
+        `Booking: ${link}`,
+      ],
+      link,
+    );
+  }
   return email(
     'shop_new_booking',
     booking,
@@ -662,15 +740,27 @@ export function shopNewBookingNotice(
       [
         `Service: ${booking.service.title}, ${duration(booking.service.durationMinutes)}`,
         ...extrasLine(booking),
-        `Dog: ${dogLine}`,
+        `Dog: ${dogLine(dog)}`,
         ...(dog.notes ? [`Notes: ${dog.notes}`] : []),
-        `Owner: ${booking.owner.name}`,
-        ...(booking.owner.phone ? [`Phone: ${formatUkMobile(booking.owner.phone)}`] : []),
-        ...(booking.owner.email ? [`E-mail: ${booking.owner.email}`] : []),
+        ...owner,
         ...priceLines(booking, 'shop'),
       ].join('\n'),
       `Booking: ${link}`,
     ],
     many ? many.visits.map((v) => bookingLink(ctx.siteUrl, v.id)) : link,
   );
+}
+
+/** "Biscuit (Cockapoo), 9.5kg, long coat, NERVOUS": what the groomer needs of a dog at a glance. */
+function dogLine(dog: Pick<MessageDog, 'name' | 'breed' | 'weightKg' | 'coat' | 'nervous'>): string {
+  return [
+    dog.name,
+    dog.breed ? `(${dog.breed})` : null,
+    dog.weightKg != null ? `${dog.weightKg}kg` : null,
+    dog.coat ? `${dog.coat} coat` : null,
+    dog.nervous ? 'NERVOUS' : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
+    .replace(', (', ' (');
 }

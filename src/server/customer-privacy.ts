@@ -16,7 +16,9 @@ import type { StaffMember } from './staff.ts';
  * that says who the person is goes: their name, number, e-mail address and notes, their dogs'
  * details and weights, the contact typed on each booking, staff notes on their bookings, the device
  * keys, the messages sent to them, and the link from their bookings and visits to the website
- * statistics. A person with no bookings at all is deleted outright.
+ * statistics. Their waitlist requests are withdrawn and emptied in the same transaction
+ * (docs/decisions/098): no list, page or freed time can name them or text them again. A person with
+ * no bookings at all is deleted outright.
  */
 
 /** Keys of a booking's audit rows that may name or describe the person (the other screens write them). */
@@ -129,6 +131,9 @@ export async function mergeCustomers(
       await tx.query('DELETE FROM dogs WHERE id = $1', [dog.id]);
     }
     const visits = await tx.query('UPDATE bookings SET customer_id = $2 WHERE customer_id = $1', [fromId, intoId]);
+    // Their waitlist requests follow them (decision 098): else the absorbed record's delete would
+    // leave them nobody's, out of the merged record's export and erasure.
+    await tx.query('UPDATE waitlist_requests SET customer_id = $2 WHERE customer_id = $1', [fromId, intoId]);
     // Nobody's device is handed the other record (decision 068): the absorbed record's keys go with
     // it, and the kept record's stay only if it had proved its number. Its visits to the website
     // stay in the statistics, linked to nobody.
@@ -219,15 +224,18 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
     );
     const dogIds = dogRows.map((d) => d.id);
 
+    // Their waitlist requests first: erasing the record alone would leave them nobody's (decision 098).
+    const waitlist = await eraseWaitlistRequests(tx, id, row.phone, now);
+    const recipients = [row.phone, row.email, ...waitlist.recipients].filter((r): r is string => Boolean(r));
     const messages = await tx.query(
       `DELETE FROM outbox WHERE booking_id = ANY ($1)
-          OR (booking_id IS NULL AND (recipient = $2 OR lower(recipient) = lower($3)))`,
-      [bookingIds, row.phone, row.email],
+          OR (booking_id IS NULL AND lower(recipient) = ANY ($2::text[]))`,
+      [bookingIds, recipients.map((r) => r.toLowerCase())],
     );
     const keys = await tx.query('DELETE FROM access_keys WHERE customer_id = $1', [id]);
     if (row.phone) await tx.query('DELETE FROM phone_codes WHERE phone = $1', [row.phone]);
     await tx.query('UPDATE visit_sessions SET customer_id = NULL WHERE customer_id = $1', [id]);
-    await scrubAudit(tx, id, dogIds, bookingIds);
+    await scrubAudit(tx, id, dogIds, bookingIds, waitlist.ids);
 
     if (bookingIds.length === 0) {
       // Nothing the accounts keep: the person goes whole (dogs, weights and search terms cascade).
@@ -277,6 +285,7 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
       messages: messages.rowCount ?? 0,
       deviceKeys: keys.rowCount ?? 0,
       visitsKept: bookingIds.length,
+      waitlistRequests: waitlist.ids.length,
     };
     await audit(tx, staff, 'customer.erase', 'customer', id, { after: { ...erased, customer: undefined } });
     return erased;
@@ -293,12 +302,60 @@ export async function eraseCustomer(staff: StaffMember, id: string, now = new Da
   return result;
 }
 
+/**
+ * A person's waitlist requests: those of their record, and those made with their number (a request is
+ * made with a number proved by a code, decision 084, whether or not a record had it then). Withdrawn
+ * if still waiting, each open offer declined so the offer job passes its time on, and emptied of who
+ * asked and for which dog; the row, its service, dates and offers stay, as a booking's do
+ * (docs/decisions/098). Taken in turn with the offer job, so a run that has already read a waiting
+ * request cannot write an offer to it after the erasure.
+ */
+async function eraseWaitlistRequests(
+  tx: Tx,
+  customerId: string,
+  phone: string | null,
+  now: Date,
+): Promise<{ ids: string[]; recipients: string[] }> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('waitlist offers'))`);
+  const { rows } = await tx.query<{ id: string; phone: string | null; email: string | null }>(
+    `SELECT id, phone, email FROM waitlist_requests
+      WHERE (customer_id = $1 OR ($2::text IS NOT NULL AND phone = $2)) AND erased_at IS NULL
+      ORDER BY id FOR UPDATE`,
+    [customerId, phone],
+  );
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return { ids, recipients: [] };
+  await tx.query(
+    `UPDATE waitlist_offers SET status = 'declined', answered_at = $2 WHERE request_id = ANY ($1) AND status = 'open'`,
+    [ids, now],
+  );
+  await tx.query(
+    `UPDATE waitlist_requests
+        SET status = CASE WHEN status = 'waiting' THEN 'withdrawn' ELSE status END,
+            dog = '{}'::jsonb, dogs = NULL, extras = '{}', contact_name = 'Erased', phone = NULL, email = NULL,
+            notify_text = true, notify_email = false,
+            idempotency_key = encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex'),
+            request_hash = encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex'),
+            erased_at = $2, updated_at = $2
+      WHERE id = ANY ($1)`,
+    [ids, now],
+  );
+  return { ids, recipients: rows.flatMap((r) => [r.phone, r.email]).filter((r): r is string => Boolean(r)) };
+}
+
 /** Audit rows keep who did what and when, not what the person was called or what was written about them. */
-async function scrubAudit(tx: Tx, customerId: string, dogIds: string[], bookingIds: string[]): Promise<void> {
+async function scrubAudit(
+  tx: Tx,
+  customerId: string,
+  dogIds: string[],
+  bookingIds: string[],
+  waitlistIds: string[],
+): Promise<void> {
   await tx.query(
     `UPDATE audit_log SET before = NULL, after = NULL
-      WHERE (entity = 'customer' AND entity_id = $1) OR (entity = 'dog' AND entity_id = ANY ($2))`,
-    [customerId, dogIds],
+      WHERE (entity = 'customer' AND entity_id = $1) OR (entity = 'dog' AND entity_id = ANY ($2))
+         OR (entity = 'waitlist_request' AND entity_id = ANY ($3))`,
+    [customerId, dogIds, waitlistIds],
   );
   await tx.query(
     `UPDATE audit_log SET before = CASE WHEN jsonb_typeof(before) = 'object' THEN before - $2::text[] ELSE before END,
@@ -342,13 +399,31 @@ export async function exportCustomer(staff: StaffMember, id: string, now = new D
       WHERE b.customer_id = $1 ORDER BY m.at, m.id`,
     [id],
   );
+  // Their waitlist requests (decision 098): of their record or made with their number, with every offer made.
+  const waitlistRequests = await rows(
+    `SELECT r.id, t.title AS service, r.dog, r.dogs, r.extras, to_char(r.from_date, 'YYYY-MM-DD') AS from_date,
+            to_char(r.to_date, 'YYYY-MM-DD') AS to_date, r.weekdays, r.parts, r.contact_name, r.phone, r.email,
+            r.notify_text, r.notify_email, r.status, r.booking_id, r.created_at, r.updated_at,
+            (SELECT coalesce(json_agg(json_build_object('start_at', o.start_at, 'end_at', o.end_at, 'status', o.status,
+                                      'offered_at', o.offered_at, 'expires_at', o.expires_at, 'answered_at', o.answered_at,
+                                      'booking_id', o.booking_id) ORDER BY o.offered_at, o.id), '[]'::json)
+               FROM waitlist_offers o WHERE o.request_id = r.id) AS offers
+       FROM waitlist_requests r JOIN booking_types t ON t.id = r.service_id
+      WHERE r.customer_id = $1 OR ($2::text IS NOT NULL AND r.phone = $2)
+      ORDER BY r.created_at, r.id`,
+    [id, row.phone],
+  );
+  // Messages of their bookings, and those to them alone (codes, the waitlist's) at their number or an address they gave.
+  const recipients = [row.phone, row.email, ...waitlistRequests.flatMap((r) => [r.phone, r.email])]
+    .filter((r): r is string => typeof r === 'string' && r !== '')
+    .map((r) => r.toLowerCase());
   const messages = await rows(
     `SELECT id, kind, channel, recipient, subject, body_text, created_at, sent_at, sent_via, failed_at,
             (SELECT coalesce(json_agg(a ->> 'filename'), '[]'::json) FROM jsonb_array_elements(attachments) a) AS attachments
        FROM outbox WHERE booking_id IN (SELECT id FROM bookings WHERE customer_id = $1)
-          OR (booking_id IS NULL AND (recipient = $2 OR lower(recipient) = lower($3)))
+          OR (booking_id IS NULL AND lower(recipient) = ANY ($2::text[]))
       ORDER BY id`,
-    [id, row.phone, row.email],
+    [id, [...new Set(recipients)]],
   );
   const visitsToTheWebsite = await rows(
     `SELECT v.id, v.landing_url, v.landing_path, v.campaign_source, v.user_agent, v.created_at, v.last_seen_at,
@@ -368,8 +443,9 @@ export async function exportCustomer(staff: StaffMember, id: string, now = new D
       WHERE (a.entity = 'customer' AND a.entity_id = $1)
          OR (a.entity = 'dog' AND a.entity_id IN (SELECT id FROM dogs WHERE customer_id = $1))
          OR (a.entity = 'booking' AND a.entity_id IN (SELECT id FROM bookings WHERE customer_id = $1))
+         OR (a.entity = 'waitlist_request' AND a.entity_id = ANY ($2::text[]))
       ORDER BY a.at, a.id`,
-    [id],
+    [id, waitlistRequests.map((r) => r.id)],
   );
   await transaction((t) => audit(t, staff, 'customer.export', 'customer', id));
   return {
@@ -380,6 +456,7 @@ export async function exportCustomer(staff: StaffMember, id: string, now = new D
     dogs,
     bookings,
     payments,
+    waitlistRequests,
     messages,
     visitsToTheWebsite,
     deviceKeys,

@@ -117,8 +117,16 @@ export async function sendReportCard(
   return transaction(async (tx) => {
     const {
       rows: [b],
-    } = await tx.query<{ attendance: string | null; phone: string | null; email: string; dog: string }>(
-      `SELECT b.attendance, COALESCE(b.contact_phone, c.phone) AS phone, b.contact_email AS email, d.name AS dog
+    } = await tx.query<{
+      attendance: string | null;
+      phone: string | null;
+      email: string;
+      dog: string;
+      page: string;
+    }>(
+      // The page is the booking's own, a party's its first dog's (decision 082), which shows every card.
+      `SELECT b.attendance, COALESCE(b.contact_phone, c.phone) AS phone, b.contact_email AS email, d.name AS dog,
+              COALESCE(b.party_id, b.id) AS page
          FROM bookings b JOIN customers c ON c.id = b.customer_id JOIN dogs d ON d.id = b.dog_id
         WHERE b.id = $1 FOR UPDATE OF b`,
       [id],
@@ -162,7 +170,7 @@ export async function sendReportCard(
     if (!before) {
       const base = {
         kind: 'report_card',
-        bodyText: reportCardText(b.dog, site.name, `${siteUrl}/b/${id}#report`),
+        bodyText: reportCardText(b.dog, site.name, `${siteUrl}/b/${encodeURIComponent(b.page)}#report`),
         bookingId: id,
       };
       if (b.phone) messages.push({ ...base, channel: 'sms', recipient: b.phone, dedupeKey: `report_card:sms:${id}` });

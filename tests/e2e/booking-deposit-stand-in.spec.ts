@@ -93,4 +93,7 @@ test('a customer pays the deposit on the stand-in’s page, goes back once, and 
   // The signed webhook confirmed the booking before the customer came back.
   await expect(page.getByRole('heading', { name: "You're booked in" })).toBeVisible();
   await expect(page.getByText('£10.00')).toBeVisible();
+  // The calendar event links the booking's own page, not this payment's address (issue 29).
+  const google = await page.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href');
+  expect(new URL(google!).searchParams.get('details')).toMatch(new RegExp(`Your booking: ${site}/b/[\\w-]{22,}$`));
 });

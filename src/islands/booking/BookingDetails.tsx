@@ -14,6 +14,7 @@ import { PartyVisits } from './PartyVisits.tsx';
 import { PLACEMENT_WORDS } from '../../domain/party.ts';
 import { joinNames } from '../../domain/party-quote.ts';
 import { NextGroom } from './rebook/NextGroom.tsx';
+import { bookingPageUrl } from './calendar-links.ts';
 
 // Where the dog is (decision 092): its own chunk, fetched only on the visit's day or after.
 const LiveStatus = lazy(() => import('./live-status/LiveStatus.tsx'));
@@ -206,7 +207,7 @@ function CalendarLinks({ view }: { view: BookingView }) {
           start: new Date(view.start),
           end: new Date(view.end),
           location: place,
-          description: `${title} at ${view.location.name}. Your booking: ${location.href}`,
+          description: `${title} at ${view.location.name}. Your booking: ${bookingPageUrl(location.origin, view.id)}`,
         })}
         target="_blank"
         rel="noopener"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { idFromPath } from './calendar-links.ts';
+import { bookingPageUrl, idFromPath } from './calendar-links.ts';
+
+describe('bookingPageUrl', () => {
+  it.each([
+    ['https://shop.example', 'AbCdEf0123456789xyz_-', 'https://shop.example/b/AbCdEf0123456789xyz_-'],
+    ['https://shop.example/', 'AbCdEf0123456789', 'https://shop.example/b/AbCdEf0123456789'],
+    ['http://localhost:8888', 'x y', 'http://localhost:8888/b/x%20y'],
+  ])('%s + %s → %s', (origin, id, url) => expect(bookingPageUrl(origin, id)).toBe(url));
+});
 
 describe('idFromPath', () => {
   it.each([

@@ -3,6 +3,7 @@ import type { CreateBookingResponse, CreatePartyBookingRequest } from '../../dom
 import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { holdExpiresAt as holdEnd } from '../../domain/checkout-expiry.ts';
 import { isPartySlotAvailable, placementsAllowed, type PartyInput } from '../../domain/party-slots.ts';
+import { dogsApart, notApartMessage, type DogsApart } from '../../domain/party-dogs.ts';
 import { partyQuote } from '../../domain/party-quote.ts';
 import type { PartyPlacement } from '../../domain/party.ts';
 import { recordTerms, standingFor } from '../no-shows/standing.ts';
@@ -50,6 +51,8 @@ export async function createPartyBooking(
   const now = context.now ?? new Date();
   const existing = await findByIdempotencyKey(request.idempotencyKey);
   if (existing) return replay(existing, request, context, now);
+  // Before the proof: a refused party spends no code and counts no try against the number.
+  assertDogsApart(request.dogs);
   const { holder, checked } = await proofOf(request, context, now);
   const bookingId = randomId(18);
   const start = new Date(request.start);
@@ -61,7 +64,7 @@ export async function createPartyBooking(
       const visits = await planParty(tx, request, settings);
       times = { durations: visits.map((v) => v.durationMin), placement: request.placement ?? settings.partyPlacement };
       return writeParty(tx, { request, visits, bookingId, start, settings, context, now }, (tx) =>
-        whoBooks(tx, request, request.dogs, checked, holder, now),
+        savedDogsFirst(request.dogs, (dogs) => whoBooks(tx, request, dogs, checked, holder, now)),
       );
     });
   } catch (error) {
@@ -69,6 +72,9 @@ export async function createPartyBooking(
       const winner = await findByIdempotencyKey(request.idempotencyKey);
       if (winner) return replay(winner, request, context, now);
     }
+    // Two names the database folds to one that the shop's comparison did not (an exotic capital):
+    // still the owner's to tell apart, never a 500.
+    if (isUniqueViolation(error, 'dogs_customer_name_idx')) throw notApart(SAME_RECORD);
     const lost = times;
     throw lost ? await asSlotTakenWith(error, () => freshPartySlotsOfDay(lost, start, now)) : error;
   }
@@ -88,9 +94,47 @@ export async function writePartyBooking(
   now: Date,
   who: (tx: Tx) => ReturnType<typeof whoBooks>,
 ) {
+  assertDogsApart(request.dogs);
   const settings = await loadBookingSettings(tx);
   const visits = await planParty(tx, request, settings);
   return writeParty(tx, { request, visits, bookingId, start: new Date(request.start), settings, context, now }, who);
+}
+
+/**
+ * The dogs of one booking are distinct dogs (docs/decisions/098): two whose names the shop cannot
+ * tell apart ("Bo" and "bo"), or one saved dog chosen twice, are the owner's to name apart. A 422 in
+ * the shop's words, before anything is written; the waitlist asks the same of a party's request.
+ */
+export function assertDogsApart(dogs: ReadonlyArray<{ dog: { name: string }; savedDogId?: string | undefined }>) {
+  const apart = dogsApart(dogs);
+  if (!apart.apart) throw notApart(apart);
+}
+
+/** Two dogs of the party resolved to one record all the same (a saved dog renamed to another's name). */
+const SAME_RECORD =
+  'Two of your dogs would be booked as the same dog — please check their names, and choose each saved dog once.';
+
+function notApart(why: Exclude<DogsApart, { apart: true }> | string): HttpError {
+  return new HttpError(422, typeof why === 'string' ? why : notApartMessage(why), {
+    code: 'dogs_not_apart',
+    ...(typeof why === 'string' ? {} : { dogs: why.dogs }),
+  });
+}
+
+/**
+ * Each dog's record, found or made with the saved dogs first and answered in the party's order: a
+ * saved dog renamed ("Bo" is now "Rex") lets go of its old name before a new dog of that name is
+ * written, instead of the new dog taking the saved dog's record.
+ */
+async function savedDogsFirst<D extends { savedDogId?: string | undefined }, W extends { dogIds: string[] }>(
+  dogs: readonly D[],
+  write: (dogs: D[]) => Promise<W>,
+): Promise<W> {
+  const order = dogs.map((_, i) => i).sort((a, b) => Number(!dogs[a]!.savedDogId) - Number(!dogs[b]!.savedDogId));
+  const written = await write(order.map((i) => dogs[i]!));
+  const dogIds: string[] = [];
+  for (const [k, i] of order.entries()) dogIds[i] = written.dogIds[k]!;
+  return { ...written, dogIds };
 }
 
 /** Each dog's visit as the server plans it (its size, extras and length), up to the shop's limit. */
@@ -172,6 +216,7 @@ async function writeParty(
     placement: request.placement,
   });
   const party = await who(tx);
+  if (new Set(party.dogIds).size !== party.dogIds.length) throw notApart(SAME_RECORD);
   const standing = await standingFor(tx, party.customerId, settings, now);
   const prices = visits.map((visit, i) => priceFor(visit, request.dogs[i]!.dog.weightKg, settings, now, standing));
   const whole = partyQuote(prices.map((quote, i) => ({ name: request.dogs[i]!.dog.name, quote })));

@@ -18,6 +18,12 @@ export interface Party {
     start: Date;
     end: Date;
     quote: Quote;
+    /** What the shop's e-mail tells of each dog (docs/decisions/098). */
+    weightKg: number | null;
+    coat: string | null;
+    notes: string;
+    nervous: boolean;
+    extras: Array<{ title: string }>;
   }>;
 }
 
@@ -34,9 +40,17 @@ export async function partyOf(tx: Tx, partyId: string): Promise<Party | null> {
     start_at: Date;
     end_at: Date;
     quote: Quote;
+    weight_kg: number | null;
+    coat: string | null;
+    notes: string;
+    nervous: boolean;
+    extras: Array<{ title: string }>;
   }>(
     `SELECT b.id, p.placement, d.name AS dog_name, br.name AS breed_name, b.service_id, t.title AS service_title,
-            (extract(epoch FROM b.end_at - b.start_at) / 60)::int AS duration_min, b.start_at, b.end_at, b.quote
+            (extract(epoch FROM b.end_at - b.start_at) / 60)::int AS duration_min, b.start_at, b.end_at, b.quote,
+            d.weight_kg::float8 AS weight_kg, d.coat, d.notes, d.nervous,
+            COALESCE((SELECT json_agg(json_build_object('title', x.title) ORDER BY e.display_order, x.extra_id)
+                        FROM booking_extras x JOIN extras e ON e.id = x.extra_id WHERE x.booking_id = b.id), '[]'::json) AS extras
        FROM booking_parties p
        JOIN bookings b ON b.party_id = p.id
        JOIN booking_types t ON t.id = b.service_id
@@ -60,6 +74,11 @@ export async function partyOf(tx: Tx, partyId: string): Promise<Party | null> {
       start: r.start_at,
       end: r.end_at,
       quote: r.quote,
+      weightKg: r.weight_kg,
+      coat: r.coat,
+      notes: r.notes,
+      nervous: r.nervous,
+      extras: r.extras,
     })),
   };
 }
@@ -98,8 +117,9 @@ export function partyFields(party: Party): Pick<BookingView, 'start' | 'end' | '
 }
 
 /**
- * The party as one message (the confirmation, a move, a cancellation): every dog named, every
- * service, the whole time, and the one quote whose lines list each dog's visit.
+ * The party as one message (the confirmation, a reminder, a move, a cancellation): every dog named,
+ * every service, the whole time, the one quote whose lines list each dog's visit, and each dog as
+ * the shop's e-mail lists it. Its id is the party's, its first dog's: the page every link opens.
  */
 export function partyMessage(about: MessageBooking, party: Party): MessageBooking {
   const { start, end } = span(party);
@@ -107,6 +127,20 @@ export function partyMessage(about: MessageBooking, party: Party): MessageBookin
   const { extras: _firstDogs, ...rest } = about;
   return {
     ...rest,
+    id: party.id,
+    party: party.dogs.map((d) => ({
+      name: d.dogName,
+      breed: d.breedName,
+      weightKg: d.weightKg,
+      coat: d.coat,
+      notes: d.notes || null,
+      nervous: d.nervous,
+      service: d.serviceTitle,
+      durationMinutes: d.durationMin,
+      start: d.start,
+      end: d.end,
+      extras: d.extras,
+    })),
     service: {
       title: joinNames(party.dogs.map((d) => d.serviceTitle)),
       durationMinutes: Math.round((end.getTime() - start.getTime()) / 60_000),

@@ -1,6 +1,7 @@
 import { reminderMessages, type MessageContext } from '../../domain/messages.ts';
 import { REMINDED_STATUS, reminderDedupeKey, reminderWindow } from '../../domain/reminders.ts';
 import { messageBookingFrom } from '../bookings/calendar.ts';
+import { partyMessage, partyOf } from '../bookings/party-records.ts';
 import { nextGroomWeeks } from '../bookings/rebook.ts';
 import { findBooking } from '../bookings/view.ts';
 import { query, transaction } from '../db.ts';
@@ -29,7 +30,10 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
   const settings = await loadBookingSettings();
   const window = reminderWindow(now, settings.timeZone);
   const due = await query<{ id: string }>(
-    `SELECT id FROM bookings WHERE ${dueForReminderSql('$1', '$2')} ORDER BY start_at, id`,
+    // A booking of several dogs is reminded once, as one booking, by its first dog (docs/decisions/098):
+    // the others' rows are its dogs, not bookings of their own.
+    `SELECT id FROM bookings WHERE ${dueForReminderSql('$1', '$2')} AND (party_id IS NULL OR party_id = id)
+      ORDER BY start_at, id`,
     [window.from, window.to],
   );
   const ctx: MessageContext = {
@@ -46,7 +50,9 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
       if (!booking || booking.status !== 'confirmed') return 0;
       let count = 0;
       const nextGroom = await nextGroomWeeks(tx, id, settings.timeZone);
-      for (const message of reminderMessages(messageBookingFrom(booking), ctx, { nextGroomWeeks: nextGroom })) {
+      const party = booking.party_id ? await partyOf(tx, booking.party_id) : null;
+      const about = party ? partyMessage(messageBookingFrom(booking), party) : messageBookingFrom(booking);
+      for (const message of reminderMessages(about, ctx, { nextGroomWeeks: nextGroom })) {
         const created = await enqueueMessage(tx, {
           ...message,
           dedupeKey: reminderDedupeKey(id, booking.start_at, message.channel),

@@ -21,6 +21,7 @@ import { planVisits, serviceNotSold } from '../bookings/catalogue.ts';
 import type { BookingContext } from '../bookings/create-booking.ts';
 import { assertBreed, siteUrlOf, visitAsked } from '../bookings/create-booking.ts';
 import { isUniqueViolation } from '../bookings/db-errors.ts';
+import { assertDogsApart } from '../bookings/party-booking.ts';
 import { bookingTransaction } from '../bookings/transaction.ts';
 import { findWaitlistRequest, waitlistView } from './request-view.ts';
 
@@ -165,6 +166,8 @@ export async function writeWaitlistRequest(
   // `dogs` the whole party; a `dogs` of one is one dog's request.
   const dogs = dogsOf(request);
   if (dogs.length > settings.maxDogsPerBooking) throw tooManyDogs(settings);
+  // The booking an offer makes would refuse them (docs/decisions/098): the owner names them apart now.
+  assertDogsApart(dogs);
   const visits = await planVisits(tx, dogs.map(visitAsked), settings);
   if (!visits) throw serviceNotSold(400);
   for (const { dog } of dogs) await assertBreed(tx, dog.breedId);

@@ -67,7 +67,7 @@ async function offerOf(tx: Tx, requestId: string, offerId: string, lock = false)
     `SELECT o.id AS offer_id, o.status AS offer_status, o.start_at, o.end_at, o.expires_at, o.booking_id AS offer_booking_id,
             o.placement, ${requestColumns()}
        FROM waitlist_offers o JOIN waitlist_requests r ON r.id = o.request_id
-      WHERE o.id = $1 AND o.request_id = $2 ${lock ? 'FOR UPDATE OF o' : ''}`,
+      WHERE o.id = $1 AND o.request_id = $2 AND r.erased_at IS NULL ${lock ? 'FOR UPDATE OF o' : ''}`,
     [offerId, requestId],
   );
   return rows[0] ?? null;

@@ -279,7 +279,7 @@ async function offerRanges(
     `SELECT ${requestColumns()},
             EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.request_id = r.id AND o.status = 'open') AS open,
             (SELECT array_agg((extract(epoch FROM o.start_at) * 1000)::bigint::text) FROM waitlist_offers o WHERE o.request_id = r.id) AS offered
-       FROM waitlist_requests r WHERE status = 'waiting' ORDER BY created_at, id`,
+       FROM waitlist_requests r WHERE status = 'waiting' AND erased_at IS NULL ORDER BY created_at, id`,
   );
   if (rows.length === 0) return;
   // One dog's requests are grouped by their visit's length; each party's is a group of its own,

@@ -3,7 +3,10 @@ import { toldInWords, whatSuitsInWords, type Part } from '../../domain/waitlist-
 import { HttpError } from '../http.ts';
 import type { Tx } from '../db.ts';
 
-/** A waitlist request as its page shows it (GET /v1.0.1/waitlist/{id}). */
+/**
+ * A waitlist request as its page shows it (GET /v1.0.1/waitlist/{id}). One whose owner was erased
+ * (docs/decisions/098) is found by nobody: its page, its withdraw and a replay answer as for no request.
+ */
 
 export const WAITLIST_NOT_FOUND = 'We could not find that waitlist request. Please check the link in our message.';
 
@@ -49,7 +52,7 @@ export async function findWaitlistRequest(tx: Tx, id: string, lock = false): Pro
        FROM waitlist_requests w
        JOIN booking_types t ON t.id = w.service_id
        LEFT JOIN breeds b ON b.id = w.dog->>'breedId'
-      WHERE w.id = $1${lock ? ' FOR UPDATE OF w' : ''}`,
+      WHERE w.id = $1 AND w.erased_at IS NULL${lock ? ' FOR UPDATE OF w' : ''}`,
     [id],
   );
   return rows[0] ?? null;

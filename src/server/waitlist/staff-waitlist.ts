@@ -41,7 +41,7 @@ type Staff = Pick<StaffMember, 'customerId'>;
 
 /** The requests that wait on `date`: the date within theirs and on a weekday they chose. */
 const WAITS_ON = (date: string, r = 'r') =>
-  `${r}.status = 'waiting' AND ${date} BETWEEN ${r}.from_date AND ${r}.to_date
+  `${r}.status = 'waiting' AND ${r}.erased_at IS NULL AND ${date} BETWEEN ${r}.from_date AND ${r}.to_date
    AND extract(isodow FROM ${date})::smallint = ANY (${r}.weekdays)`;
 
 /** GET /management/waitlist/counts: one grouped read over the range, for the week's and the day's headers. */
@@ -207,7 +207,7 @@ export async function offerByHand(
     const {
       rows: [row],
     } = await tx.query<WaitlistRequestRow>(
-      `SELECT ${requestColumns()} FROM waitlist_requests r WHERE r.id = $1 FOR UPDATE`,
+      `SELECT ${requestColumns()} FROM waitlist_requests r WHERE r.id = $1 AND r.erased_at IS NULL FOR UPDATE`,
       [id],
     );
     if (!row) throw refused(404, 'not_found', WAITLIST_NOT_FOUND);

@@ -35,7 +35,7 @@ export function EraseDialog({
       (r) => {
         dialog.current?.close();
         onErased(
-          `${c.name ?? 'The customer'} has been erased: ${r.dogs} ${r.dogs === 1 ? 'dog' : 'dogs'} and ${r.messages} messages deleted, ${r.visitsKept} bookings kept for the accounts without their name.`,
+          `${c.name ?? 'The customer'} has been erased: ${r.dogs} ${r.dogs === 1 ? 'dog' : 'dogs'} and ${r.messages} messages deleted, ${r.waitlistRequests ? `${r.waitlistRequests} waitlist ${r.waitlistRequests === 1 ? 'request' : 'requests'} withdrawn, ` : ''}${r.visitsKept} bookings kept for the accounts without their name.`,
         );
       },
     );
@@ -48,7 +48,7 @@ export function EraseDialog({
         <p>
           This cannot be undone. We delete their name, number, e-mail, notes,{' '}
           {c.dogs.length === 1 ? 'their dog' : `their ${c.dogs.length} dogs`}, the messages we sent them and their
-          sign-ins.
+          sign-ins, and withdraw their waitlist requests.
         </p>
         <p>
           <strong>Kept for the accounts:</strong> each booking's date, service, prices, deposit, refunds and what was
