@@ -45,7 +45,7 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
       const booking = await findBooking(tx, id);
       if (!booking || booking.status !== 'confirmed') return 0;
       let count = 0;
-      const nextGroom = await nextGroomWeeks(tx, id, settings.timeZone);
+      const nextGroom = await nextGroomWeeks(tx, id, settings, now);
       for (const message of reminderMessages(messageBookingFrom(booking), ctx, { nextGroomWeeks: nextGroom })) {
         const created = await enqueueMessage(tx, {
           ...message,
