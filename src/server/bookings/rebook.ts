@@ -259,9 +259,14 @@ export async function rebookProposals(
   const asked = seriesAsked(anchor.booking.start_at, weeks, MAX_VISITS, settings.timeZone);
   const fit = visitsWithinHorizon(asked, lastDay);
   const maxVisits = Math.min(pay.maxVisits, fit);
-  const why =
-    pay.maxVisits < fit ? oneAtATime(pay) : fit < MAX_VISITS ? horizonWords(rules, asked, lastDay, weeks) : undefined;
   const count = Math.min(query.visits ?? 1, maxVisits);
+  const proposals = await proposalsFor(tx, anchor, weeks, count, visits, rules, now);
+  const why =
+    pay.maxVisits < fit
+      ? oneAtATime(pay)
+      : fit < MAX_VISITS
+        ? horizonWords(rules, asked, lastDay, weeks, proposals[0]?.kind !== 'none')
+        : undefined;
   return {
     timeZone: settings.timeZone,
     weeks,
@@ -271,20 +276,24 @@ export async function rebookProposals(
     ...(why ? { maxVisitsWhy: why } : {}),
     depositPence: pay.depositPence,
     dogs: namesOf(anchor),
-    proposals: await proposalsFor(tx, anchor, weeks, count, visits, rules, now),
+    proposals,
     series,
   };
 }
 
-/** Why no more visits fit: the shop's horizon, and when the first visit may be booked if none does yet. */
+/**
+ * Why no more visits fit: the shop's horizon, and when the first visit may be booked if none can be
+ * yet (a first visit moved a day or two earlier, within the horizon, can be).
+ */
 function horizonWords(
   settings: BookingSettings,
   asked: ReturnType<typeof seriesAsked>,
   lastDay: string,
   weeks: number,
+  firstOffered: boolean,
 ): string {
   const ahead = `We take bookings up to ${settings.horizonWeeks} weeks ahead`;
-  const fitting = asked.filter((a) => a.date <= lastDay).length;
+  const fitting = Math.max(asked.filter((a) => a.date <= lastDay).length, firstOffered ? 1 : 0);
   if (fitting === 0) {
     const from = addDays(asked[0]!.date, -settings.horizonWeeks * 7);
     return `${ahead}: a visit in ${weeks} weeks can be booked from ${writtenDate(from, { weekday: 'long' })}, or choose fewer weeks.`;
