@@ -53,10 +53,17 @@ export const RebookProposalsSchema = z.object({
   weeks: Weeks,
   usual: z.object({ weeks: Weeks, source: z.enum(['history', 'breed', 'coat']) }),
   visits: Visits,
-  /** The most visits this booking's owner may book at once (one for a customer who pays in full). */
+  /**
+   * The most visits that may be booked at once: one when a visit asks a deposit online (each visit
+   * pays its own, as /book charges it), and no more than lie within the shop's horizon (decision 101).
+   */
   maxVisits: Visits,
-  /** What the first visit asks online: 0 when nothing is due (then the series is confirmed at once). */
+  /** Why no more visits than `maxVisits` may be booked at once, in the shop's words; absent at MAX_VISITS. */
+  maxVisitsWhy: z.optional(z.string()),
+  /** What the visit asks online, as /book would ask it: 0 when nothing is due (then it is confirmed at once). */
   depositPence: z.number().check(z.int(), z.minimum(0)),
+  /** The dogs booked again, together: one name, or every dog of a booking of several (decision 082). */
+  dogs: z.array(z.string()).check(z.minLength(1)),
   proposals: z.array(ProposalSchema),
   /** The series this booking belongs to, or that was booked from it; null when none. */
   series: z.nullable(SeriesViewSchema),

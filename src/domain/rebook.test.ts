@@ -6,18 +6,21 @@ import { instantToZoned } from './london-time.ts';
 import {
   clampWeeks,
   daysNeeded,
+  followsSeries,
   proposeVisits,
-  rebookHorizonWeeks,
   seriesAsked,
   seriesPayment,
   usualInterval,
+  visitsWithinHorizon,
   type AskedVisit,
 } from './rebook.ts';
 
 const LONDON = 'Europe/London';
+// A shop that takes bookings a year ahead, so a series of six every 8 weeks is within its horizon
+// (a rebook reaches no further than the shop's own horizon: docs/decisions/101).
 const settings = (over: Partial<BookingSettings> = {}): BookingSettings => ({
   ...DEFAULT_BOOKING_SETTINGS,
-  horizonWeeks: rebookHorizonWeeks(DEFAULT_BOOKING_SETTINGS.horizonWeeks),
+  horizonWeeks: 52,
   ...over,
 });
 /** Monday 4 January 2027, 09:00 GMT. */
@@ -212,14 +215,53 @@ describe('proposeVisits: never skipped silently', () => {
   });
 });
 
-describe('seriesPayment (decision 081 standing, decision 085)', () => {
+describe('seriesPayment: each visit as /book charges it (decision 081 standing, decision 101)', () => {
   it.each([
-    { standing: 'regular', liveStrikes: 0, visits: 6, want: { ok: true, depositPence: 0 } },
-    { standing: 'regular', liveStrikes: 1, visits: 6, want: { ok: true, depositPence: 1000 } },
-    { standing: 'new', liveStrikes: 0, visits: 3, want: { ok: true, depositPence: 1000 } },
-    { standing: 'pay_in_full', liveStrikes: 3, visits: 1, want: { ok: true, depositPence: 1000 } },
-    { standing: 'pay_in_full', liveStrikes: 3, visits: 2, want: { ok: false, maxVisits: 1 } },
-  ] as const)('$standing with $liveStrikes strikes, $visits visits', ({ standing, liveStrikes, visits, want }) => {
-    expect(seriesPayment({ standing, liveStrikes, visits, firstVisitDepositPence: 1000 })).toEqual(want);
+    { deposit: 0, visits: 6, want: { ok: true, depositPence: 0 } },
+    { deposit: 1000, visits: 1, want: { ok: true, depositPence: 1000 } },
+    // Six visits for one deposit was the fault (issue 29): a visit that asks one books alone.
+    { deposit: 1000, visits: 2, want: { ok: false, maxVisits: 1 } },
+    { deposit: 4500, visits: 6, want: { ok: false, maxVisits: 1 } },
+  ] as const)('a visit asking $deposit online, $visits visits', ({ deposit, visits, want }) => {
+    expect(seriesPayment({ visitDepositPence: deposit, visits })).toEqual(want);
+  });
+});
+
+describe("followsSeries: the series' own interval (decision 101)", () => {
+  // Every 6 weeks from Tuesday 12 January 2027, 10:00: 23 February, 6 April, 18 May.
+  const asked = seriesAsked(new Date('2027-01-12T10:00:00Z'), 6, 3, LONDON);
+  const at = (date: string, time = '10:00') => new Date(`${date}T${time}:00Z`);
+  it.each([
+    { name: 'as asked', starts: ['2027-02-23', '2027-04-06', '2027-05-18'], ok: true },
+    { name: 'moved up to three days either way', starts: ['2027-02-20', '2027-04-09', '2027-05-18'], ok: true },
+    { name: 'a date with no free time left out', starts: ['2027-02-23', '2027-05-18'], ok: true },
+    { name: 'only the last', starts: ['2027-05-18'], ok: true },
+    { name: 'six days in a row', starts: ['2027-02-23', '2027-02-24', '2027-02-25'], ok: false },
+    { name: 'two visits for one date asked', starts: ['2027-02-22', '2027-02-24'], ok: false },
+    { name: 'four days away', starts: ['2027-02-27'], ok: false },
+    { name: 'out of order', starts: ['2027-04-06', '2027-02-23'], ok: false },
+    { name: 'beyond the series', starts: ['2027-02-23', '2027-06-29'], ok: false },
+    { name: 'a year and a half ahead', starts: ['2028-06-20'], ok: false },
+  ])('$name', ({ starts, ok }) => {
+    expect(
+      followsSeries(
+        asked,
+        starts.map((d) => at(d)),
+        LONDON,
+      ),
+    ).toBe(ok);
+  });
+});
+
+describe("visitsWithinHorizon: a rebook reaches no further than the shop's horizon (decision 101)", () => {
+  const asked = seriesAsked(new Date('2027-01-12T10:00:00Z'), 4, 6, LONDON);
+  it.each([
+    { lastDay: '2027-03-08', want: 1 },
+    { lastDay: '2027-03-09', want: 2 },
+    { lastDay: '2027-06-29', want: 6 },
+    // None within: one, so the card shows the visit and says why it cannot be had yet.
+    { lastDay: '2027-02-08', want: 1 },
+  ])('up to $lastDay: $want', ({ lastDay, want }) => {
+    expect(visitsWithinHorizon(asked, lastDay)).toBe(want);
   });
 });

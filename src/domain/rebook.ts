@@ -1,5 +1,4 @@
 import type { AvailabilityDay, Coat, DayClosedReason } from './booking-api-schemas.ts';
-import type { Standing } from './no-show-rules.ts';
 import { addDays, daysBetween, instantToZoned, minutesOfTime, zonedDateTimeToInstant } from './london-time.ts';
 
 /**
@@ -131,28 +130,46 @@ function closestTime(days: readonly AvailabilityDay[], time: string) {
 }
 
 /**
- * How far ahead a rebook may reach. The shop's horizon keeps strangers from filling the diary months
- * ahead; a regular's series is how they keep their place, so every visit a series may ask for (up to
- * MAX_VISITS of MAX_WEEKS after a booking within the horizon) lies inside this one.
+ * A rebook is a booking like any other (issue 29, docs/decisions/101): it reaches no further than the
+ * shop's horizon, as /book does. How many visits of a series every `weeks` weeks lie within it: the
+ * dates asked up to the last bookable day (a date asked beyond it is never offered), at least one, so
+ * the card always has a visit to show, and says why when it lies beyond.
  */
-export function rebookHorizonWeeks(shopHorizonWeeks: number): number {
-  return shopHorizonWeeks + MAX_WEEKS * MAX_VISITS;
+export function visitsWithinHorizon(asked: readonly AskedVisit[], lastDay: string): number {
+  return Math.max(1, asked.filter((a) => a.date <= lastDay).length);
 }
 
 /**
- * Who pays what online for a series (decision 081's standing, docs/decisions/085): a regular with no
- * live strike pays nothing online; anyone else pays the deposit their standing asks for, for the
- * first visit only, on one Checkout page; a customer who must pay in full books one visit at a time.
+ * Whether the starts sent follow the series' own interval (docs/decisions/101): each is one the
+ * proposals could offer, on a date within MAX_DAYS_AWAY of a date asked, each for a later date asked
+ * than the one before (a date with no free time is left out). Six visits on six days in a row, or a
+ * visit weeks away from any date asked, are not a series every `weeks` weeks.
+ */
+export function followsSeries(asked: readonly AskedVisit[], starts: readonly Date[], timeZone: string): boolean {
+  let next = 0;
+  for (const start of starts) {
+    const date = instantToZoned(start, timeZone).date;
+    let k = next;
+    while (k < asked.length && Math.abs(daysBetween(asked[k]!.date, date)) > MAX_DAYS_AWAY) k++;
+    if (k === asked.length) return false;
+    next = k + 1;
+  }
+  return true;
+}
+
+/**
+ * How many visits a rebook may book at once, as /book would charge them (docs/decisions/101): a
+ * booking asks the deposit its standing asks for (decision 081) for each visit, so when one visit
+ * asks a deposit online, the next groom is booked one visit at a time, each paying its own deposit on
+ * its own row (refunded, kept or charged as that visit's own). A visit that asks nothing online (the
+ * shop takes no deposit, or staff book it as a phone booking) may come as a series.
  */
 export function seriesPayment(input: {
-  standing: Standing;
-  liveStrikes: number;
-  firstVisitDepositPence: number;
+  visitDepositPence: number;
   visits: number;
 }): { ok: true; depositPence: number } | { ok: false; maxVisits: number } {
-  if (input.standing === 'pay_in_full' && input.visits > 1) return { ok: false, maxVisits: 1 };
-  if (input.standing === 'regular' && input.liveStrikes === 0) return { ok: true, depositPence: 0 };
-  return { ok: true, depositPence: input.firstVisitDepositPence };
+  if (input.visitDepositPence > 0 && input.visits > 1) return { ok: false, maxVisits: 1 };
+  return { ok: true, depositPence: input.visitDepositPence };
 }
 
 /** The reason a visit was moved or could not be had, in the shop's words. */

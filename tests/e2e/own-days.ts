@@ -31,7 +31,8 @@ const OWN_DAYS = [
   'staff-sign-in: a customer at the guard',
   'booking-two-dogs: by pointer',
   'booking-two-dogs: by keyboard',
-  'rebook: every 6 weeks, 3 visits',
+  // Both rebook tests: one dog in the morning, two dogs in the afternoon (their next grooms four weeks on).
+  'rebook: the next groom',
   'booking-waitlist: a full day',
   'booking-waitlist: an offer taken',
   'staff-waitlist: mornings full',

@@ -46,8 +46,17 @@ const LONDON = DEFAULT_BOOKING_SETTINGS.timeZone;
 const bookingHandler = routed(booking);
 const handler = routed(rebookFunction);
 
+/**
+ * A rebook reaches no further than the shop's horizon, as /book does (issue 29, docs/decisions/101).
+ * These tests prove what a series is (its dates, its all or none, its messages, its cancelling), so
+ * their shop takes bookings two years ahead, the most its settings allow: far enough for six visits
+ * every 8 weeks. rebook-same-rules.test.ts holds a rebook to the shop's own 8 weeks.
+ */
+const SERIES_HORIZON_WEEKS = 104;
 beforeAll(async () => {
-  await transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'none' } }));
+  await transaction((tx) =>
+    updateBookingSettings(tx, { deposit: { kind: 'none' }, horizonWeeks: SERIES_HORIZON_WEEKS }),
+  );
 });
 afterEach(async () => {
   await transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'none' }, closures: [] }));
@@ -67,7 +76,8 @@ function anchorDay(weeks: number, visits: number, fits: (asked: { date: string }
     const date = addDays(today, d);
     if (weekdayOf(date) !== 'tuesday' || taken.has(date)) continue;
     const asked = seriesAsked(zonedDateTimeToInstant(date, '10:00', LONDON), weeks, visits, LONDON);
-    if (asked.every((a) => plain(a.date) && !taken.has(a.date)) && fits(asked)) {
+    const within = asked.at(-1)!.date < addDays(today, SERIES_HORIZON_WEEKS * 7 - 7);
+    if (within && asked.every((a) => plain(a.date) && !taken.has(a.date)) && fits(asked)) {
       taken.add(date);
       for (const a of asked) for (let k = -3; k <= 3; k++) taken.add(addDays(a.date, k));
       return { date, asked };
@@ -296,13 +306,18 @@ describe('booking a series', () => {
   });
 });
 
-describe('who pays a deposit (decision 081, decision 085)', () => {
-  it('a new customer pays the deposit for the first visit only, on one page; paying confirms the series', async () => {
+describe('who pays a deposit: each visit as /book asks it (decision 081, decision 101)', () => {
+  it('a new customer pays the deposit for their visit on its own page, one visit at a time; paying confirms it', async () => {
     await transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'fixed', pence: 1000 } }));
     const { date } = anchorDay(6, 3);
     const id = await anchor(date);
-    const p = await okProposals(id, '?weeks=6&visits=3');
-    expect(p.depositPence).toBe(1000);
+    // Three asked: one offered, and why.
+    const three = await okProposals(id, '?weeks=6&visits=3');
+    expect(three).toMatchObject({ depositPence: 1000, maxVisits: 1, visits: 1 });
+    expect(three.maxVisitsWhy).toBe(
+      "Each visit's deposit (£10.00) is paid when it is booked, so please book one visit at a time.",
+    );
+    const p = await okProposals(id, '?weeks=6');
     const { status, body } = await post(id, { weeks: 6, visits: starts(p), idempotencyKey: randomUUID() });
     expect(status, JSON.stringify(body)).toBe(201);
     const made = RebookResponseSchema.parse(body);
@@ -312,40 +327,38 @@ describe('who pays a deposit (decision 081, decision 085)', () => {
       'SELECT id, status, deposit_pence FROM bookings WHERE series_id = $1 ORDER BY start_at',
       [made.series.id],
     );
-    expect(rows.map((r) => [r.status, r.deposit_pence])).toEqual([
-      ['pending_payment', 1000],
-      ['pending_payment', 0],
-      ['pending_payment', 0],
-    ]);
-    // Nothing is told while the deposit is awaited; the webhook's confirmation names every visit.
+    expect(rows.map((r) => [r.status, r.deposit_pence])).toEqual([['pending_payment', 1000]]);
+    // Nothing is told while the deposit is awaited; the webhook's confirmation tells it.
     expect(await toldOf(made.series.id)).toEqual([]);
     await pay(made.series.id);
-    for (const r of rows) expect((await view(r.id)).status).toBe('confirmed');
+    expect((await view(rows[0]!.id)).status).toBe('confirmed');
     await expectEveryVisitTold(made.series, ['booking_confirmation', 'booking_confirmation', 'shop_new_booking']);
   });
 
-  it('a regular with no strikes pays nothing online; a lapsed hold lets the whole series go', async () => {
+  it('a regular pays the shop’s deposit as /book asks it; a lapsed hold lets the visit go', async () => {
     await transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'fixed', pence: 1000 } }));
     const { date } = anchorDay(11, 2);
     const regular = await anchor(date, { completed: 1 });
     const p = await okProposals(regular, '?weeks=11&visits=2');
-    expect(p.depositPence).toBe(0);
-    const made = await post(regular, { weeks: 11, visits: starts(p), idempotencyKey: randomUUID() });
-    expect(made.body).toMatchObject({ status: 'confirmed' });
-    expect(made.body.checkoutUrl).toBeUndefined();
-
-    const { date: other } = anchorDay(12, 2);
-    const fresh = await anchor(other);
-    const q = await okProposals(fresh, '?weeks=12&visits=2');
+    expect(p).toMatchObject({ depositPence: 1000, maxVisits: 1, visits: 1 });
     const held = RebookResponseSchema.parse(
-      (await post(fresh, { weeks: 12, visits: starts(q), idempotencyKey: randomUUID() })).body,
+      (await post(regular, { weeks: 11, visits: starts(p), idempotencyKey: randomUUID() })).body,
     );
+    expect(held.status).toBe('pending_payment');
     // The hold lapses (the sweep, an hour after its end): booking-life lets every visit held on it go.
     await transaction((tx) => expireLapsedHolds(tx, new Date(Date.now() + 3 * 3600_000), { id: held.series.id }));
     const statuses = await query<{ status: string }>('SELECT status FROM bookings WHERE series_id = $1', [
       held.series.id,
     ]);
-    expect(statuses.map((s) => s.status)).toEqual(['expired', 'expired']);
+    expect(statuses.map((s) => s.status)).toEqual(['expired']);
+    // Shop without a deposit: a regular books a series, nothing online, as /book would ask nothing.
+    await transaction((tx) => updateBookingSettings(tx, { deposit: { kind: 'none' } }));
+    const free = await okProposals(regular, '?weeks=11&visits=2');
+    expect(free).toMatchObject({ depositPence: 0, maxVisits: 6, visits: 2 });
+    expect(free.maxVisitsWhy).toBeUndefined();
+    const made = await post(regular, { weeks: 11, visits: starts(free), idempotencyKey: randomUUID() });
+    expect(made.body).toMatchObject({ status: 'confirmed' });
+    expect(made.body.checkoutUrl).toBeUndefined();
   });
 
   it('a customer who must pay in full books one visit at a time', async () => {
@@ -364,6 +377,7 @@ describe('who pays a deposit (decision 081, decision 085)', () => {
       });
     const p = await okProposals(id, '?weeks=4&visits=2');
     expect(p).toMatchObject({ maxVisits: 1, visits: 1 });
+    expect(p.maxVisitsWhy).toBe('Please book one visit at a time: your next visit is paid in full when booking.');
     const two = seriesAsked(new Date(starts(p)[0]!), 4, 1, LONDON);
     const refused = await post(id, {
       weeks: 4,
@@ -405,10 +419,13 @@ describe('strangers and mistakes', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.status).toBe(403);
-    // Not a time the shop offers (a Sunday): refused, nothing written.
-    const sunday = zonedDateTimeToInstant(addDays(date, 5 + 7 * 6), '10:00', LONDON).toISOString();
+    // Not a time the shop offers (the Sunday two days before the date asked): refused in the shop's words, nothing written.
+    const sunday = zonedDateTimeToInstant(addDays(date, -2 + 7 * 6), '10:00', LONDON).toISOString();
     const before = await bookingCount();
-    expect((await post(id, { weeks: 6, visits: [sunday], idempotencyKey: randomUUID() })).status).toBe(422);
+    expect(await post(id, { weeks: 6, visits: [sunday], idempotencyKey: randomUUID() })).toMatchObject({
+      status: 422,
+      body: { code: 'slot_unavailable', error: 'We are closed that day. Please pick another.' },
+    });
     expect(await bookingCount()).toBe(before);
 
     await query(`UPDATE bookings SET status = 'cancelled' WHERE id = $1`, [id]);

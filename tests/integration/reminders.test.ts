@@ -9,7 +9,8 @@ import { isBankHoliday } from '../../src/domain/bank-holidays.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { addDays, todayIn, weekdayOf, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
 import { REMINDER_RUN_UTC_HOUR } from '../../src/domain/reminders.ts';
-import { query } from '../../src/server/db.ts';
+import { query, transaction } from '../../src/server/db.ts';
+import { updateBookingSettings } from '../../src/server/settings.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { providersFromEnv, sendDueMessages, type OutboxRow } from '../../src/server/messages/outbox.ts';
 import { enqueueReminders } from '../../src/server/messages/reminders.ts';
@@ -120,11 +121,28 @@ describe("the reminder's next groom (issue 21)", () => {
 
   it('offers the same time in N weeks, linked to the card, when nothing later is booked', async () => {
     const date = day();
+    const made = await insertBooking({ start: zonedDateTimeToInstant(date, '10:00', LONDON) });
+    // Two visits done six weeks apart: the dog's usual 6 weeks, within the shop's 8-week horizon.
+    for (const weeksBack of [60, 66])
+      await insertBooking({
+        customerId: made.customerId,
+        dogId: made.dogId,
+        start: zonedDateTimeToInstant(addDays(date, -7 * weeksBack), '10:00', LONDON),
+        attendance: 'completed',
+      });
+    const text = await reminderText(date, made.bookingId);
+    const { usual } = await rebookProposals(made.bookingId, {});
+    expect(usual).toEqual({ weeks: 6, source: 'history' });
+    expect(text).toContain(`Same time in 6 weeks? Book it in one tap: `);
+    expect(text).toContain(`https://www.leytondoggrooming.co.uk/b/${made.bookingId}#next`);
+  });
+
+  it('says nothing of it when the usual weeks lie beyond the horizon (issue 29: a rebook is a booking)', async () => {
+    const date = day();
+    // A beagle with a short coat and no history: 10 weeks, past the shop's 8 from the evening before.
     const { bookingId } = await insertBooking({ start: zonedDateTimeToInstant(date, '10:00', LONDON) });
-    const text = await reminderText(date, bookingId);
-    const { usual } = await rebookProposals(bookingId, {});
-    expect(text).toContain(`Same time in ${usual.weeks} weeks? Book it in one tap: `);
-    expect(text).toContain(`https://www.leytondoggrooming.co.uk/b/${bookingId}#next`);
+    expect((await rebookProposals(bookingId, {})).usual.weeks).toBe(10);
+    expect(await reminderText(date, bookingId)).not.toContain('#next');
   });
 
   it("says nothing of it when the dog's next visit is already booked", async () => {
@@ -140,13 +158,22 @@ describe("the reminder's next groom (issue 21)", () => {
 
   it('says nothing of it for a visit of a series whose next visit is booked', async () => {
     const date = day();
-    const { bookingId } = await insertBooking({ start: zonedDateTimeToInstant(addDays(date, -42), '10:00', LONDON) });
-    const asked = await rebookProposals(bookingId, { weeks: 6, visits: 2 });
-    const starts = asked.proposals.flatMap((p) => (p.kind === 'none' ? [] : [p.start]));
-    expect(starts).toHaveLength(2);
-    const { series } = await rebook(bookingId, { weeks: 6, visits: starts, idempotencyKey: randomUUID() });
-    const first = series.visits[0]!;
-    expect(first.start).toBe(zonedDateTimeToInstant(date, '10:00', LONDON).toISOString());
-    expect(await reminderText(date, first.bookingId)).not.toContain('#next');
+    // A series of two every 6 weeks from a visit six weeks before `date`: within a shop's horizon of
+    // 20 weeks (a rebook obeys the shop's own, issue 29), whatever the day this runs.
+    await transaction((tx) => updateBookingSettings(tx, { horizonWeeks: 20 }));
+    try {
+      const { bookingId } = await insertBooking({
+        start: zonedDateTimeToInstant(addDays(date, -42), '10:00', LONDON),
+      });
+      const asked = await rebookProposals(bookingId, { weeks: 6, visits: 2 });
+      const starts = asked.proposals.flatMap((p) => (p.kind === 'none' ? [] : [p.start]));
+      expect(starts).toHaveLength(2);
+      const { series } = await rebook(bookingId, { weeks: 6, visits: starts, idempotencyKey: randomUUID() });
+      const first = series.visits[0]!;
+      expect(first.start).toBe(zonedDateTimeToInstant(date, '10:00', LONDON).toISOString());
+      expect(await reminderText(date, first.bookingId)).not.toContain('#next');
+    } finally {
+      await transaction((tx) => updateBookingSettings(tx, { horizonWeeks: DEFAULT_BOOKING_SETTINGS.horizonWeeks }));
+    }
   });
 });

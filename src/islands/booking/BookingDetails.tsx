@@ -63,7 +63,7 @@ export function BookingDetails({
       ) : null}
       {view.reportCards?.length ? (
         <Suspense fallback={null}>
-          <ReportCards ids={view.reportCards} rebookHere={!view.party && props.mode === 'booking'} />
+          <ReportCards ids={view.reportCards} rebookHere={props.mode === 'booking'} />
         </Suspense>
       ) : null}
       <div className="booking-card">
@@ -102,7 +102,8 @@ export function BookingDetails({
         {active && !over ? <CalendarLinks view={view} /> : null}
       </div>
 
-      {view.status === 'confirmed' && !view.party && props.mode === 'booking' ? (
+      {/* One "Book the next groom" for the booking, its dogs together when there are several (decision 101). */}
+      {view.status === 'confirmed' && props.mode === 'booking' ? (
         <NextGroom bookingId={view.id} timeZone={view.timeZone} />
       ) : null}
 

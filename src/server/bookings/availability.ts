@@ -139,7 +139,11 @@ async function visitLength(
   return (await planVisit(tx, asked, settings))?.durationMin ?? null;
 }
 
-async function daysBetween(
+/**
+ * The days `from`..`to` with one visit's free starts, as /book offers them (and as a rebook proposes
+ * them: docs/decisions/101), under the rules of whoever books (`settings`).
+ */
+export async function daysBetween(
   tx: Tx,
   settings: BookingSettings,
   durationMinutes: number,

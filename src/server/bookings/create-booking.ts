@@ -8,6 +8,7 @@ import type {
   Dog,
   Quote,
 } from '../../domain/booking-schemas.ts';
+import type { BookingSettings } from '../../domain/booking-settings.ts';
 import { staffBookingSettings } from '../../domain/staff-rules.ts';
 import { DEVICE_KEY_DAYS, deviceProvesPhone, findKeyHolder, issueAccessKey, type KeyHolder } from '../access-keys.ts';
 import { limitBookingsForPhone } from '../abuse.ts';
@@ -317,6 +318,16 @@ export interface BookingDraft {
   actor: BookingActor;
   siteUrl: string;
   party: (tx: Tx) => Promise<BookingParty>;
+  /**
+   * Whether the booking is told now (its confirmation in the outbox when confirmed). A series of
+   * visits (docs/decisions/085) is told once, by its writer, when every visit is written.
+   */
+  notify?: boolean;
+}
+
+/** The shop's rules as a booking's maker is held to them: staff without the minimum notice (decision 060). */
+export function rulesFor(stored: BookingSettings, actor: BookingActor): BookingSettings {
+  return actor.kind === 'staff' ? staffBookingSettings(stored) : stored;
 }
 
 /**
@@ -329,9 +340,15 @@ export async function writeBooking(
   tx: Tx,
   draft: BookingDraft,
   now: Date,
-): Promise<{ status: 'confirmed' | 'pending_payment'; accessKey?: string; messageIds: string[]; customerId: string }> {
-  const stored = await loadBookingSettings(tx);
-  const settings = draft.actor.kind === 'staff' ? staffBookingSettings(stored) : stored;
+): Promise<{
+  status: 'confirmed' | 'pending_payment';
+  accessKey?: string;
+  messageIds: string[];
+  customerId: string;
+  /** What the booking asks online now: its deposit when one is taken, else 0. */
+  depositPence: number;
+}> {
+  const settings = rulesFor(await loadBookingSettings(tx), draft.actor);
   const visit = await planVisit(tx, draft.visit, settings);
   if (!visit) throw serviceNotSold(400);
   const end = new Date(draft.start.getTime() + visit.durationMin * MINUTE);
@@ -368,17 +385,19 @@ export async function writeBooking(
     now,
   });
   await recordTerms(tx, draft.bookingId, standing, settings, price.depositPence, takeDeposit);
-  const messageIds = takeDeposit
-    ? []
-    : await enqueueBookingNotices(tx, draft.bookingId, staff ? 'confirmed_by_staff' : 'confirmed', {
-        now,
-        siteUrl: draft.siteUrl,
-      });
+  const messageIds =
+    takeDeposit || draft.notify === false
+      ? []
+      : await enqueueBookingNotices(tx, draft.bookingId, staff ? 'confirmed_by_staff' : 'confirmed', {
+          now,
+          siteUrl: draft.siteUrl,
+        });
   return {
     status: takeDeposit ? 'pending_payment' : 'confirmed',
     ...(party.accessKey ? { accessKey: party.accessKey } : {}),
     messageIds,
     customerId: party.customerId,
+    depositPence: takeDeposit ? price.depositPence : 0,
   };
 }
 

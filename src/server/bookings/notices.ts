@@ -60,7 +60,7 @@ export async function enqueueBookingNotices(
       const series = await seriesToTell(tx, booking.id);
       const alreadyAhead = booking.phone_proven
         ? undefined
-        : await otherBookingAhead(tx, booking.id, booking.phone, now);
+        : await otherBookingAhead(tx, booking.id, booking.party_id, booking.phone, now);
       messages = [
         ...confirmationMessages(about, ctx, { alreadyAhead, series }),
         shopNewBookingNotice(about, ctx, series),
@@ -115,12 +115,15 @@ export async function enqueueBookingNotices(
 
 /**
  * The start of the next other booking ahead with this number, if any: an unproven booking's text
- * tells the number of it (docs/decisions/072). Its texts stay within the unproven cap below. The
- * later visits of the series it starts are this booking, not another.
+ * tells the number of it (docs/decisions/072). Its texts stay within the unproven cap below. What is
+ * this booking is not another (docs/decisions/101): the other dogs of a booking of several (decision
+ * 082), the later visits of the series it starts, and the booking that series was booked from (its
+ * own page asked for it, so whoever holds that page made both).
  */
 async function otherBookingAhead(
   tx: Tx,
   bookingId: string,
+  partyId: string | null,
   phone: string | null,
   now: Date,
 ): Promise<Date | undefined> {
@@ -128,11 +131,15 @@ async function otherBookingAhead(
   const {
     rows: [row],
   } = await tx.query<{ start_at: Date }>(
-    `SELECT start_at FROM bookings
-      WHERE contact_phone = $1 AND id <> $2 AND series_id IS DISTINCT FROM $2
-        AND status IN ('pending_payment', 'confirmed') AND end_at > $3
-      ORDER BY start_at LIMIT 1`,
-    [phone, bookingId, now],
+    `SELECT o.start_at FROM bookings o
+      WHERE o.contact_phone = $1 AND o.id <> $2 AND o.series_id IS DISTINCT FROM $2
+        AND ($3::text IS NULL OR o.party_id IS DISTINCT FROM $3)
+        AND NOT EXISTS (
+          SELECT 1 FROM booking_series s JOIN bookings f ON f.id = s.from_booking_id
+           WHERE s.id = $2 AND (o.id = f.id OR o.party_id = f.party_id))
+        AND o.status IN ('pending_payment', 'confirmed') AND o.end_at > $4
+      ORDER BY o.start_at LIMIT 1`,
+    [phone, bookingId, partyId, now],
   );
   return row?.start_at;
 }

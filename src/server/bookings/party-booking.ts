@@ -22,9 +22,11 @@ import {
   proofOf,
   replay,
   requestHash,
+  rulesFor,
   siteUrlOf,
   visitAsked,
   whoBooks,
+  type BookingActor,
   type BookingContext,
 } from './create-booking.ts';
 import { isUniqueViolation } from './db-errors.ts';
@@ -58,12 +60,13 @@ export async function createPartyBooking(
   const start = new Date(request.start);
   let times: PartyTimes | undefined;
   let reserved: Awaited<ReturnType<typeof writeParty>>;
+  const ask = partyAskOf(request);
   try {
     reserved = await bookingTransaction(async (tx) => {
       const settings = await loadBookingSettings(tx);
-      const visits = await planParty(tx, request, settings);
+      const visits = await planParty(tx, ask, settings);
       times = { durations: visits.map((v) => v.durationMin), placement: request.placement ?? settings.partyPlacement };
-      return writeParty(tx, { request, visits, bookingId, start, settings, context, now }, (tx) =>
+      return writeParty(tx, { ask, visits, bookingId, settings, context, now }, (tx) =>
         savedDogsFirst(request.dogs, (dogs) => whoBooks(tx, request, dogs, checked, holder, now)),
       );
     });
@@ -92,12 +95,53 @@ export async function writePartyBooking(
   bookingId: string,
   context: BookingContext,
   now: Date,
-  who: (tx: Tx) => ReturnType<typeof whoBooks>,
+  who: (tx: Tx) => Promise<PartyWho>,
 ) {
   assertDogsApart(request.dogs);
+  return writePartyAsked(tx, partyAskOf(request), bookingId, { context, now }, who);
+}
+
+/**
+ * A party's booking from what is asked, by a caller that knows who books and how: a rebook of the
+ * dogs together (docs/decisions/101), by the owner or by staff (a phone booking's rules: no online
+ * deposit, no minimum notice, the phone booking's confirmation), told at once or by its series.
+ */
+export async function writePartyAsked(
+  tx: Tx,
+  ask: PartyAsk,
+  bookingId: string,
+  options: { context: BookingContext; now: Date; actor?: BookingActor; notify?: boolean },
+  who: (tx: Tx) => Promise<PartyWho>,
+) {
   const settings = await loadBookingSettings(tx);
-  const visits = await planParty(tx, request, settings);
-  return writeParty(tx, { request, visits, bookingId, start: new Date(request.start), settings, context, now }, who);
+  const visits = await planParty(tx, ask, settings);
+  return writeParty(tx, { ask, visits, bookingId, settings, ...options }, who);
+}
+
+/** The customer and the dogs of a party, as whoBooks settles them (or a rebook finds them). */
+export type PartyWho = Pick<Awaited<ReturnType<typeof whoBooks>>, 'customerId' | 'dogIds' | 'phoneProven'> &
+  Partial<Pick<Awaited<ReturnType<typeof whoBooks>>, 'accessKey' | 'sealedKey'>>;
+
+/** What a party's booking asks for, whoever asks: each dog's visit and name, the start, the contact, the key. */
+export interface PartyAsk {
+  dogs: Array<{ name: string; visit: ReturnType<typeof visitAsked> }>;
+  start: Date;
+  /** The placement the time was offered with; left out, the shop's setting decides (side by side first). */
+  placement: PartyPlacement | undefined;
+  contact: { name: string; email: string; phone: string };
+  idempotencyKey: string;
+  requestHash: string;
+}
+
+export function partyAskOf(request: CreatePartyBookingRequest): PartyAsk {
+  return {
+    dogs: request.dogs.map((d) => ({ name: d.dog.name, visit: visitAsked(d) })),
+    start: new Date(request.start),
+    placement: request.placement,
+    contact: { name: request.owner.name, email: request.owner.email, phone: request.owner.phone },
+    idempotencyKey: request.idempotencyKey,
+    requestHash: requestHash(request),
+  };
 }
 
 /**
@@ -138,18 +182,18 @@ async function savedDogsFirst<D extends { savedDogId?: string | undefined }, W e
 }
 
 /** Each dog's visit as the server plans it (its size, extras and length), up to the shop's limit. */
-async function planParty(
-  tx: Tx,
-  request: CreatePartyBookingRequest,
-  settings: BookingSettings,
-): Promise<PlannedVisit[]> {
-  if (request.dogs.length > settings.maxDogsPerBooking) throw tooManyDogs(settings);
-  if (request.placement && !placementsAllowed(settings.partyPlacement).includes(request.placement)) {
+export async function planParty(tx: Tx, ask: Pick<PartyAsk, 'dogs' | 'placement'>, settings: BookingSettings) {
+  if (ask.dogs.length > settings.maxDogsPerBooking) throw tooManyDogs(settings);
+  if (ask.placement && !placementsAllowed(settings.partyPlacement).includes(ask.placement)) {
     throw new HttpError(400, 'placement: we do not place dogs that way. Please choose a time again.', {
       code: 'invalid',
     });
   }
-  const visits = await planVisits(tx, request.dogs.map(visitAsked), settings);
+  const visits = await planVisits(
+    tx,
+    ask.dogs.map((d) => d.visit),
+    settings,
+  );
   if (!visits) throw serviceNotSold(400);
   return visits;
 }
@@ -194,36 +238,42 @@ export async function assertPartyBookable(
 }
 
 interface PartyDraft {
-  request: CreatePartyBookingRequest;
+  ask: PartyAsk;
   visits: PlannedVisit[];
   bookingId: string;
-  start: Date;
   settings: BookingSettings;
   context: BookingContext;
   now: Date;
+  /** Who books: the customer online (the default), or staff (decision 060's phone booking rules). */
+  actor?: BookingActor;
+  /** Whether it is told now; a series is told once, by its writer (docs/decisions/085). */
+  notify?: boolean;
 }
 
 async function writeParty(
   tx: Tx,
-  { request, visits, bookingId, start, settings, context, now }: PartyDraft,
-  who: (tx: Tx) => ReturnType<typeof whoBooks>,
+  { ask, visits, bookingId, settings: stored, context, now, actor = { kind: 'customer' }, notify = true }: PartyDraft,
+  who: (tx: Tx) => Promise<PartyWho>,
 ) {
+  const settings = rulesFor(stored, actor);
+  const { start } = ask;
   const check = await assertPartyBookable(tx, {
     now,
     settings,
     start,
     durations: visits.map((v) => v.durationMin),
-    placement: request.placement,
+    placement: ask.placement,
   });
   const party = await who(tx);
   if (new Set(party.dogIds).size !== party.dogIds.length) throw notApart(SAME_RECORD);
   const standing = await standingFor(tx, party.customerId, settings, now);
-  const prices = visits.map((visit, i) => priceFor(visit, request.dogs[i]!.dog.weightKg, settings, now, standing));
-  const whole = partyQuote(prices.map((quote, i) => ({ name: request.dogs[i]!.dog.name, quote })));
-  const takeDeposit = whole.depositPence > 0 && stripeClient() !== null;
+  const prices = visits.map((visit, i) => priceFor(visit, ask.dogs[i]!.visit.weightKg, settings, now, standing));
+  const whole = partyQuote(prices.map((quote, i) => ({ name: ask.dogs[i]!.name, quote })));
+  // Staff book as on the phone: the owner is at the counter, not at a screen (decision 060).
+  const takeDeposit = whole.depositPence > 0 && stripeClient() !== null && actor.kind === 'customer';
   const status = takeDeposit ? 'pending_payment' : 'confirmed';
   const holdExpiresAt = takeDeposit ? holdEnd(now, settings.holdMinutes) : null;
-  const hash = requestHash(request);
+  const staff = actor.kind === 'staff' ? { staffId: actor.staffId, note: actor.note } : null;
 
   await tx.query('INSERT INTO booking_parties (id, placement, created_at) VALUES ($1, $2, $3)', [
     bookingId,
@@ -247,24 +297,30 @@ async function writeParty(
       // The first dog carries the party's one deposit; the others owe nothing of their own online.
       depositPence: i === 0 ? whole.depositPence : 0,
       // The key is the party's, on its first dog; the others get one derived from it (a unique column).
-      idempotencyDigest: idempotencyDigest(i === 0 ? request.idempotencyKey : `${request.idempotencyKey}#${i}`),
-      requestHash: hash,
+      idempotencyDigest: idempotencyDigest(i === 0 ? ask.idempotencyKey : `${ask.idempotencyKey}#${i}`),
+      requestHash: ask.requestHash,
       party: i === 0 ? party : { phoneProven: party.phoneProven },
-      contact: { name: request.owner.name, email: request.owner.email, phone: request.owner.phone },
+      contact: ask.contact,
       source: context.source ?? null,
       sessionId: context.sessionId ?? null,
-      staff: null,
+      staff,
       partyId: bookingId,
       now,
     });
     await recordTerms(tx, id, standing, settings, i === 0 ? whole.depositPence : prices[i]!.depositPence, takeDeposit);
   }
-  const messageIds = takeDeposit
-    ? []
-    : await enqueueBookingNotices(tx, bookingId, 'confirmed', { now, siteUrl: siteUrlOf(context) });
+  const messageIds =
+    takeDeposit || !notify
+      ? []
+      : await enqueueBookingNotices(tx, bookingId, staff ? 'confirmed_by_staff' : 'confirmed', {
+          now,
+          siteUrl: siteUrlOf(context),
+        });
   return {
     status: status as 'confirmed' | 'pending_payment',
     ...(party.accessKey ? { accessKey: party.accessKey } : {}),
     messageIds,
+    /** What the party asks online now: its one deposit when one is taken, else 0. */
+    depositPence: takeDeposit ? whole.depositPence : 0,
   };
 }

@@ -2,6 +2,13 @@ import type { MessageSeries } from '../../domain/series-words.ts';
 import type { SeriesView } from '../../domain/rebook-schemas.ts';
 import type { Tx } from '../db.ts';
 
+/**
+ * A visit of a series is a booking: one dog's row, or a booking of several dogs (decision 082), whose
+ * rows all carry the series and whose first dog's row (the party's id) answers for it
+ * (docs/decisions/101). For a query aliasing the series' rows as `b`.
+ */
+export const SERIES_VISIT_SQL = '(b.party_id IS NULL OR b.party_id = b.id)';
+
 /** A series of visits (docs/decisions/085) as the owner's page shows it: each visit in date order. */
 export async function seriesOf(tx: Tx, seriesId: string): Promise<SeriesView | null> {
   const { rows } = await tx.query<{
@@ -12,7 +19,7 @@ export async function seriesOf(tx: Tx, seriesId: string): Promise<SeriesView | n
   }>(
     `SELECT s.weeks, b.id, b.start_at, b.status
        FROM booking_series s JOIN bookings b ON b.series_id = s.id
-      WHERE s.id = $1 ORDER BY b.start_at`,
+      WHERE s.id = $1 AND ${SERIES_VISIT_SQL} ORDER BY b.start_at`,
     [seriesId],
   );
   if (rows.length === 0) return null;
@@ -44,6 +51,7 @@ export async function seriesVisitIds(tx: Tx, bookingId: string): Promise<string[
       WHERE b.series_id = (SELECT COALESCE(
               (SELECT id FROM booking_series WHERE from_booking_id = o.id ORDER BY created_at DESC, id LIMIT 1),
               o.series_id) FROM bookings o WHERE o.id = $1)
+        AND ${SERIES_VISIT_SQL}
       ORDER BY b.start_at`,
     [bookingId],
   );
@@ -56,10 +64,12 @@ export async function seriesVisitIds(tx: Tx, bookingId: string): Promise<string[
  * (a hold that lapsed while only the first was paid for) are not named.
  */
 export async function seriesToTell(tx: Tx, bookingId: string): Promise<MessageSeries | null> {
+  // A party's visit runs from its first dog's start to its last dog's end.
   const { rows } = await tx.query<{ weeks: number; id: string; start_at: Date; end_at: Date; revision: number }>(
-    `SELECT s.weeks, b.id, b.start_at, b.end_at, b.revision
+    `SELECT s.weeks, b.id, b.start_at, b.revision,
+            COALESCE((SELECT max(m.end_at) FROM bookings m WHERE m.party_id = b.party_id), b.end_at) AS end_at
        FROM booking_series s JOIN bookings b ON b.series_id = s.id
-      WHERE s.id = $1 AND b.status = 'confirmed' ORDER BY b.start_at`,
+      WHERE s.id = $1 AND b.status = 'confirmed' AND ${SERIES_VISIT_SQL} ORDER BY b.start_at`,
     [bookingId],
   );
   if (rows.length === 0) return null;

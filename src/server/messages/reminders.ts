@@ -49,7 +49,7 @@ export async function enqueueReminders({ now = new Date() }: { now?: Date } = {}
       const booking = await findBooking(tx, id);
       if (!booking || booking.status !== 'confirmed') return 0;
       let count = 0;
-      const nextGroom = await nextGroomWeeks(tx, id, settings.timeZone);
+      const nextGroom = await nextGroomWeeks(tx, id, settings, now);
       const party = booking.party_id ? await partyOf(tx, booking.party_id) : null;
       const about = party ? partyMessage(messageBookingFrom(booking), party) : messageBookingFrom(booking);
       for (const message of reminderMessages(about, ctx, { nextGroomWeeks: nextGroom })) {

@@ -106,13 +106,17 @@ const PARTY_MONEY_SQL = `
   ) END AS party_money`;
 
 // A visit of a series: its place among the series' visits by start (cancelled ones counted: the
-// series as booked), by the partial index on series_id.
+// series as booked), by the partial index on series_id. A visit of several dogs is one visit, counted
+// by its first dog's row and placed by that dog's start (docs/decisions/101).
 const SERIES_SQL = `
   CASE WHEN b.series_id IS NULL THEN NULL ELSE (
     SELECT json_build_object(
              'id', s.id, 'weeks', s.weeks,
-             'visit', count(*) FILTER (WHERE (v.start_at, v.id) <= (b.start_at, b.id)), 'of', count(*))
-      FROM booking_series s JOIN bookings v ON v.series_id = s.id WHERE s.id = b.series_id GROUP BY s.id, s.weeks
+             'visit', count(*) FILTER (WHERE (v.start_at, v.id) <= (COALESCE(l.start_at, b.start_at), COALESCE(l.id, b.id))),
+             'of', count(*))
+      FROM booking_series s JOIN bookings v ON v.series_id = s.id AND (v.party_id IS NULL OR v.party_id = v.id)
+      LEFT JOIN bookings l ON l.id = b.party_id
+     WHERE s.id = b.series_id GROUP BY s.id, s.weeks
   ) END AS series`;
 
 // The visit's check-in (decision 091), instants as epoch milliseconds for the view to write.

@@ -72,6 +72,7 @@ export async function cancelSeriesForStaff(
     const ahead = await tx.query<{ id: string }>(
       `SELECT id FROM bookings
         WHERE series_id = $1 AND status IN ('confirmed', 'pending_payment') AND attendance IS NULL AND start_at > $2
+          AND (party_id IS NULL OR party_id = id)
         ORDER BY start_at, id FOR UPDATE`,
       [seriesId, now],
     );

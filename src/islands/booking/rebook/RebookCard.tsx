@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'r
 import { callApi } from '../../../client/api.ts';
 import * as apiRoutes from '../../../domain/after-booking-api-routes.ts';
 import { formatPence } from '../../../domain/money.ts';
-import { MAX_VISITS, MAX_WEEKS, MIN_WEEKS } from '../../../domain/rebook.ts';
+import { MAX_WEEKS, MIN_WEEKS } from '../../../domain/rebook.ts';
+import { joinNames } from '../../../domain/party-quote.ts';
 import { RebookProposalsSchema, RebookResponseSchema, type RebookProposals } from '../../../domain/rebook-schemas.ts';
 import { RadioGroup } from '../../forms/Choices.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
@@ -25,6 +26,8 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
  */
 export default function RebookCard({ bookingId, timeZone }: RebookCardProps) {
   const [answer, setAnswer] = useState<RebookProposals | null>(null);
+  // Why this booking cannot book its next groom here, in the shop's words (decision 101).
+  const [refused, setRefused] = useState<string | null>(null);
   const [weeks, setWeeks] = useState<number | null>(null);
   const [visits, setVisits] = useState(1);
   const submit = useSubmit('We could not book your next groom');
@@ -39,17 +42,35 @@ export default function RebookCard({ bookingId, timeZone }: RebookCardProps) {
       schema: RebookProposalsSchema,
     });
     key.current = crypto.randomUUID();
-    // A booking that cannot rebook (cancelled, several dogs) shows no card.
     setAnswer(result.data);
+    // A booking the shop will not rebook here says why; a lost connection shows nothing (the card is an extra).
+    setRefused(result.code === 'policy' ? result.error : null);
   }, [bookingId, weeks, visits]);
   useEffect(() => void load(), [load]);
-  useNextAnchor(answer !== null);
+  useNextAnchor(answer !== null || refused !== null);
 
+  if (refused)
+    return (
+      <section id={NEXT_ANCHOR} tabIndex={-1} className="booking-card rebook" aria-labelledby="rebook-title">
+        <h2 id="rebook-title" className="picker-heading">
+          Book the next groom
+        </h2>
+        <p>{refused}</p>
+        <p>
+          <a className="button button--ghost" href="/book">
+            Book through our booking page
+          </a>
+        </p>
+      </section>
+    );
   if (!answer) return null;
   const live = answer.series?.visits.some((v) => v.status === 'confirmed' || v.status === 'pending_payment');
   if (answer.series && live) return <SeriesCard series={answer.series} timeZone={timeZone} onChanged={load} />;
 
   const n = answer.weeks;
+  // The server's count: it books no more visits than fit (the horizon, a deposit each).
+  const count = answer.visits;
+  const together = answer.dogs.length > 1 ? joinNames(answer.dogs) : null;
   const first = answer.proposals[0];
   const starts = answer.proposals.flatMap((p) => (p.kind === 'none' ? [] : [p.start]));
   const book = (event: SyntheticEvent) => {
@@ -83,6 +104,7 @@ export default function RebookCard({ bookingId, timeZone }: RebookCardProps) {
       <h2 id="rebook-title" className="picker-heading">
         Book the next groom
       </h2>
+      {together ? <p>For {together}, together, as this booking.</p> : null}
       {first ? (
         <p>
           Same time in {n} weeks: <strong>{proposalWords(first, timeZone).when}</strong>
@@ -106,21 +128,22 @@ export default function RebookCard({ bookingId, timeZone }: RebookCardProps) {
           variant="chips"
           options={[
             { value: 'one', label: 'Just this one' },
-            { value: 'series', label: everyWords(n, Math.max(visits, 2)) },
+            { value: 'series', label: everyWords(n, Math.max(count, 2)) },
           ]}
-          value={visits > 1 ? 'series' : 'one'}
-          onChange={(value) => setVisits(value === 'series' ? 3 : 1)}
+          value={count > 1 ? 'series' : 'one'}
+          onChange={(value) => setVisits(value === 'series' ? Math.min(3, answer.maxVisits) : 1)}
         />
       ) : null}
-      {visits > 1 ? (
+      {count > 1 ? (
         <SelectField
           id="rebook-visits"
           label="Visits"
-          options={range(2, MAX_VISITS).map((k) => ({ value: String(k), label: `${k} visits` }))}
-          value={String(visits)}
+          options={range(2, answer.maxVisits).map((k) => ({ value: String(k), label: `${k} visits` }))}
+          value={String(count)}
           onChange={(value) => setVisits(Number(value))}
         />
       ) : null}
+      {answer.maxVisitsWhy ? <p className="price-note">{answer.maxVisitsWhy}</p> : null}
       <ol className="rebook-visits" aria-label="The visits to book">
         {answer.proposals.map((p, i) => {
           const { when, note } = proposalWords(p, timeZone);
@@ -139,7 +162,7 @@ export default function RebookCard({ bookingId, timeZone }: RebookCardProps) {
       </ol>
       <p className="price-note">
         {answer.depositPence > 0
-          ? `A deposit of ${formatPence(answer.depositPence)} for the first visit, paid on the next page; the rest you pay in the shop.`
+          ? `A deposit of ${formatPence(answer.depositPence)}, paid on the next page; the rest you pay in the shop.`
           : 'Nothing to pay now: you pay in the shop on the day.'}
       </p>
       <FormActions submit={submit} label="Book" busyLabel="Booking…" disabled={starts.length === 0} />

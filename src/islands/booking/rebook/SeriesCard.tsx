@@ -46,10 +46,12 @@ export function SeriesCard({
       },
     );
   };
+  // One visit at a time is the rule when a deposit is due (decision 101): a series of one is the next groom.
+  const one = series.visits.length === 1;
   return (
     <section id={NEXT_ANCHOR} tabIndex={-1} className="booking-card rebook" aria-labelledby="series-title">
       <h2 id="series-title" className="picker-heading">
-        Your next grooms, every {series.weeks} weeks
+        {one ? 'Your next groom' : `Your next grooms, every ${series.weeks} weeks`}
       </h2>
       <ol className="rebook-visits">
         {series.visits.map((v) => (
@@ -59,26 +61,30 @@ export function SeriesCard({
           </li>
         ))}
       </ol>
-      <p className="price-note">Each visit has its own page, to move or cancel it alone.</p>
+      <p className="price-note">
+        {one
+          ? 'It has its own page, to move or cancel it.'
+          : 'Each visit has its own page, to move or cancel it alone.'}
+      </p>
       {kept ? <p role="status">{kept}</p> : null}
       {asking ? (
-        <form onSubmit={cancel} noValidate aria-label="Cancel the whole series">
+        <form onSubmit={cancel} noValidate aria-label={one ? 'Cancel the next groom' : 'Cancel the whole series'}>
           <p>
-            <strong>Cancel every visit of this series still ahead?</strong>
+            <strong>{one ? 'Cancel your next groom?' : 'Cancel every visit of this series still ahead?'}</strong>
           </p>
           <FormActions
             submit={submit}
-            label="Yes, cancel them"
+            label={one ? 'Yes, cancel it' : 'Yes, cancel them'}
             busyLabel="Cancelling…"
             danger
             onCancel={() => setAsking(false)}
-            cancelLabel="Keep them"
+            cancelLabel={one ? 'Keep it' : 'Keep them'}
           />
         </form>
       ) : (
         <p>
           <button type="button" className="link-button" onClick={() => setAsking(true)}>
-            Cancel the whole series
+            {one ? 'Cancel the next groom' : 'Cancel the whole series'}
           </button>
         </p>
       )}

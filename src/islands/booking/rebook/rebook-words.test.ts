@@ -27,7 +27,11 @@ describe('proposalWords', () => {
         note: 'no free time within 3 days: the shop is closed that day. Not booked.',
       },
     },
-  ] as const)('$p.kind', ({ p, want }) => expect(proposalWords(p, TZ)).toEqual(want));
+    {
+      p: { kind: 'none', asked: { date: '2027-12-28', time: '10:00' }, why: 'beyond_horizon' },
+      want: { when: 'Tue 28 Dec, 10:00', note: 'that is further ahead than we take bookings. Not booked.' },
+    },
+  ] as const)('$p.kind, $p.why', ({ p, want }) => expect(proposalWords(p, TZ)).toEqual(want));
 
   it('names a series', () => expect(everyWords(6, 3)).toBe('Every 6 weeks, 3 visits'));
 });

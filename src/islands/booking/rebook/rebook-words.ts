@@ -12,6 +12,8 @@ export function proposalWords(p: Proposal, timeZone: string): { when: string; no
   const asked = `${writtenDate(p.asked.date, SHORT)}, ${p.asked.time}`;
   if (p.kind === 'moved')
     return { when: shortWhen(p.start, timeZone), note: `instead of ${asked}: ${notHadWords(p.why)}` };
+  // Beyond the shop's horizon is not a full diary: the date cannot be booked yet (decision 101).
+  if (p.why === 'beyond_horizon') return { when: asked, note: `${notHadWords(p.why)}. Not booked.` };
   return { when: asked, note: `no free time within 3 days: ${notHadWords(p.why)}. Not booked.` };
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { staffCall } from '../../../client/staff-session.ts';
+import { joinNames } from '../../../domain/party-quote.ts';
 import { MAX_VISITS } from '../../../domain/rebook.ts';
 import { RebookProposalsSchema, RebookResponseSchema, type RebookProposals } from '../../../domain/rebook-schemas.ts';
 import type { ScheduleBooking } from '../../../domain/schedule.ts';
@@ -58,6 +59,8 @@ export default function NextGroomOffer({
 
   const n = answer.weeks;
   const first = answer.proposals[0];
+  // A booking of several dogs books its next groom together (decision 101).
+  const dogs = joinNames(answer.dogs);
   const starts = answer.proposals.flatMap((p) => (p.kind === 'none' ? [] : [p.start]));
   const book = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +82,7 @@ export default function NextGroomOffer({
         const count = made.series.visits.length;
         const when = first ? proposalWords(first, SHOP_TIME_ZONE).when : '';
         void onChanged({
-          text: `Booked ${b.dog.name}'s next groom${count > 1 ? `s: ${count} visits every ${n} weeks from` : ':'} ${when}. The confirmation is on its way to the customer.`,
+          text: `Booked ${dogs}'s next groom${count > 1 ? `s: ${count} visits every ${n} weeks from` : ':'} ${when}. The confirmation is on its way to the customer.`,
         });
       },
     );
@@ -88,20 +91,23 @@ export default function NextGroomOffer({
   return (
     <form className="sched-form" onSubmit={book} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
-        Book the next groom: same time in {n} weeks
+        Book the next groom{answer.dogs.length > 1 ? ` for ${dogs}` : ''}: same time in {n} weeks
         {first ? ` (${proposalWords(first, SHOP_TIME_ZONE).when})` : ''}
       </h3>
-      <RadioGroup
-        id={`${id}-how`}
-        label="How many"
-        variant="chips"
-        options={[
-          { value: 'one', label: 'Just this one' },
-          { value: 'series', label: `Every ${n} weeks, up to ${MAX_VISITS} visits` },
-        ]}
-        value={visits > 1 ? 'series' : 'one'}
-        onChange={(value) => setVisits(value === 'series' ? MAX_VISITS : 1)}
-      />
+      {answer.maxVisits > 1 ? (
+        <RadioGroup
+          id={`${id}-how`}
+          label="How many"
+          variant="chips"
+          options={[
+            { value: 'one', label: 'Just this one' },
+            { value: 'series', label: `Every ${n} weeks, up to ${answer.maxVisits} visits` },
+          ]}
+          value={answer.visits > 1 ? 'series' : 'one'}
+          onChange={(value) => setVisits(value === 'series' ? MAX_VISITS : 1)}
+        />
+      ) : null}
+      {answer.maxVisitsWhy ? <p className="field-hint">{answer.maxVisitsWhy}</p> : null}
       <ol className="rebook-visits" aria-label="The visits to book">
         {answer.proposals.map((p, i) => {
           const { when, note } = proposalWords(p, SHOP_TIME_ZONE);
