@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import {
   STEP,
+  clearAnswers,
   firstIncompleteStep,
   loadAnswers,
   saveAnswers,
@@ -56,10 +57,33 @@ export function useBookingFlow(
     if (phase === 'ready') root.current?.dispatchEvent(new Event('island-ready', { bubbles: true }));
   }, [phase, root]);
 
-  // Persist every answer for this tab, so a reload or a look at the prices page loses nothing.
+  // Persist every answer for this tab, so a reload or a look at the prices page loses nothing; once
+  // booked, nothing more (docs/decisions/099): the answers are forgotten, and a change that comes
+  // after (the owner's details filled in from the device key the booking left) must not save them
+  // again.
+  const booked = state.confirmStatus === 4;
   useEffect(() => {
-    if (phase === 'ready') saveAnswers(window.sessionStorage, { step, answers });
-  }, [phase, step, answers]);
+    if (phase === 'ready' && !booked) saveAnswers(window.sessionStorage, { step, answers });
+  }, [phase, step, answers, booked]);
+  useEffect(() => {
+    if (booked) clearAnswers(window.sessionStorage);
+  }, [booked]);
+
+  // Booked, the form's answers are forgotten (confirm-booking.ts), but a page the back button brings
+  // back from the browser's cache is the form as it was when it booked, answers, key and all: it is
+  // hidden and replaced by a fresh form at its first step, the service of the address it came from
+  // (?type=) forgotten too (docs/decisions/099).
+  useEffect(() => {
+    if (!booked) return;
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      root.current?.style.setProperty('visibility', 'hidden');
+      clearAnswers(window.sessionStorage);
+      window.location.replace(window.location.pathname);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [booked, root]);
 
   // The browser's back button steps back through the form rather than leaving it.
   useEffect(() => {
