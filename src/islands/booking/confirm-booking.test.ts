@@ -35,8 +35,14 @@ function tab() {
     removeItem: (k: string) => void stored.delete(k),
   };
   const assign = vi.fn();
-  vi.stubGlobal('window', { sessionStorage, location: { assign } });
-  return { stored, assign };
+  const history = {
+    state: { bookingStep: 4 } as unknown,
+    replaceState(state: unknown) {
+      history.state = state;
+    },
+  };
+  vi.stubGlobal('window', { sessionStorage, location: { assign }, history });
+  return { stored, assign, history };
 }
 
 afterEach(() => {
@@ -55,8 +61,12 @@ describe('confirmBooking: once booked, the answers are forgotten (docs/decisions
       'https://checkout.stripe.com/c/pay/cs_test_1',
     ],
   ])('%s: before the browser leaves the form', async (_, data, next) => {
-    const { stored, assign } = tab();
-    assign.mockImplementation(() => expect(stored.has('booking_answers')).toBe(false));
+    const { stored, assign, history } = tab();
+    assign.mockImplementation(() => {
+      expect(stored.has('booking_answers')).toBe(false);
+      // The back button that comes back here finds a fresh form (use-booking-flow.ts).
+      expect(history.state).toEqual({ bookingStep: 4, booked: true });
+    });
     const { actions } = await confirm({ data, error: null, status: 201, code: null, body: data });
     expect(actions).toEqual([{ type: 'confirming' }, { type: 'confirmed' }]);
     expect(assign).toHaveBeenCalledWith(next);
@@ -64,7 +74,7 @@ describe('confirmBooking: once booked, the answers are forgotten (docs/decisions
   });
 
   it('asks before a second booking of the same dog at the same time, and keeps the answers', async () => {
-    const { stored, assign } = tab();
+    const { stored, assign, history } = tab();
     const refusal = {
       error: 'You already booked Bella at 10:30 — book another?',
       code: 'already_booked',
@@ -81,6 +91,7 @@ describe('confirmBooking: once booked, the answers are forgotten (docs/decisions
     expect(go).not.toHaveBeenCalled();
     expect(assign).not.toHaveBeenCalled();
     expect(stored.has('booking_answers')).toBe(true);
+    expect(history.state).toEqual({ bookingStep: 4 });
     expect(calls[0]!.body).not.toHaveProperty('anotherBooking');
   });
 

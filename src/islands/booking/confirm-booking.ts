@@ -3,7 +3,7 @@ import { callApi } from '../../client/api.ts';
 import { COOKIE_NAMES, setCookie } from '../../client/cookies.ts';
 import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingErrorSchema, CreateBookingResponseSchema } from '../../domain/booking-api-schemas.ts';
-import { STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
+import { BOOKED, STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
 import { rememberBookingView } from './booking-view-store.ts';
 import { bookingRequest, partyBookingRequest } from './owner-answers.ts';
 import type { ConfirmAction } from './confirm-state.ts';
@@ -53,8 +53,10 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
   });
   if (result.data) {
     if (result.data.accessKey) setCookie(COOKIE_NAMES.authKey, result.data.accessKey);
-    // Booked: the answers are done with, whatever becomes of the payment (docs/decisions/099).
+    // Booked: the answers are done with, whatever becomes of the payment, and this page's entry in
+    // the tab's history says so, for the back button to come back to a fresh form (docs/decisions/099).
     clearAnswers(window.sessionStorage);
+    window.history.replaceState({ ...(window.history.state ?? {}), [BOOKED]: true }, '');
     c.dispatch({ type: 'confirmed' });
     if (result.data.status === 'pending_payment' && result.data.checkoutUrl) {
       rememberCheckout(result.data.checkoutUrl, result.data.bookingId);
