@@ -43,6 +43,14 @@ export function installDebianPackage(name: string): void {
 }
 
 /**
+ * The whole browser, whatever CHROMIUM_PATH says: the tests of the back button need its back-forward
+ * cache, which the headless shell has not (tests/e2e/booking-forgets-answers.spec.ts).
+ */
+export function wholeChromium(): string | undefined {
+  return BROWSERS.find((p) => existsSync(p));
+}
+
+/**
  * The Chromium for `kind`, installing Debian's package when it is missing and we are root with apt;
  * the tests fall back to the whole browser when the headless shell cannot be had. Else explains and exits.
  */

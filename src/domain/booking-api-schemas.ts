@@ -313,6 +313,9 @@ export const BookingErrorCodeSchema = z.enum([
   'invalid', // 400: failed a schema
   'payment_unavailable', // 503-like answered as 409: deposit due but payments not configured
   'idempotency_conflict', // 409: same key reused with a different request
+  // 409: this device already booked the same dog at the same start, still held or confirmed; `booked`
+  // says which. Sent again with `anotherBooking: true`, it books (docs/decisions/099).
+  'already_booked',
   // 403: this number must be proved by a code first (POST /phone-codes). POST /bookings no longer sends
   // it (decision 072: its answer must not depend on the number's bookings); the island still reads it.
   'phone_verification_required',
@@ -331,6 +334,10 @@ export const BookingErrorSchema = z.object({
   code: z.optional(BookingErrorCodeSchema),
   slots: z.optional(z.array(SlotSchema)),
   attemptsLeft: z.optional(z.number().check(z.int())),
+  /** With `already_booked`: the booking already made (its page is /b/{bookingId}), its dogs and start. */
+  booked: z.optional(
+    z.object({ bookingId: BookingIdSchema, dogs: z.array(z.string()), start: z.iso.datetime({ offset: true }) }),
+  ),
 });
 export type BookingError = z.infer<typeof BookingErrorSchema>;
 

@@ -69,6 +69,11 @@ export const CreateBookingRequestSchema = z.strictObject({
   idempotencyKey: z.uuid(),
   /** The code texted to `owner.phone` (POST /v1.0.1/phone-codes), when the server asked for proof. */
   phoneProof: z.optional(PhoneProofSchema),
+  /**
+   * The owner was asked "book another?" (409 `already_booked`: this device already booked the same dog
+   * at the same start) and said yes (docs/decisions/099).
+   */
+  anotherBooking: z.optional(z.boolean()),
 });
 export type CreateBookingRequestInput = z.input<typeof CreateBookingRequestSchema>;
 export type CreateBookingRequest = z.output<typeof CreateBookingRequestSchema>;
@@ -87,6 +92,7 @@ export const CreatePartyBookingRequestSchema = z.strictObject({
   owner: OwnerSchema,
   idempotencyKey: z.uuid(),
   phoneProof: z.optional(PhoneProofSchema),
+  anotherBooking: z.optional(z.boolean()),
 });
 export type CreatePartyBookingRequestInput = z.input<typeof CreatePartyBookingRequestSchema>;
 export type CreatePartyBookingRequest = z.output<typeof CreatePartyBookingRequestSchema>;

@@ -38,6 +38,7 @@ const OWN_DAYS = [
   'staff-waitlist: mornings full',
   'staff-waitlist-caller: a day with no time',
   'booking-waitlist: two dogs',
+  'booking-forgets-answers: no deposit',
 ] as const;
 export type OwnDay = (typeof OWN_DAYS)[number];
 

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { clearAnswers } from './answers.ts';
 import { BookingDetails } from './BookingDetails.tsx';
 import { useBookingView } from './booking-view.ts';
 import { Card, Contact, Loading, ProblemCard, type ConfirmationIslandProps } from './confirmation-parts.tsx';
@@ -9,6 +11,11 @@ export type { ConfirmationIslandProps };
 /** A booking's own page and the two pages Stripe returns to: the booking, or what became of it. */
 export default function ConfirmationIsland(props: ConfirmationIslandProps) {
   const { id, view, error, waitedOut, retry, reload } = useBookingView(props.mode);
+  // Back from the payment page, paid or not: the form that booked forgets its answers, if it has not
+  // already (docs/decisions/099).
+  useEffect(() => {
+    if (props.mode !== 'booking') clearAnswers(window.sessionStorage);
+  }, [props.mode]);
 
   if (id === undefined) return <Loading text="Loading your booking…" />;
   if (id === null || (error === 'not_found' && props.mode === 'booking')) {

@@ -10,6 +10,12 @@ export * from './answer-basics.ts';
 
 export const STORAGE_KEY = 'booking_answers';
 
+/**
+ * The key of the form's history entry once it has booked: the back button that comes back to it finds
+ * a fresh form at the first step, not the one that booked (docs/decisions/099).
+ */
+export const BOOKED = 'booked';
+
 /** The saved answers as text, unchecked (stored-answers.ts checks them); null when there are none. */
 export function readStoredText(storage: Storage | undefined): string | null {
   try {

@@ -12,6 +12,12 @@ import { EMPTY_ANSWERS, STEP, type Answers, type StepIndex, type Stored } from '
 /** A day's times the server just sent (the 409 `slot_taken` answer carries them). */
 export type FreshDay = { date: string; slots: Slot[] };
 
+/**
+ * The booking this device already made of the same dogs at the same start (the 409 `already_booked`
+ * answer carries it): while set, the form asks "book another?" (docs/decisions/099).
+ */
+export type AlreadyBooked = { bookingId: string; dogs: string[]; start: string };
+
 export interface BookingState {
   /** 'start' until the visit's starting point (saved answers, ?type=) is known. */
   phase: 'start' | 'ready';
@@ -24,6 +30,7 @@ export interface BookingState {
   freshDay: FreshDay | null;
   confirmStatus: ButtonStatus;
   confirmError: string | null;
+  alreadyBooked: AlreadyBooked | null;
 }
 
 export const INITIAL_STATE: BookingState = {
@@ -35,6 +42,7 @@ export const INITIAL_STATE: BookingState = {
   freshDay: null,
   confirmStatus: 0,
   confirmError: null,
+  alreadyBooked: null,
 };
 
 export type Owner = { name?: string | null; phone?: string | null; email?: string | null };

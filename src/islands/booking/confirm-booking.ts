@@ -3,7 +3,7 @@ import { callApi } from '../../client/api.ts';
 import { COOKIE_NAMES, setCookie } from '../../client/cookies.ts';
 import * as apiRoutes from '../../domain/api-routes.ts';
 import { BookingErrorSchema, CreateBookingResponseSchema } from '../../domain/booking-api-schemas.ts';
-import { STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
+import { BOOKED, STEP, clearAnswers, firstIncompleteStep, type Answers, type StepIndex } from './answers.ts';
 import { rememberBookingView } from './booking-view-store.ts';
 import { bookingRequest, partyBookingRequest } from './owner-answers.ts';
 import type { ConfirmAction } from './confirm-state.ts';
@@ -14,6 +14,11 @@ import type { ConfirmAction } from './confirm-state.ts';
  * `confirmStep`). One "Confirm booking" books, whatever the number: the server gives every unproven
  * booking the same answer and never asks for a code (decision 072), so the island has no code step
  * (decision 079); `phoneProof` stays in the API for callers that prove a number.
+ *
+ * Once the server has made the booking, held for its deposit or confirmed, the form's answers are
+ * forgotten before the browser leaves for the payment page or the booking's own page: whatever comes
+ * after (paid, cancelled, abandoned, the back button), "Book Online" opens a fresh form
+ * (docs/decisions/099).
  */
 export interface ConfirmContext {
   answers: Answers;
@@ -21,6 +26,8 @@ export interface ConfirmContext {
   idempotency: { current: { key: string; body: string } | null };
   dispatch: Dispatch<ConfirmAction>;
   go(step: StepIndex): void;
+  /** The owner was asked "book another?" (409 `already_booked`) and said yes. */
+  another?: boolean;
 }
 
 export async function confirmBooking(c: ConfirmContext): Promise<void> {
@@ -32,6 +39,7 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
     c.go(await firstIncompleteStep(answers));
     return;
   }
+  if (c.another) body.anotherBooking = true;
   // A retry of the same request (a dropped connection) reuses its key, so it cannot book twice.
   const bodyText = JSON.stringify({ ...body, idempotencyKey: '' });
   if (!idempotency.current || idempotency.current.body !== bodyText) idempotency.current = { key, body: bodyText };
@@ -45,6 +53,10 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
   });
   if (result.data) {
     if (result.data.accessKey) setCookie(COOKIE_NAMES.authKey, result.data.accessKey);
+    // Booked: the answers are done with, whatever becomes of the payment, and this page's entry in
+    // the tab's history says so, for the back button to come back to a fresh form (docs/decisions/099).
+    clearAnswers(window.sessionStorage);
+    window.history.replaceState({ ...(window.history.state ?? {}), [BOOKED]: true }, '');
     c.dispatch({ type: 'confirmed' });
     if (result.data.status === 'pending_payment' && result.data.checkoutUrl) {
       rememberCheckout(result.data.checkoutUrl, result.data.bookingId);
@@ -52,7 +64,6 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
     } else {
       // The booking's page shows what this answer said at once, without asking again.
       if (result.data.booking) rememberBookingView(window.sessionStorage, result.data.booking);
-      clearAnswers(window.sessionStorage);
       window.location.assign(`/b/${result.data.bookingId}`);
     }
     return;
@@ -66,6 +77,12 @@ export async function confirmBooking(c: ConfirmContext): Promise<void> {
       c.dispatch({ type: 'slotTaken', slots: refusal.success ? (refusal.data.slots ?? []) : [] });
       c.go(STEP.time);
       return;
+    case 'already_booked':
+      // This device booked these dogs at this time already: ask before booking another.
+      if (refusal.success && refusal.data.booked) {
+        c.dispatch({ type: 'alreadyBooked', booked: refusal.data.booked });
+        return;
+      }
   }
   c.dispatch({
     type: 'confirmFailed',

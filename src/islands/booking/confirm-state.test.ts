@@ -5,6 +5,7 @@ import { confirmReducer, confirmStep, type ConfirmAction } from './confirm-state
 
 const slot = { start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T11:00:00.000Z' } as never;
 const ready: BookingState = { ...INITIAL_STATE, phase: 'ready' };
+const booked = { bookingId: 'b'.repeat(24), dogs: ['Biscuit'], start: '2026-12-14T11:45:00.000Z' };
 describe('confirmReducer', () => {
   const cases: Array<[string, BookingState, ConfirmAction, Partial<BookingState>]> = [
     [
@@ -30,6 +31,24 @@ describe('confirmReducer', () => {
         freshDay: { date: '2026-12-01', slots: [slot] },
         answers: { ...EMPTY_ANSWERS, dogName: 'Bella', date: '2026-12-01', start: null },
       },
+    ],
+    [
+      'this device booked the same already: the form asks, its button ready again',
+      { ...ready, confirmStatus: 1 },
+      { type: 'alreadyBooked', booked },
+      { confirmStatus: 0, alreadyBooked: booked },
+    ],
+    [
+      '"No" puts the question away',
+      { ...ready, alreadyBooked: booked },
+      { type: 'notAnother' },
+      { alreadyBooked: null },
+    ],
+    [
+      '"Yes" books, the question put away',
+      { ...ready, alreadyBooked: booked },
+      { type: 'confirming' },
+      { confirmStatus: 1, alreadyBooked: null },
     ],
   ];
   it.each(cases)('%s', (_, before, action, expected) => {

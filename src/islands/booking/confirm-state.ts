@@ -1,5 +1,5 @@
 import type { Slot } from '../../domain/booking-api-schemas.ts';
-import type { BookingAction, BookingState } from './booking-state.ts';
+import type { AlreadyBooked, BookingAction, BookingState } from './booking-state.ts';
 
 /**
  * What confirming does to the form's state (booking-state.ts). Only the review step
@@ -11,12 +11,16 @@ export type ConfirmAction =
   | { type: 'confirmed' }
   | { type: 'confirmFailed'; error: string }
   | { type: 'confirmSettled' }
-  | { type: 'slotTaken'; slots: Slot[] };
+  | { type: 'slotTaken'; slots: Slot[] }
+  /** This device booked the same dogs at the same start already: the form asks first. */
+  | { type: 'alreadyBooked'; booked: AlreadyBooked }
+  /** "No" (or Escape): back to the form as it was, nothing booked. */
+  | { type: 'notAnother' };
 
 export function confirmReducer(s: BookingState, action: ConfirmAction): BookingState {
   switch (action.type) {
     case 'confirming':
-      return { ...s, confirmStatus: 1, confirmError: null };
+      return { ...s, confirmStatus: 1, confirmError: null, alreadyBooked: null };
     case 'confirmed':
       return { ...s, confirmStatus: 4 };
     case 'confirmFailed':
@@ -32,6 +36,10 @@ export function confirmReducer(s: BookingState, action: ConfirmAction): BookingS
         slotTaken: true,
         freshDay: s.answers.date ? { date: s.answers.date, slots: action.slots } : s.freshDay,
       };
+    case 'alreadyBooked':
+      return { ...s, confirmStatus: 0, alreadyBooked: action.booked };
+    case 'notAnother':
+      return { ...s, alreadyBooked: null };
   }
 }
 

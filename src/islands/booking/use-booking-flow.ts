@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import {
+  BOOKED,
   STEP,
+  clearAnswers,
   firstIncompleteStep,
   loadAnswers,
   saveAnswers,
@@ -34,16 +36,20 @@ export function useBookingFlow(
 
   // Where this visit starts. Saved answers are checked by a schema imported for the purpose; a service
   // tapped before the page's script ran is kept. The starting step's code is in before it is shown.
+  // A page this form booked from, come back to by the back button (BOOKED in its history entry), is a
+  // fresh form at the first step: its answers were forgotten, and the service of its address too.
   useEffect(() => {
     let live = true;
-    const type = new URLSearchParams(window.location.search).get('type');
+    const booked = Boolean((history.state as Record<string, unknown> | null)?.[BOOKED]);
+    const type = booked ? null : new URLSearchParams(window.location.search).get('type');
     const chosen = root.current?.querySelector<HTMLInputElement>('input[name="f-serviceId"]:checked')?.value ?? null;
-    void loadAnswers(window.sessionStorage).then(async (stored) => {
+    void loadAnswers(booked ? undefined : window.sessionStorage).then(async (stored) => {
       const start = startingPoint(stored, type, chosen);
       if (start.step !== STEP.service) await fetchStep(start.step).catch(onStepLoadFailed);
       if (!live) return;
       dispatch({ type: 'started', start, resumed: Boolean(stored || type) });
-      history.replaceState({ ...(history.state ?? {}), bookingStep: start.step }, '');
+      if (booked) history.replaceState({ bookingStep: start.step }, '', window.location.pathname);
+      else history.replaceState({ ...(history.state ?? {}), bookingStep: start.step }, '');
     });
     return () => {
       live = false;
@@ -56,10 +62,33 @@ export function useBookingFlow(
     if (phase === 'ready') root.current?.dispatchEvent(new Event('island-ready', { bubbles: true }));
   }, [phase, root]);
 
-  // Persist every answer for this tab, so a reload or a look at the prices page loses nothing.
+  // Persist every answer for this tab, so a reload or a look at the prices page loses nothing; once
+  // booked, nothing more (docs/decisions/099): the answers are forgotten, and a change that comes
+  // after (the owner's details filled in from the device key the booking left) must not save them
+  // again.
+  const booked = state.confirmStatus === 4;
   useEffect(() => {
-    if (phase === 'ready') saveAnswers(window.sessionStorage, { step, answers });
-  }, [phase, step, answers]);
+    if (phase === 'ready' && !booked) saveAnswers(window.sessionStorage, { step, answers });
+  }, [phase, step, answers, booked]);
+  useEffect(() => {
+    if (booked) clearAnswers(window.sessionStorage);
+  }, [booked]);
+
+  // Booked, the form's answers are forgotten (confirm-booking.ts), but a page the back button brings
+  // back from the browser's cache is the form as it was when it booked, answers, key and all: it is
+  // hidden and loaded again, to start afresh as above (docs/decisions/099).
+  useEffect(() => {
+    if (!booked) return;
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      root.current?.style.setProperty('visibility', 'hidden');
+      clearAnswers(window.sessionStorage);
+      history.replaceState({ [BOOKED]: true }, '', window.location.pathname);
+      window.location.reload();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [booked, root]);
 
   // The browser's back button steps back through the form rather than leaving it.
   useEffect(() => {

@@ -9,6 +9,7 @@ import { InteractiveButton } from '../../forms/InteractiveButton.tsx';
 import { STEP, parseWeight, type PartyDog, type StepIndex } from '../answers.ts';
 import { COAT_LABELS } from '../../../domain/coats.ts';
 import { writtenWhen } from '../../../domain/written-dates.ts';
+import { AlreadyBookedDialog } from '../AlreadyBookedDialog.tsx';
 import { formatDuration } from '../duration.ts';
 import type { BookingAction, BookingState } from '../booking-state.ts';
 import { confirmBooking, type ConfirmContext } from '../confirm-booking.ts';
@@ -57,7 +58,13 @@ export default function ReviewStep({
   const dogWords = (d: Omit<PartyDog, 'serviceId' | 'extras'>) =>
     `${d.dogName.trim()}, ${breedName(d.breedId)}, ${parseWeight(d.weight)} kg, ${d.coat ? COAT_LABELS[d.coat].toLowerCase() : ''} coat${d.nervous ? ', nervous' : ''}`;
   const send = (action: ConfirmAction) => dispatch(confirmStep(action));
-  const onConfirm = () => void confirmBooking({ answers, idempotency, dispatch: send, go: onJump });
+  const onConfirm = (another = false) =>
+    void confirmBooking({ answers, idempotency, dispatch: send, go: onJump, another });
+  /** "No" to booking another: the form as it was, the focus back on its button. */
+  const notAnother = () => {
+    send({ type: 'notAnother' });
+    requestAnimationFrame(() => document.getElementById('f-confirm')?.focus());
+  };
   const rows: Array<{ label: string; value: ReactNode; step: StepIndex }> = [
     {
       label: 'Service',
@@ -137,8 +144,9 @@ export default function ReviewStep({
       ) : null}
       <div className="step-buttons">
         <InteractiveButton
+          id="f-confirm"
           status={status}
-          onClick={onConfirm}
+          onClick={() => onConfirm()}
           className="step-next"
           statusText={status === 1 ? 'Booking…' : status === 3 ? 'Not booked yet' : status === 4 ? 'Booked' : undefined}
         >
@@ -148,6 +156,14 @@ export default function ReviewStep({
           Back
         </button>
       </div>
+      {state.alreadyBooked ? (
+        <AlreadyBookedDialog
+          booked={state.alreadyBooked}
+          timeZone={timeZone}
+          onYes={() => onConfirm(true)}
+          onNo={notAnother}
+        />
+      ) : null}
     </>
   );
 }
