@@ -109,7 +109,24 @@ async function writeState(tx: Tx, ids: readonly string[], w: StateWrite): Promis
 /** A whole booking's change of status: it, its party's dogs and the series visits held with it. */
 async function changeBooking(tx: Tx, seeds: readonly string[], state: LifeState, w: Omit<StateWrite, 'to'>) {
   const to = factsOf(state);
-  return writeState(tx, await carried(tx, seeds, to.status), { ...w, to });
+  const changed = await writeState(tx, await carried(tx, seeds, to.status), { ...w, to });
+  if (state === 'expired') await backOnTheWaitlist(tx, changed, w.now);
+  return changed;
+}
+
+/**
+ * A hold made from a waitlist offer that lapses unpaid (or whose payment page expired, or whose bank
+ * payment failed) puts its request back on the list (decision 084); the time it held frees by itself
+ * and is offered on. An erased person's request stays withdrawn (decision 098).
+ */
+async function backOnTheWaitlist(tx: Tx, expired: readonly string[], now: Date): Promise<void> {
+  if (expired.length === 0) return;
+  await tx.query(
+    `UPDATE waitlist_requests r SET status = 'waiting', booking_id = NULL, updated_at = $2
+      WHERE r.booking_id = ANY($1::text[]) AND r.status = 'booked' AND r.erased_at IS NULL
+        AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = r.booking_id AND b.waitlist_offer_id IS NOT NULL)`,
+    [expired, now],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
