@@ -63,7 +63,17 @@ export function CancelPanel({
         onChange={setReason}
       />
       {held ? (
-        <Checkbox id={`${id}-refund`} checked={refund} onChange={setRefund} required={false}>
+        <Checkbox
+          id={`${id}-refund`}
+          checked={refund}
+          onChange={setRefund}
+          required={false}
+          hint={
+            refund
+              ? 'The customer is told it is on its way back.'
+              : 'The customer is told the shop has kept it, as agreed with them.'
+          }
+        >
           Refund the {formatPence(held)} deposit
         </Checkbox>
       ) : null}
