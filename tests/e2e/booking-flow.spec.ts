@@ -288,6 +288,27 @@ test('a breed typed and left is chosen when the search names one breed, and wait
   await expect(breed).toHaveValue('zzz');
 });
 
+test('a breed typed and left before the list has loaded is chosen when the list comes', async ({ page }) => {
+  // A slow phone: the breed list arrives after the visitor has typed a whole name and moved on.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/v1.0.1/breeds', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/book?type=full');
+  await page.waitForSelector('astro-island:not([ssr])');
+  const breed = page.getByRole('combobox', { name: 'Breed' });
+  await breed.fill('cockapoo');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Weight')).toBeFocused();
+  await expect(page.locator('#f-breedId')).toHaveAccessibleName('Breed');
+  release();
+  await expect(page.locator('#f-breedId')).toHaveAccessibleName(/^Breed Cockapoo Selected/);
+  // The focus stays where the visitor put it.
+  await expect(page.getByLabel('Weight')).toBeFocused();
+});
+
 test('a returning device picks a saved dog and finds its details filled in', async ({ page }) => {
   const me = visitor('back');
   const day = await ownDay(page.request, 'booking-flow: a saved dog', 'service=shower');

@@ -69,6 +69,17 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
     document.getElementById(`${uid}-opt-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open, uid]);
 
+  // What was typed when the box was left before its list had loaded.
+  const leftWith = useRef<string | null>(null);
+  useEffect(() => {
+    const typed = leftWith.current;
+    if (typed === null || items.length === 0) return;
+    leftWith.current = null;
+    const named = namedChoice(items, typed, otherId);
+    if (named && !selected) choose(named, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the list arriving decides
+  }, [items]);
+
   /** `item` chosen; the badge takes the focus unless the visitor has already moved it on (a blur). */
   const choose = (item: T, focusBadge = true) => {
     onChange(item._id, item);
@@ -169,11 +180,17 @@ export function SearchableDropdown<T extends Choice>(props: SearchableDropdownPr
               setOpen(true);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => {
+            onFocus={() => {
+              leftWith.current = null;
+            }}
+            onBlur={(event) => {
               // Typed and left (Tab, or a tap on the next field): a search that names one breed is
               // that breed, not lost. The focus has gone on, so it stays where the visitor put it.
-              const named = namedChoice(items, search, otherId);
+              // Left before the list has loaded (a slow phone), it is chosen when the list comes.
+              const typed = event.currentTarget.value;
+              const named = namedChoice(items, typed, otherId);
               if (named) choose(named, false);
+              else if (items.length === 0 && typed.trim()) leftWith.current = typed;
               props.onBlur?.();
             }}
           />
