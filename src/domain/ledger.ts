@@ -263,6 +263,10 @@ export function counterSums(rows: readonly LedgerRow[]): { depositPaidPence: num
  * was taken: nothing when they agree; otherwise each card or cash balance standing is reversed and
  * the new one written (corrections at the counter, decision 060). `standing` is the ledger's net
  * card and cash balance by method, with the instant each was taken.
+ *
+ * Dating: a reversal is dated when the money it reverses was taken, and so is the figure that
+ * replaces it (a correction says how that money moved, not that more moved today), so each day says
+ * what now stands. A balance where none stood is dated `now`.
  */
 export function counterCorrection(
   standing: readonly { method: 'card' | 'cash'; pence: number; at: Date }[],
@@ -273,28 +277,9 @@ export function counterCorrection(
   const want = taken && taken.pence > 0 ? taken : null;
   if (!want && held.length === 0) return [];
   if (want && held.length === 1 && held[0]!.method === want.method && held[0]!.pence === want.pence) return [];
-  // A reversal is dated when the money it reverses was taken, so each day says what now stands.
+  const when = held.reduce<Date | null>((latest, s) => (!latest || s.at > latest ? s.at : latest), null) ?? now;
   return [
     ...held.map((s) => ({ method: s.method, pence: -s.pence, at: s.at })),
-    ...(want ? [{ method: want.method, pence: want.pence, at: now }] : []),
+    ...(want ? [{ method: want.method, pence: want.pence, at: when }] : []),
   ];
-}
-
-/** A line of money in the staff's short words: "deposit £10.00 paid", "£25.00 by link", "£5.00 refunded". */
-export function staffMoneyWords(line: MoneyLine, noShow: boolean): string {
-  const amount = Math.abs(line.pence);
-  const pounds = formatPence(amount);
-  if (line.kind === 'deposit') return `deposit ${pounds} ${noShow ? 'kept' : 'paid'}`;
-  if (line.kind === 'balance')
-    return line.method === 'link'
-      ? `${pounds} by link`
-      : line.method === 'cash'
-        ? `${pounds} in cash`
-        : line.method === 'online'
-          ? `${pounds} online`
-          : `${pounds} by card`;
-  if (line.kind === 'fee') return `fee ${pounds}`;
-  if (line.kind === 'chargeback') return `${pounds} chargeback`;
-  if (line.kind === 'chargeback_reversal') return `${pounds} chargeback won back`;
-  return line.pence < 0 ? `${pounds} refunded` : `${pounds} refund failed`;
 }

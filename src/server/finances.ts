@@ -251,8 +251,10 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
     start,
     end,
     `b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer, b.stripe_payment_intent,
-     ${quotedSql()} AS quoted_pence, ${agreedSurchargeSql()} AS surcharge_pence, ${BOOKED_EXTRAS_SQL} AS extras`,
-    'JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id',
+     ${quotedSql()} AS quoted_pence, ${agreedSurchargeSql()} AS surcharge_pence, ${BOOKED_EXTRAS_SQL} AS extras,
+     f.payment_intent AS fee_payment_intent`,
+    `JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id
+     LEFT JOIN no_show_fees f ON f.booking_id = m.booking_id`,
   )) as unknown as {
     at: Date;
     booking_id: string;
@@ -264,6 +266,7 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
     title: string;
     customer: string;
     stripe_payment_intent: string | null;
+    fee_payment_intent: string | null;
     quoted_pence: number;
     surcharge_pence: number;
     extras: BookedExtra[];
@@ -279,10 +282,13 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
         appointment: r.start_at,
         service: r.title,
         customer: r.customer,
-        // The Stripe object the money moved by; rows from before the ledger kept none but the deposit's.
+        // The Stripe payment the money belongs to (a refund: the payment it gave back; a chargeback: its dispute).
         stripePayment:
-          r.stripe_ref ??
-          (r.kind === 'deposit' || r.kind === 'refund' ? r.stripe_payment_intent : null),
+          r.kind === 'deposit' || r.kind === 'refund'
+            ? (r.stripe_payment_intent ?? r.stripe_ref)
+            : r.kind === 'fee' || r.kind === 'fee_refund'
+              ? (r.fee_payment_intent ?? r.stripe_ref)
+              : r.stripe_ref,
         quotedPence: r.quoted_pence,
         extras: r.extras,
         surchargePence: r.surcharge_pence,
