@@ -283,3 +283,21 @@ export function counterCorrection(
     ...(want ? [{ method: want.method, pence: want.pence, at: when }] : []),
   ];
 }
+
+/** A line of money in the staff's short words: "deposit £10.00 paid", "£25.00 by link", "£5.00 refunded". */
+export function staffMoneyWords(line: MoneyLine, noShow: boolean): string {
+  const pounds = formatPence(Math.abs(line.pence));
+  if (line.kind === 'deposit') return `deposit ${pounds} ${noShow ? 'kept' : 'paid'}`;
+  if (line.kind === 'balance')
+    return line.method === 'link'
+      ? `${pounds} by link`
+      : line.method === 'cash'
+        ? `${pounds} in cash`
+        : line.method === 'online'
+          ? `${pounds} online`
+          : `${pounds} by card`;
+  if (line.kind === 'fee') return `fee ${pounds}`;
+  if (line.kind === 'chargeback') return `${pounds} chargeback`;
+  if (line.kind === 'chargeback_reversal') return `${pounds} chargeback won back`;
+  return line.pence < 0 ? `${pounds} refunded` : `${pounds} refund failed`;
+}

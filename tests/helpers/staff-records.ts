@@ -190,7 +190,13 @@ export async function insertBooking(
     const ref = seed.paymentIntent ?? null;
     await recordMoney(tx, { bookingId, kind: 'deposit', method: 'online', pence: deposit, at, stripeRef: ref });
     if (seed.balance)
-      await recordMoney(tx, { bookingId, kind: 'balance', method: seed.balance.method, pence: seed.balance.pence, at: seed.balance.at });
+      await recordMoney(tx, {
+        bookingId,
+        kind: 'balance',
+        method: seed.balance.method,
+        pence: seed.balance.pence,
+        at: seed.balance.at,
+      });
     return { bookingId, customerId, dogId };
   });
 }

@@ -171,7 +171,13 @@ export async function rawBooking(options: {
     );
     // A deposit paid, as the webhook records it on the ledger (src/server/money/ledger.ts).
     const paidAt = options.createdAt ?? new Date();
-    await recordMoney(tx, { bookingId: id, kind: 'deposit', method: 'online', pence: options.depositPaidPence ?? 0, at: paidAt });
+    await recordMoney(tx, {
+      bookingId: id,
+      kind: 'deposit',
+      method: 'online',
+      pence: options.depositPaidPence ?? 0,
+      at: paidAt,
+    });
     return { id, customerId, dogId };
   });
 }

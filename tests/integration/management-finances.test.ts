@@ -142,7 +142,10 @@ describe('takings', () => {
     expect(day).toMatchObject({ cardPence: 0, cashPence: 6000, takingsPence: 6000 });
     expect((await report('from=2026-07-20&to=2026-07-20')).totals.takingsPence).toBe(0);
     await correct('card');
-    expect((await report('from=2026-07-08&to=2026-07-08')).periods[0]).toMatchObject({ cardPence: 3500, cashPence: 2500 });
+    expect((await report('from=2026-07-08&to=2026-07-08')).periods[0]).toMatchObject({
+      cardPence: 3500,
+      cashPence: 2500,
+    });
   });
 
   it.each([

@@ -228,6 +228,10 @@ export async function ledgerRowsBetween(
   return rows;
 }
 
+/** What a booking's rows come to, for a query aliasing bookings as `alias`. */
+export const bookingNetSql = (alias = 'b') =>
+  `coalesce((SELECT sum(m.pence) FROM money_movements m WHERE m.booking_id = ${alias}.id), 0)`;
+
 /** What a booking's rows come to, less any refund owed, for a query aliasing bookings as `alias`. */
 export const netOfBookingSql = (alias = 'b') =>
   `(coalesce((SELECT sum(m.pence) FROM money_movements m WHERE m.booking_id = ${alias}.id), 0) - ${alias}.refund_due_pence)`;

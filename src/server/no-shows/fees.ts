@@ -356,7 +356,14 @@ async function markPaid(tx: Tx, id: string, paymentIntent: string | null, now: D
   );
   if (!rows[0]) return false;
   const method = from === 'link_sent' ? 'link' : 'online';
-  await recordMoney(tx, { bookingId: id, kind: 'fee', method, pence: rows[0].pence, at: now, stripeRef: paymentIntent });
+  await recordMoney(tx, {
+    bookingId: id,
+    kind: 'fee',
+    method,
+    pence: rows[0].pence,
+    at: now,
+    stripeRef: paymentIntent,
+  });
   return true;
 }
 

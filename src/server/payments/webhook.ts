@@ -520,7 +520,14 @@ async function oweRefund(
       WHERE id = $1`,
     [id, paid, paymentIntent, why, now],
   );
-  await recordMoney(tx, { bookingId: id, kind: 'deposit', method: 'online', pence: paid, at: now, stripeRef: paymentIntent });
+  await recordMoney(tx, {
+    bookingId: id,
+    kind: 'deposit',
+    method: 'online',
+    pence: paid,
+    at: now,
+    stripeRef: paymentIntent,
+  });
 }
 
 async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?: string): Promise<string> {
@@ -539,7 +546,14 @@ async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?
         'UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = $3, updated_at = $4 WHERE id = $1',
         [booking.id, paid, paymentIntent, now],
       );
-      await recordMoney(tx, { bookingId: booking.id, kind: 'deposit', method: 'online', pence: paid, at: now, stripeRef: paymentIntent });
+      await recordMoney(tx, {
+        bookingId: booking.id,
+        kind: 'deposit',
+        method: 'online',
+        pence: paid,
+        at: now,
+        stripeRef: paymentIntent,
+      });
     }
     return 'already_confirmed';
   }
@@ -555,7 +569,14 @@ async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?
         [booking.id, now, paid, paymentIntent],
       );
       await tx.query('RELEASE SAVEPOINT confirm_paid');
-      await recordMoney(tx, { bookingId: booking.id, kind: 'deposit', method: 'online', pence: paid, at: now, stripeRef: paymentIntent });
+      await recordMoney(tx, {
+        bookingId: booking.id,
+        kind: 'deposit',
+        method: 'online',
+        pence: paid,
+        at: now,
+        stripeRef: paymentIntent,
+      });
     } catch (error) {
       if (!isCapacityViolation(error)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT confirm_paid');

@@ -317,7 +317,14 @@ export async function balanceSessionEvent(verified: unknown, now: Date, siteUrl?
     const twice = b.balance_paid_pence > 0;
     // Stripe has the money either way: takings until it is given back (src/server/money/ledger.ts).
     const ref = pi ?? session.id;
-    await recordMoney(tx, { bookingId: link.booking_id, kind: 'balance', method: 'link', pence: link.pence, at: now, stripeRef: ref });
+    await recordMoney(tx, {
+      bookingId: link.booking_id,
+      kind: 'balance',
+      method: 'link',
+      pence: link.pence,
+      at: now,
+      stripeRef: ref,
+    });
     await tx.query(
       `UPDATE balance_links SET status = 'paid', paid_at = $2, payment_intent = $3, paid_twice = $4,
               closed_at = COALESCE(closed_at, $2) WHERE id = $1`,

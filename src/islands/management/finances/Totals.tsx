@@ -6,7 +6,11 @@ export const noShows = (n: number) => `${n} no-show${n === 1 ? '' : 's'}`;
 
 /** The period's figures, each with a word on what it counts. */
 const FIGURES: { term: string; value(t: Figures): string; note(t: Figures): string }[] = [
-  { term: 'Takings', value: (t) => formatPence(t.takingsPence), note: () => 'money in less money out, on the day it moved' },
+  {
+    term: 'Takings',
+    value: (t) => formatPence(t.takingsPence),
+    note: () => 'money in less money out, on the day it moved',
+  },
   {
     term: 'Value of the appointments',
     value: (t) => formatPence(t.appointmentsValuePence),

@@ -56,7 +56,7 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
       ) : null}
       <div>
         <dt>Money</dt>
-        <dd>
+        <dd aria-live="polite">
           {b.money ? <MoneyWords booking={b} /> : `From ${formatPence(b.totalFromPence)}`}
           {/* A booking of several dogs pays one deposit, shared among its dogs here (decision 082). */}
           {b.partyDepositHeldPence
@@ -64,6 +64,12 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
             : ''}
         </dd>
       </div>
+      {b.money && b.money.finalPricePence !== b.money.quotedPence ? (
+        <div>
+          <dt>Final price</dt>
+          <dd aria-live="polite">{formatPence(b.money.finalPricePence)}</dd>
+        </div>
+      ) : null}
       {b.checkIn ? (
         <div>
           <dt>Checked in</dt>
@@ -136,20 +142,16 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
 }
 
 /**
- * The booking's money from the ledger (docs/decisions/100), in the words the owner's page uses: the
- * final price (the "from" total, and the surcharge agreed), what was paid and how, and what is due.
+ * The booking's money from the ledger (docs/decisions/100), the figures the owner's page shows: the
+ * "from" total and the surcharge agreed (the final price is its own line), what was paid and how,
+ * and what is due.
  */
 function MoneyWords({ booking: b }: { booking: ScheduleBooking }) {
   const m = b.money!;
   const noShow = b.attendance === 'no_show';
-  const price =
-    m.surchargePence > 0
-      ? `Final price ${formatPence(m.finalPricePence)} (from ${formatPence(m.quotedPence)} + ${formatPence(m.surchargePence)} surcharge agreed)`
-      : m.finalPricePence !== m.quotedPence
-        ? `Final price ${formatPence(m.finalPricePence)} (from ${formatPence(m.quotedPence)})`
-        : `From ${formatPence(m.quotedPence)}`;
   const parts = [
-    price,
+    `From ${formatPence(m.quotedPence)}`,
+    m.surchargePence > 0 ? `surcharge ${formatPence(m.surchargePence)} agreed` : '',
     // Fees are the no-show panel's: said there.
     ...m.lines.filter((l) => l.kind !== 'fee' && l.kind !== 'fee_refund').map((l) => staffMoneyWords(l, noShow)),
     // A no-show owes no balance for a groom that did not happen: its fee, if any, is below.
