@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../domain/dashboard.ts';
 import { formatPence } from '../../../domain/money.ts';
+import { figureLength } from '../figure-length.ts';
 import { appointments, appointmentsValueWords, refilledWords, takingsSoFar } from './figures.ts';
 
 /**
@@ -80,7 +81,9 @@ function Tile({
   return (
     <li className="dash-tile" data-attention={attention ? 'true' : undefined}>
       <span className="dash-tile__label">{label}</span>
-      <strong className="dash-tile__value">{value}</strong>
+      <strong className="dash-tile__value" data-length={figureLength(String(value))}>
+        {value}
+      </strong>
       {note}
     </li>
   );

@@ -57,7 +57,7 @@ export function appointmentsValueWords(figures: Pick<DashboardResponse, 'appoint
   const { thisWeek, lastWeek } = figures.appointmentsValue;
   return {
     value: formatPence(sum(thisWeek.days)),
-    note: `Booked in Monday to Sunday, paid or not · last week ${formatPence(sum(lastWeek.days))}`,
+    note: `Monday to Sunday at their prices, paid or not · last week ${formatPence(sum(lastWeek.days))}`,
   };
 }
 

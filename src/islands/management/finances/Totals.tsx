@@ -1,5 +1,6 @@
 import type { Figures } from '../../../domain/finances.ts';
 import { formatPence } from '../../../domain/money.ts';
+import { figureLength } from '../figure-length.ts';
 
 /** "1 no-show", "2 no-shows". */
 export const noShows = (n: number) => `${n} no-show${n === 1 ? '' : 's'}`;
@@ -41,7 +42,9 @@ export function Totals({ figures }: { figures: Figures }) {
         <div key={figure.term} className={i === 0 ? 'rec-figure rec-figure--main' : 'rec-figure'}>
           <dt>{figure.term}</dt>
           <dd>
-            <span className="rec-figure-value">{figure.value(figures)}</span>
+            <span className="rec-figure-value" data-length={figureLength(figure.value(figures))}>
+              {figure.value(figures)}
+            </span>
             <span className="rec-figure-note">{figure.note(figures)}</span>
           </dd>
         </div>
