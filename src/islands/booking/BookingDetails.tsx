@@ -250,6 +250,11 @@ function MoneyFacts({ money: m, completed }: { money: NonNullable<BookingView['m
             <span>{signed(l.pence)}</span>
           </span>
         ))
+      ) : completed || m.surchargePence > 0 ? (
+        <span className="price-line price-line--paid">
+          <span>Paid</span>
+          <span>Nothing yet</span>
+        </span>
       ) : (
         <span className="price-line price-line--deposit">
           <span>Deposit paid</span>
