@@ -112,6 +112,7 @@ const CALENDAR_VITEST = [
   'tests/integration/time-freed.test.ts',
   'tests/integration/reminders.test.ts',
   'tests/integration/management-finances.test.ts',
+  'tests/integration/money-ledger.test.ts',
   'tests/integration/living-demo-shop.test.ts',
 ];
 const CALENDAR_E2E = [

@@ -4,6 +4,7 @@ import { addDays, todayIn, zonedDateTimeToInstant } from '../../src/domain/londo
 import { fairTerms } from '../../src/domain/no-show-rules.ts';
 import { transaction } from '../../src/server/db.ts';
 import { hashAccessKey } from '../../src/server/ids.ts';
+import { recordMoney } from '../../src/server/money/ledger.ts';
 
 /**
  * The day of the e2e server's past appointments: the day before the run began, in London. The runner
@@ -131,12 +132,12 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
         `INSERT INTO dogs (id, customer_id, name, breed_id, weight_kg, coat, nervous, notes) VALUES ($1, $2, $3, $4, 12, 'medium', false, '') ON CONFLICT DO NOTHING`,
         [`${r.customer}dog`, r.customer, r.dog, r.breed],
       );
-      await tx.query(
+      const { rows: written } = await tx.query(
         `INSERT INTO bookings (id, customer_id, dog_id, service_id, start_at, end_at, status, quote, price_from_pence, deposit_pence, deposit_paid_pence,
             idempotency_key, request_hash, contact_name, contact_email, contact_phone, created_at, confirmed_at,
             fair_terms, stripe_customer, stripe_payment_method)
          VALUES ($1, $2, $3, $4, $5, $6, 'confirmed', $7, $8, $9, $9, $10, repeat('0', 64), $11, $12, $13, $14, $14, $15, $16, $17)
-         ON CONFLICT DO NOTHING`,
+         ON CONFLICT DO NOTHING RETURNING id`,
         [
           r.id,
           r.customer,
@@ -157,6 +158,15 @@ export async function seedPastAppointments(now = new Date()): Promise<void> {
           'card' in r ? r.card : null,
         ],
       );
+      // Its deposit, as the webhook records it on the ledger (src/server/money/ledger.ts).
+      if (written.length)
+        await recordMoney(tx, {
+          bookingId: r.id,
+          kind: 'deposit',
+          method: 'online',
+          pence: r.deposit,
+          at: new Date(start.getTime() - 7 * 86_400_000),
+        });
     }
     // The check-in's dogs: a vaccination out of date since 3 March, for the card's warning.
     await tx.query(

@@ -4,6 +4,7 @@ import { SIZES } from './catalogue.ts';
 import { DATE_HORIZON_MESSAGE, instantWithinHorizon } from './date-horizon.ts';
 import { freeText, plainText } from './text.ts';
 import { FairTermsSchema } from './no-show-rules.ts';
+import { BookingMoneySchema } from './ledger.ts';
 import { MAX_DOGS_PER_BOOKING, PARTY_PLACEMENTS } from './party.ts';
 
 /**
@@ -244,6 +245,12 @@ export const BookingViewSchema = z.object({
   /** The dog's extras, each also a line of `price`; absent from views made before extras existed. */
   extras: z.optional(z.array(BookedExtraSchema)),
   depositPaidPence: nonNegativeInteger(),
+  /**
+   * The booking's money from the ledger (docs/decisions/100): the final price (the surcharge agreed
+   * in), what was paid and how, and what is left to pay; the same figures the staff see. Absent from
+   * views made before the ledger.
+   */
+  money: z.optional(BookingMoneySchema),
   canCancel: z.boolean(),
   canMove: z.boolean(),
   /** Whether cancelling now would refund the paid deposit. */

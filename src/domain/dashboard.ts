@@ -6,19 +6,23 @@ import { IsoDateSchema } from './calendar.ts';
  * The dashboard's figures (docs/decisions/060-schedule-and-dashboard.md): what each one means
  * is written here once, for the server that counts and the island that shows them.
  *
- * - Takings of a day: the money kept for the appointments of that day, deposits (less refunds,
- *   made or on their way) and balances taken at the counter. A late cancellation's kept deposit
- *   counts on its appointment's day, as the groomer thinks of it.
+ * - Takings of a day: the money that moved that day, by the ledger's one rule (src/domain/ledger.ts,
+ *   docs/decisions/100): deposits on the day they were paid, balances by card, cash or link on the
+ *   day they were taken, no-show fees, less refunds and chargebacks on the day they went out. The
+ *   same figure as Finances' takings for that day.
+ * - Value of a day's appointments: a second figure, apart from takings: the confirmed appointments
+ *   that start that day (no-shows left out) at their quote plus any surcharge agreed, whenever their
+ *   money moves.
  * - Deposits held: deposits paid for confirmed appointments still to come (not yet completed or a
- *   no-show: a no-show's kept deposit is takings).
+ *   no-show: a no-show's kept deposit is takings), less refunds made or on their way.
  * - A first visit: a confirmed appointment whose customer (by record or by number) had no confirmed
  *   appointment before it.
  * - Where bookings came from: visits by their click id (contract §7: gclid → google ads, fbclid →
  *   facebook ads), direct without one; a booking counts for the channel of the visit it was made in.
  * - Tables refilled from the waitlist (docs/decisions/088): bookings made by accepting a waitlist
  *   offer, counted in the period the offer was taken (when the table was refilled), and still
- *   booked; what they brought back is their takings by the rule above, so far, a refilled booking
- *   later cancelled counting what it kept (a deposit) and a hold never paid counting nothing.
+ *   booked; what they brought back is the money their ledger rows hold so far (less a refund owed),
+ *   a refilled booking later cancelled counting what it kept (a deposit) and a hold never paid nothing.
  *
  * Written in zod/mini so the dashboard loads no classic zod (docs/decisions/054); the function
  * parses the retry's body through dashboard-for-server.ts.
@@ -93,6 +97,8 @@ export const DashboardResponseSchema = z.object({
   timeZone: z.string(),
   today: IsoDateSchema,
   takings: z.object({ thisWeek: Week, lastWeek: Week }),
+  /** The value of each day's appointments (not takings: see above). */
+  appointmentsValue: z.object({ thisWeek: Week, lastWeek: Week }),
   depositsHeld: z.object({ pence: Pence, appointments: Count }),
   noShows: z.object({
     thisWeek: Count,

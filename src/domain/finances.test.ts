@@ -64,6 +64,7 @@ describe('a CSV line', () => {
       '',
       '',
       0,
+      0,
     ]);
   });
   it("carries the booking's quote and its extras: their titles with prices, and their sum a number", () => {
@@ -75,6 +76,7 @@ describe('a CSV line', () => {
       6300,
       "Nail grinding £5.00;' =Bandana £3.00",
       800,
+      0,
     ]);
   });
   it('makes every text cell formula-safe for a semicolon or tab reader too, and leaves the amount a number', () => {
@@ -92,6 +94,23 @@ describe('a CSV line', () => {
       '',
       '',
       0,
+      0,
+    ]);
+  });
+  it.each([
+    [{ kind: 'balance', method: 'link', pence: 3500 }, ['Balance', 'Payment link (Stripe)', 3500]],
+    [{ kind: 'balance_refund', method: 'link', pence: -3500 }, ['Balance refund', 'Payment link (Stripe)', -3500]],
+    [{ kind: 'refund', method: 'online', pence: 1000 }, ['Deposit refund failed', 'Online (Stripe)', 1000]],
+    [{ kind: 'fee', method: 'link', pence: 2500 }, ['No-show fee', 'Payment link (Stripe)', 2500]],
+  ] as const)('names %o by its type and method', (row, cells) =>
+    expect(csvRecord({ ...movement, ...row }, 'Europe/London').slice(2, 5)).toEqual(cells),
+  );
+  it('carries the surcharge the owner agreed, a number', () => {
+    expect(csvRecord({ ...movement, quotedPence: 2000, surchargePence: 1500 }, 'Europe/London').slice(10)).toEqual([
+      2000,
+      '',
+      0,
+      1500,
     ]);
   });
   it('calls a negative balance a correction', () => {

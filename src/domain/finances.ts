@@ -2,14 +2,16 @@ import { z } from 'zod/mini';
 import { BookingIdSchema } from './booking-api-schemas.ts';
 import { IsoDateSchema } from './calendar.ts';
 import { addDays, daysBetween, instantToZoned } from './london-time.ts';
+import type { MoneyKind, MoneyMethod } from './ledger.ts';
 import { formatPence } from './money.ts';
 import { CursorSchema, PageLimitSchema } from './staff-lists.ts';
 import { formulaSafeCell } from './spreadsheet-cells.ts';
 import { plainText } from './text.ts';
 
 /**
- * The Finances screen (/management/finances): takings by day, week or month from the money rows
- * (money_movements: deposits online, their refunds, balances by card or cash), promotion usage,
+ * The Finances screen (/management/finances): takings by day, week or month from the ledger
+ * (src/domain/ledger.ts: deposits, balances by card, cash or link, no-show fees, refunds and
+ * chargebacks, each on the day the money moved), the value of the appointments, promotion usage,
  * the deposits with a refund through Stripe, and the accountant's CSV. Shared by the island and
  * netlify/functions/management-finances.ts (docs/decisions/061-staff-records.md), written in zod/mini
  * so the page loads no classic zod (docs/decisions/054); the function parses its requests through
@@ -52,15 +54,25 @@ const count = () => z.number().check(z.int(), z.nonnegative());
 export const FiguresSchema = z.object({
   /** Deposits taken online. */
   depositsPence: pence,
-  /** Deposits and no-show fees given back, and chargebacks net of those won back (a positive sum of money out). */
+  /** Deposits, balances and no-show fees given back, and chargebacks net of those won back (a positive sum of money out). */
   refundsPence: pence,
   /** Balances taken in the shop. */
   cardPence: pence,
   cashPence: pence,
   /** Balances the owner paid online by the payment link staff sent (decision 096). */
-  onlinePence: pence,
-  /** All of the above: money in less money out. */
+  linkPence: pence,
+  /** No-show fees taken (decision 081). */
+  feesPence: pence,
+  /**
+   * All of the above, dated by the day the money moved: deposits, card, cash, link and fees, less
+   * refunds (src/domain/ledger.ts; the columns always add up to it).
+   */
   takingsPence: pence,
+  /**
+   * The value of the period's appointments: confirmed ones that started in it (no-shows left out), at
+   * their quote plus the surcharge agreed, whenever their money moved. Not takings.
+   */
+  appointmentsValuePence: pence,
   /** Confirmed appointments that started in the period (no-shows left out). */
   appointments: count(),
   noShows: count(),
@@ -130,8 +142,10 @@ export const EMPTY_FIGURES: Figures = Object.freeze({
   refundsPence: 0,
   cardPence: 0,
   cashPence: 0,
-  onlinePence: 0,
+  linkPence: 0,
+  feesPence: 0,
   takingsPence: 0,
+  appointmentsValuePence: 0,
   appointments: 0,
   noShows: 0,
   promotions: { count: 0, pence: 0 },
@@ -191,8 +205,10 @@ export function addFigures(a: Figures, b: Figures): Figures {
     refundsPence: a.refundsPence + b.refundsPence,
     cardPence: a.cardPence + b.cardPence,
     cashPence: a.cashPence + b.cashPence,
-    onlinePence: a.onlinePence + b.onlinePence,
+    linkPence: a.linkPence + b.linkPence,
+    feesPence: a.feesPence + b.feesPence,
     takingsPence: a.takingsPence + b.takingsPence,
+    appointmentsValuePence: a.appointmentsValuePence + b.appointmentsValuePence,
     appointments: a.appointments + b.appointments,
     noShows: a.noShows + b.noShows,
     promotions: { count: a.promotions.count + b.promotions.count, pence: a.promotions.pence + b.promotions.pence },
@@ -204,8 +220,8 @@ export function addFigures(a: Figures, b: Figures): Figures {
 export interface MoneyMovement {
   at: Date;
   bookingId: string;
-  kind: 'deposit' | 'refund' | 'balance' | 'fee' | 'fee_refund' | 'chargeback' | 'chargeback_reversal';
-  method: 'online' | 'card' | 'cash';
+  kind: MoneyKind;
+  method: MoneyMethod;
   pence: number;
   appointment: Date;
   service: string;
@@ -215,6 +231,8 @@ export interface MoneyMovement {
   quotedPence?: number;
   /** Its booking's extras as booked (decision 080). */
   extras?: readonly { title: string; pricePence: number }[];
+  /** The surcharge the owner agreed to at check-in (decision 091): part of what the shop expects. */
+  surchargePence?: number;
 }
 
 export const CSV_COLUMNS = [
@@ -231,27 +249,26 @@ export const CSV_COLUMNS = [
   'Quoted (GBP)',
   'Extras',
   'Extras (GBP)',
+  'Surcharge agreed (GBP)',
 ] as const;
 
 const TYPE_NAMES: Record<MoneyMovement['kind'], string> = {
   deposit: 'Deposit',
   refund: 'Deposit refund',
   balance: 'Balance',
+  balance_refund: 'Balance refund',
   fee: 'No-show fee',
   fee_refund: 'No-show fee refund',
   chargeback: 'Chargeback',
   chargeback_reversal: 'Chargeback won back',
 };
 
-/** The money that went back out (a positive "Refunds" figure): refunds, and what chargebacks took net. */
-export const MONEY_BACK: ReadonlySet<MoneyMovement['kind']> = new Set([
-  'refund',
-  'fee_refund',
-  'chargeback',
-  'chargeback_reversal',
-]);
+/** Refunds whose positive row is the refund failing and the money coming back. */
+const MONEY_BACK_KINDS: ReadonlySet<MoneyKind> = new Set(['refund', 'balance_refund', 'fee_refund', 'chargeback']);
+
 const METHOD_NAMES: Record<MoneyMovement['method'], string> = {
   online: 'Online (Stripe)',
+  link: 'Payment link (Stripe)',
   card: 'Card in shop',
   cash: 'Cash',
 };
@@ -269,7 +286,11 @@ export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)
   return [
     at.date,
     at.time,
-    m.kind === 'balance' && m.pence < 0 ? 'Balance correction' : TYPE_NAMES[m.kind],
+    m.kind === 'balance' && m.pence < 0
+      ? 'Balance correction'
+      : MONEY_BACK_KINDS.has(m.kind) && m.kind !== 'chargeback_reversal' && m.pence > 0
+        ? `${TYPE_NAMES[m.kind]} failed`
+        : TYPE_NAMES[m.kind],
     METHOD_NAMES[m.method],
     m.pence,
     m.bookingId,
@@ -280,6 +301,7 @@ export function csvRecord(m: MoneyMovement, timeZone: string): (string | number)
     m.quotedPence ?? '',
     extras.map((e) => `${e.title} ${formatPence(e.pricePence)}`).join('; '),
     extras.reduce((sum, e) => sum + e.pricePence, 0),
+    m.surchargePence ?? 0,
   ].map((cell) => (typeof cell === 'string' ? formulaSafeCell(cell) : cell));
 }
 

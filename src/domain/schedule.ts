@@ -12,6 +12,7 @@ import {
   ServiceIdSchema,
 } from './booking-api-schemas.ts';
 import { CheckInViewSchema } from './check-in.ts';
+import { BookingMoneySchema } from './ledger.ts';
 import { CustomerIdSchema } from './customer-records.ts';
 import type { BookingSettings } from './booking-settings.ts';
 import { IsoDateSchema, WallTimeSchema } from './calendar.ts';
@@ -129,6 +130,11 @@ export const ScheduleBookingSchema = z.object({
   checkIn: z.optional(CheckInViewSchema),
   /** The quote plus the surcharge the owner agreed to, computed by the server; with a check-in only. */
   finalPricePence: z.optional(count()),
+  /**
+   * Its money from the ledger (docs/decisions/100), as the owner's page says it: final price, paid,
+   * due, paid twice, line by line. A party's dog counts its share of the one deposit.
+   */
+  money: z.optional(BookingMoneySchema),
 });
 export type ScheduleBooking = z.infer<typeof ScheduleBookingSchema>;
 

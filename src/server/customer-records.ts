@@ -18,6 +18,7 @@ import { matchingCustomersQuery, LIVE_CUSTOMER as LIVE, type FoundCustomer } fro
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
 import { randomId } from './ids.ts';
+import { bookingNetSql } from './money/ledger.ts';
 import type { StaffMember } from './staff.ts';
 import { isStaffPrivileges } from '../domain/privileges.ts';
 
@@ -335,10 +336,9 @@ async function totalsOf(tx: Tx, customerId: string, now: Date): Promise<Customer
     `SELECT count(*) FILTER (WHERE ${VISIT('b', '$2')})::int AS visits,
             count(*) FILTER (WHERE b.attendance = 'no_show')::int AS no_shows,
             count(*) FILTER (WHERE ${UPCOMING('b', '$2')})::int AS upcoming,
-            coalesce(sum(b.deposit_paid_pence - b.deposit_refunded_pence + b.balance_paid_pence + coalesce(f.pence - f.refunded_pence, 0)), 0)::int AS paid
+            -- Every pound in or out of their bookings, from the ledger (decision 100): fees and refunds in.
+            coalesce(sum(${bookingNetSql('b')}), 0)::int AS paid
        FROM bookings b
-       -- A no-show fee taken is money paid too (decision 081), less what of it was given back; one fee row per booking at most.
-       LEFT JOIN no_show_fees f ON f.booking_id = b.id AND f.status IN ('paid', 'refunded')
       WHERE b.customer_id = $1`,
     [customerId, now],
   );

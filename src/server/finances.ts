@@ -4,7 +4,6 @@ import {
   CSV_COLUMNS,
   csvRecord,
   EMPTY_FIGURES,
-  MONEY_BACK,
   periodLabel,
   periodsBetween,
   type Deposit,
@@ -18,6 +17,7 @@ import {
   type RefundResponse,
 } from '../domain/finances.ts';
 import { addDays, zonedDateTimeToInstant } from '../domain/london-time.ts';
+import { takingsOf } from '../domain/ledger.ts';
 import { formatPence, poundsFromPence } from '../domain/money.ts';
 import { DEFAULT_PAGE_LIMIT } from '../domain/staff-lists.ts';
 import type { BookedExtra } from '../domain/booking-api-schemas.ts';
@@ -26,15 +26,22 @@ import { BOOKED_EXTRAS_SQL } from './bookings/view.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { db, transaction, type Tx } from './db.ts';
 import { HttpError } from './http.ts';
+import {
+  agreedSurchargeSql,
+  appointmentsValueByPeriod,
+  ledgerRowsBetween,
+  quotedSql,
+  takingsByPeriod,
+} from './money/ledger.ts';
 import { settleRefund } from './payments/settle.ts';
 import { stripeClient } from './payments/stripe.ts';
 import { loadBookingSettings } from './settings.ts';
 import type { StaffMember } from './staff.ts';
 
 /**
- * The Finances screen (docs/decisions/061-staff-records.md). Money comes from money_movements, the rows
- * a trigger writes whenever a booking's money changes, each on its own date; appointments and the
- * promotion from the bookings that started in the period. Days are London days.
+ * The Finances screen (docs/decisions/061-staff-records.md, 100-one-ledger-for-money.md). Money comes
+ * from the ledger (src/server/money/ledger.ts), each row on the day it moved; the appointments, their
+ * value and the promotion from the bookings that started in the period. Days are London days.
  */
 
 /** The instants of a London date range: from the first day's midnight to the midnight after the last. */
@@ -46,16 +53,9 @@ export async function financeReport(query: FinancesQuery, tx: Tx = db()): Promis
   const by = query.by ?? 'day';
   const { timeZone } = await loadBookingSettings(tx);
   const [start, end] = instants(query.from, query.to, timeZone);
-  const { rows: money } = await tx.query<{
-    period: string;
-    kind: MoneyMovement['kind'];
-    method: MoneyMovement['method'];
-    pence: number;
-  }>(
-    `SELECT to_char(date_trunc($4, m.at AT TIME ZONE $3), 'YYYY-MM-DD') AS period, m.kind, m.method, sum(m.pence)::int AS pence
-       FROM money_movements m WHERE m.at >= $1 AND m.at < $2 GROUP BY 1, 2, 3`,
-    [start, end, timeZone, by],
-  );
+  const range = { start, end, timeZone, by };
+  const money = await takingsByPeriod(tx, range);
+  const value = await appointmentsValueByPeriod(tx, range);
   const { rows: visits } = await tx.query<{
     period: string;
     appointments: number;
@@ -71,31 +71,19 @@ export async function financeReport(query: FinancesQuery, tx: Tx = db()): Promis
        FROM bookings b WHERE b.status = 'confirmed' AND b.start_at >= $1 AND b.start_at < $2 GROUP BY 1`,
     [start, end, timeZone, by],
   );
-  const figures = new Map<string, Figures>();
-  const at = (period: string) =>
-    figures.get(period) ?? { ...EMPTY_FIGURES, promotions: { ...EMPTY_FIGURES.promotions } };
-  for (const row of money) {
-    const f = at(row.period);
-    if (row.kind === 'deposit') f.depositsPence += row.pence;
-    else if (MONEY_BACK.has(row.kind)) f.refundsPence -= row.pence;
-    else if (row.method === 'cash') f.cashPence += row.pence;
-    else if (row.kind === 'balance' && row.method === 'online') f.onlinePence += row.pence;
-    else f.cardPence += row.pence;
-    f.takingsPence += row.pence;
-    figures.set(row.period, f);
-  }
-  for (const row of visits) {
-    const f = at(row.period);
-    f.appointments += row.appointments;
-    f.noShows += row.no_shows;
-    f.promotions = { count: f.promotions.count + row.promotions, pence: f.promotions.pence + row.promotion_pence };
-    figures.set(row.period, f);
-  }
-  const periods = periodsBetween(query.from, query.to, by).map((s) => ({
-    start: s,
-    label: periodLabel(s, by),
-    ...at(s),
-  }));
+  const counts = new Map(visits.map((v) => [v.period, v]));
+  const periods = periodsBetween(query.from, query.to, by).map((s) => {
+    const v = counts.get(s);
+    return {
+      start: s,
+      label: periodLabel(s, by),
+      ...takingsOf(money.filter((m) => m.period === s)),
+      appointmentsValuePence: value.get(s) ?? 0,
+      appointments: v?.appointments ?? 0,
+      noShows: v?.no_shows ?? 0,
+      promotions: { count: v?.promotions ?? 0, pence: v?.promotion_pence ?? 0 },
+    };
+  });
   return {
     from: query.from,
     to: query.to,
@@ -254,31 +242,35 @@ export async function refundDeposit(
   };
 }
 
-/** The money rows of a range as CSV for the accountant: formula-safe, UTF-8 with a byte order mark for Excel. */
+/** The ledger's rows of a range as CSV for the accountant: formula-safe, UTF-8 with a byte order mark for Excel. */
 export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promise<string> {
   const { timeZone } = await loadBookingSettings(tx);
   const [start, end] = instants(from, to, timeZone);
-  const { rows } = await tx.query<{
+  const rows = (await ledgerRowsBetween(
+    tx,
+    start,
+    end,
+    `b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer, b.stripe_payment_intent,
+     ${quotedSql()} AS quoted_pence, ${agreedSurchargeSql()} AS surcharge_pence, ${BOOKED_EXTRAS_SQL} AS extras,
+     f.payment_intent AS fee_payment_intent`,
+    `JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id
+     LEFT JOIN no_show_fees f ON f.booking_id = m.booking_id`,
+  )) as unknown as {
     at: Date;
     booking_id: string;
     kind: MoneyMovement['kind'];
     method: MoneyMovement['method'];
     pence: number;
+    stripe_ref: string | null;
     start_at: Date;
     title: string;
     customer: string;
     stripe_payment_intent: string | null;
+    fee_payment_intent: string | null;
     quoted_pence: number;
+    surcharge_pence: number;
     extras: BookedExtra[];
-  }>(
-    `SELECT m.at, m.booking_id, m.kind, m.method, m.pence, b.start_at, s.title, coalesce(c.name, b.contact_name) AS customer,
-            coalesce((b.quote ->> 'totalFromPence')::int, b.price_from_pence) AS quoted_pence, ${BOOKED_EXTRAS_SQL} AS extras,
-            CASE WHEN m.stripe_dispute IS NOT NULL THEN m.stripe_dispute WHEN m.kind IN ('fee', 'fee_refund') THEN f.payment_intent ELSE b.stripe_payment_intent END AS stripe_payment_intent
-       FROM money_movements m JOIN bookings b ON b.id = m.booking_id JOIN booking_types s ON s.id = b.service_id JOIN customers c ON c.id = b.customer_id
-       LEFT JOIN no_show_fees f ON f.booking_id = m.booking_id
-      WHERE m.at >= $1 AND m.at < $2 ORDER BY m.at, m.id`,
-    [start, end],
-  );
+  }[];
   const records = rows.map((r) =>
     csvRecord(
       {
@@ -290,9 +282,16 @@ export async function takingsCsv(from: string, to: string, tx: Tx = db()): Promi
         appointment: r.start_at,
         service: r.title,
         customer: r.customer,
-        stripePayment: r.kind === 'balance' ? null : r.stripe_payment_intent,
+        // The Stripe payment the money belongs to (a refund: the payment it gave back; a chargeback: its dispute).
+        stripePayment:
+          r.kind === 'deposit' || r.kind === 'refund'
+            ? (r.stripe_payment_intent ?? r.stripe_ref)
+            : r.kind === 'fee' || r.kind === 'fee_refund'
+              ? (r.fee_payment_intent ?? r.stripe_ref)
+              : r.stripe_ref,
         quotedPence: r.quoted_pence,
         extras: r.extras,
+        surchargePence: r.surcharge_pence,
       },
       timeZone,
     ),

@@ -210,12 +210,25 @@ test.describe('the owner away from the counter', () => {
     await shot(phone, 'consent-link-agreed-390');
     await owner.close();
 
-    // Staff's schedule, refreshed: agreed by link, and the surcharge is in the final price.
-    await page.reload();
-    await goToYesterday(page);
-    await open();
-    await expect(dialog.getByText(/^Agreed by link: Sam Smith, \d\d:\d\d$/)).toBeVisible();
+    // The staff window, left open and never reloaded, shows it within seconds (it asks again while the
+    // owner holds a link, docs/decisions/100): agreed by link, and the surcharge in the final price.
+    await expect(dialog.getByText(/^Agreed by link: Sam Smith, \d\d:\d\d$/)).toBeVisible({ timeout: 15_000 });
     await expect(dialog.getByText('£60.00', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('From £45.00 · surcharge £15.00 agreed · £60.00 due', { exact: true })).toBeVisible();
+    // The owner's own page says the same: the surcharge agreed, the final price and what is left to pay.
+    const ownPage = await browser.newContext({
+      baseURL: test.info().project.use.baseURL!,
+      viewport: { width: 390, height: 844 },
+    });
+    const booking = await ownPage.newPage();
+    await booking.goto(`/b/${row.id}`);
+    const price = booking.getByRole('definition').filter({ hasText: 'Final price' });
+    await expect(price.getByText('Surcharge you agreed at check-in')).toBeVisible();
+    await expect(price.locator('.price-line--final')).toHaveText('Final price£60.00');
+    await expect(price.locator('.price-line--due')).toHaveText('Left to pay£60.00');
+    await booking.getByRole('button', { name: 'Reject' }).click();
+    await shot(booking, 'owner-page-final-price-390');
+    await ownPage.close();
     await shot(page, 'consent-link-agreed-1280');
   });
 });

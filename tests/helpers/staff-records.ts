@@ -1,6 +1,7 @@
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { randomId } from '../../src/server/ids.ts';
+import { recordMoney } from '../../src/server/money/ledger.ts';
 
 /** Calls of the staff-records endpoints as the management islands make them, for integration tests. */
 export const HOST = 'http://localhost';
@@ -184,6 +185,18 @@ export async function insertBooking(
         at,
       ],
     );
+    // The money as the webhook and the counter record it (src/server/money/ledger.ts).
+    const deposit = seed.depositPaidPence ?? 0;
+    const ref = seed.paymentIntent ?? null;
+    await recordMoney(tx, { bookingId, kind: 'deposit', method: 'online', pence: deposit, at, stripeRef: ref });
+    if (seed.balance)
+      await recordMoney(tx, {
+        bookingId,
+        kind: 'balance',
+        method: seed.balance.method,
+        pence: seed.balance.pence,
+        at: seed.balance.at,
+      });
     return { bookingId, customerId, dogId };
   });
 }

@@ -11,6 +11,7 @@ import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts'
 import { issueAccessKey } from '../../src/server/access-keys.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { randomId } from '../../src/server/ids.ts';
+import { recordMoney } from '../../src/server/money/ledger.ts';
 import { routed } from './netlify-context.ts';
 import { fromTomorrow } from './days.ts';
 
@@ -168,6 +169,15 @@ export async function rawBooking(options: {
         options.createdBy ?? null,
       ],
     );
+    // A deposit paid, as the webhook records it on the ledger (src/server/money/ledger.ts).
+    const paidAt = options.createdAt ?? new Date();
+    await recordMoney(tx, {
+      bookingId: id,
+      kind: 'deposit',
+      method: 'online',
+      pence: options.depositPaidPence ?? 0,
+      at: paidAt,
+    });
     return { id, customerId, dogId };
   });
 }

@@ -144,7 +144,7 @@ describe('a payment link for the balance', () => {
       `SELECT method, pence FROM money_movements WHERE booking_id = $1 AND kind = 'balance'`,
       [id],
     );
-    expect(moves).toEqual([{ method: 'online', pence: 4500 }]);
+    expect(moves).toEqual([{ method: 'link', pence: 4500 }]);
     const state = await link('GET', id);
     expect(state.body.link).toMatchObject({ status: 'paid', paidTwice: false });
     expect(state.body.sendable).toBe(false);
@@ -161,8 +161,8 @@ describe('a payment link for the balance', () => {
         headers: { 'x-access-key': staff.key },
       }),
     );
-    const figures = (await finances.json()) as { totals: { onlinePence: number; takingsPence: number } };
-    expect(figures.totals.onlinePence).toBeGreaterThanOrEqual(4500);
+    const figures = (await finances.json()) as { totals: { linkPence: number; takingsPence: number } };
+    expect(figures.totals.linkPence).toBeGreaterThanOrEqual(4500);
     // The accountant's CSV names the method.
     const csv = await (
       await managementFinances(
@@ -172,7 +172,7 @@ describe('a payment link for the balance', () => {
       )
     ).text();
     const line = csv.split('\n').find((l) => l.includes(id));
-    expect(line).toMatch(/,Balance,Online \(Stripe\),45(\.00)?,/);
+    expect(line).toMatch(/,Balance,Payment link \(Stripe\),45(\.00)?,/);
   });
 
   it('expired: the link says so and staff can send another', async () => {

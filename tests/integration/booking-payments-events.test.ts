@@ -365,8 +365,8 @@ describe('chargebacks', () => {
 
 describe("a chargeback's money", () => {
   const money = (bookingId: string) =>
-    query<{ kind: string; pence: number; stripe_dispute: string | null }>(
-      `SELECT kind, pence, stripe_dispute FROM money_movements WHERE booking_id = $1 ORDER BY id`,
+    query<{ kind: string; pence: number; stripe_ref: string | null }>(
+      `SELECT kind, pence, stripe_ref FROM money_movements WHERE booking_id = $1 ORDER BY id`,
       [bookingId],
     );
 
@@ -385,8 +385,8 @@ describe("a chargeback's money", () => {
     const withdrawn = signedObjectEvent(WEBHOOK_SECRET, 'charge.dispute.funds_withdrawn', dispute);
     expect((await send(withdrawn)).body.outcome).toBe('chargeback_recorded');
     expect(await money(bookingId)).toEqual([
-      { kind: 'deposit', pence: 1000, stripe_dispute: null },
-      { kind: 'chargeback', pence: -1000, stripe_dispute: dispute.id },
+      { kind: 'deposit', pence: 1000, stripe_ref: pi },
+      { kind: 'chargeback', pence: -1000, stripe_ref: dispute.id },
     ]);
     // The replay, and the same withdrawal under another event id: one row.
     expect((await send(withdrawn)).body.outcome).toBe('duplicate');

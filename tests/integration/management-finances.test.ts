@@ -5,7 +5,8 @@ import { DEFAULT_BOOKING_SETTINGS } from '../../src/domain/booking-settings.ts';
 import { CSV_COLUMNS, DepositsResponseSchema, FinancesResponseSchema } from '../../src/domain/finances.ts';
 import { todayIn } from '../../src/domain/london-time.ts';
 import { startsFormula } from '../../src/domain/spreadsheet-cells.ts';
-import { query } from '../../src/server/db.ts';
+import { query, transaction } from '../../src/server/db.ts';
+import { recordCounterBalance } from '../../src/server/money/ledger.ts';
 import { settleRefund } from '../../src/server/payments/settle.ts';
 import { stripeClient } from '../../src/server/payments/stripe.ts';
 import type { FakeStripe } from '../helpers/fake-stripe.ts';
@@ -106,8 +107,11 @@ describe('takings', () => {
       refundsPence: 0,
       cardPence: 8000,
       cashPence: 2500,
-      onlinePence: 0,
+      linkPence: 0,
+      feesPence: 0,
       takingsPence: 11500,
+      // Their prices whenever paid: £45, £30 less the £5 offer, £45 (the no-show and the cancelled left out).
+      appointmentsValuePence: 11500,
       appointments: 3,
       noShows: 1,
       promotions: { count: 1, pence: 500 },
@@ -128,13 +132,20 @@ describe('takings', () => {
   });
 
   it('dates a corrected balance by the day it was taken, so each day says what the bookings now say', async () => {
-    await query(`UPDATE bookings SET balance_method = 'cash', updated_at = '2026-07-20T10:00:00Z' WHERE id = $1`, [
-      paidOnline.bookingId,
-    ]);
+    // Staff correct it on the 20th: it was cash. The counter writes the correction through the ledger.
+    const correct = (method: 'card' | 'cash') =>
+      transaction((tx) =>
+        recordCounterBalance(tx, paidOnline.bookingId, { method, pence: 3500 }, new Date('2026-07-20T10:00:00Z'), null),
+      );
+    await correct('cash');
     const day = (await report('from=2026-07-08&to=2026-07-08')).periods[0]!;
     expect(day).toMatchObject({ cardPence: 0, cashPence: 6000, takingsPence: 6000 });
     expect((await report('from=2026-07-20&to=2026-07-20')).totals.takingsPence).toBe(0);
-    await query(`UPDATE bookings SET balance_method = 'card' WHERE id = $1`, [paidOnline.bookingId]);
+    await correct('card');
+    expect((await report('from=2026-07-08&to=2026-07-08')).periods[0]).toMatchObject({
+      cardPence: 3500,
+      cashPence: 2500,
+    });
   });
 
   it.each([

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DashboardResponseSchema } from '../../src/domain/dashboard.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../src/domain/london-time.ts';
 import { mondayOf, ScheduleResponseSchema } from '../../src/domain/schedule.ts';
-import { query } from '../../src/server/db.ts';
+import { query, transaction } from '../../src/server/db.ts';
+import { recordCounterBalance } from '../../src/server/money/ledger.ts';
 import { randomId } from '../../src/server/ids.ts';
 import { auditRows, call, openDays, publicStarts, rawBooking, staffKey } from '../helpers/staff-schedule.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -117,7 +118,7 @@ describe('POST /management/blocks and /blocks/{id}/remove', () => {
 });
 
 describe('GET /management/dashboard', () => {
-  it('adds up takings by appointment day, deposits ahead, no-shows, first and returning visits, and channels', async () => {
+  it('adds up takings by the day money moved, the value of the days’ appointments, deposits ahead, no-shows, first and returning visits, and channels', async () => {
     const now = new Date();
     const today = todayIn(TZ, now);
     const monday = mondayOf(today);
@@ -130,24 +131,33 @@ describe('GET /management/dashboard', () => {
       phone: '+447700900801',
       attendance: 'completed',
     });
-    await query(
-      `UPDATE bookings SET balance_paid_pence = 4500, balance_method = 'cash', balance_paid_at = start_at WHERE id = $1`,
-      [first.id],
-    );
+    const takeAtCounter = (id: string, method: 'card' | 'cash', pence: number, when: Date) =>
+      transaction(async (tx) => {
+        await tx.query(
+          `UPDATE bookings SET balance_paid_pence = $2, balance_method = $3, balance_paid_at = $4 WHERE id = $1`,
+          [id, pence, method, when],
+        );
+        await recordCounterBalance(tx, id, { method, pence }, when, null);
+      });
+    await takeAtCounter(first.id, 'cash', 4500, at(lastTuesday, '11:00'));
+    // Its £10 deposit was paid last Wednesday, a week and a half before its day.
     await rawBooking({
       start: at(monday, '09:00'),
       phone: '+447700900802',
       attendance: 'no_show',
       depositPaidPence: 1000,
+      createdAt: at(addDays(monday, -5), '20:00'),
     });
     const again = await rawBooking({ start: at(monday, '12:00'), phone: '+447700900801', attendance: 'completed' });
-    await query(
-      `UPDATE bookings SET balance_paid_pence = 3000, balance_method = 'card', balance_paid_at = start_at WHERE id = $1`,
-      [again.id],
-    );
-    // Ahead: two deposits held, one of them being refunded.
-    await rawBooking({ start: new Date(now.getTime() + 3 * 86_400_000), depositPaidPence: 1500 });
-    const refunding = await rawBooking({ start: new Date(now.getTime() + 4 * 86_400_000), depositPaidPence: 1500 });
+    await takeAtCounter(again.id, 'card', 3000, at(monday, '13:00'));
+    // Ahead: two deposits held, one of them being refunded, both paid before last week.
+    const longAgo = at(addDays(monday, -21), '10:00');
+    await rawBooking({ start: new Date(now.getTime() + 3 * 86_400_000), depositPaidPence: 1500, createdAt: longAgo });
+    const refunding = await rawBooking({
+      start: new Date(now.getTime() + 4 * 86_400_000),
+      depositPaidPence: 1500,
+      createdAt: longAgo,
+    });
     await query('UPDATE bookings SET refund_due_pence = 1500 WHERE id = $1', [refunding.id]);
     // Channels: three visits from Google, one booked; one direct visit, booked; one booking with no visit; one by phone.
     const visit = async (source: string | null) => {
@@ -175,8 +185,15 @@ describe('GET /management/dashboard', () => {
     const d = DashboardResponseSchema.parse(res.body);
     expect(d.today).toBe(today);
     expect(d.takings.lastWeek.monday).toBe(addDays(monday, -7));
+    // Takings by the day the money moved (as Finances dates them): the no-show's deposit on the
+    // Wednesday it was paid, not on its appointment's Monday.
     expect(d.takings.lastWeek.days[1]).toBe(4500);
-    expect(d.takings.thisWeek.days[0]).toBe(1000 + 3000);
+    expect(d.takings.lastWeek.days[2]).toBe(1000);
+    expect(d.takings.thisWeek.days[0]).toBe(3000);
+    // The value of the days' appointments apart: last Tuesday's and Monday's grooms at their £45 quotes,
+    // the no-show left out.
+    expect(d.appointmentsValue.lastWeek.days[1]).toBe(4500);
+    expect(d.appointmentsValue.thisWeek.days[0]).toBe(4500);
     // The no-show's kept deposit is takings, not held; the one being refunded is not held either.
     expect(d.depositsHeld).toEqual({ pence: 1500, appointments: 1 });
     expect(d.noShows.thisWeek).toBe(1);

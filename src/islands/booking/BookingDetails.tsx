@@ -173,10 +173,14 @@ function Facts({ view, when }: { view: BookingView; when: string }) {
         <dt>Price</dt>
         <dd>
           <PriceLines lines={view.price.lines} as="span" />
-          <span className="price-line price-line--deposit">
-            <span>Deposit paid</span>
-            <span>{view.depositPaidPence > 0 ? formatPence(view.depositPaidPence) : 'None, pay in the shop'}</span>
-          </span>
+          {view.money ? (
+            <MoneyFacts money={view.money} completed={view.status === 'confirmed' && new Date(view.end) < new Date()} />
+          ) : (
+            <span className="price-line price-line--deposit">
+              <span>Deposit paid</span>
+              <span>{view.depositPaidPence > 0 ? formatPence(view.depositPaidPence) : 'None, pay in the shop'}</span>
+            </span>
+          )}
         </dd>
       </div>
       <div>
@@ -216,5 +220,71 @@ function CalendarLinks({ view }: { view: BookingView }) {
         Add to Google Calendar
       </a>
     </div>
+  );
+}
+
+const signed = (pence: number) => (pence < 0 ? `−${formatPence(-pence)}` : formatPence(pence));
+
+/**
+ * The booking's money from the shop's ledger (docs/decisions/100), the figures the staff see: the
+ * surcharge agreed at check-in and the final price, each payment, and what is left to pay.
+ */
+function MoneyFacts({ money: m, completed }: { money: NonNullable<BookingView['money']>; completed: boolean }) {
+  const paidLines = m.lines.filter((l) => l.kind !== 'fee' && l.kind !== 'fee_refund');
+  return (
+    <>
+      {m.surchargePence > 0 ? (
+        <span className="price-line price-line--surcharge">
+          <span>Surcharge you agreed at check-in</span>
+          <span>+{formatPence(m.surchargePence)}</span>
+        </span>
+      ) : null}
+      {m.finalPricePence !== m.quotedPence ? (
+        <span className="price-line price-line--final">
+          <span>Final price</span>
+          <strong>{formatPence(m.finalPricePence)}</strong>
+        </span>
+      ) : null}
+      {paidLines.length ? (
+        paidLines.map((l, i) => (
+          <span key={`${l.label}-${i}`} className="price-line price-line--paid">
+            <span>{l.label}</span>
+            <span>{signed(l.pence)}</span>
+          </span>
+        ))
+      ) : completed || m.surchargePence > 0 ? (
+        <span className="price-line price-line--paid">
+          <span>Paid</span>
+          <span>Nothing yet</span>
+        </span>
+      ) : (
+        <span className="price-line price-line--deposit">
+          <span>Deposit paid</span>
+          <span>None, pay in the shop</span>
+        </span>
+      )}
+      {m.refundDuePence > 0 ? (
+        <span className="price-line price-line--paid">
+          <span>Refund on its way</span>
+          <span>−{formatPence(m.refundDuePence)}</span>
+        </span>
+      ) : null}
+      {m.overpaidPence > 0 ? (
+        <span className="price-line price-line--due">
+          <span>Paid twice: we will give it back</span>
+          <span>{formatPence(m.overpaidPence)}</span>
+        </span>
+      ) : m.duePence > 0 ? (
+        <span className="price-line price-line--due">
+          <span>{completed || m.surchargePence > 0 ? 'Left to pay' : 'Left to pay in the shop, from'}</span>
+          <strong>{formatPence(m.duePence)}</strong>
+        </span>
+      ) : completed && m.paidPence > 0 ? (
+        <span className="price-line price-line--due">
+          <span>Left to pay</span>
+          <span>Nothing, paid in full</span>
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { isLiveHold } from '../../domain/holds.ts';
 import type { FairTerms } from '../../domain/no-show-rules.ts';
 import { partyFields, partyOf, type Party } from './party-records.ts';
 import { sentReportCards } from '../report-cards-sent.ts';
+import { bookingMoneyOf } from '../money/ledger.ts';
 
 export interface BookingRecord {
   id: string;
@@ -136,7 +137,12 @@ export async function viewById(tx: Tx, id: string, now: Date): Promise<BookingVi
   if (!found) return undefined;
   const booking = found.party_id && found.party_id !== found.id ? await findBooking(tx, found.party_id) : found;
   if (!booking) return undefined;
-  return bookingView(booking, settings, now, booking.party_id ? await partyOf(tx, booking.party_id) : null);
+  const view = bookingView(booking, settings, now, booking.party_id ? await partyOf(tx, booking.party_id) : null);
+  // Its money as the ledger has it (docs/decisions/100), the party's dogs together.
+  const money = await bookingMoneyOf(tx, booking.id);
+  if (!money) return view;
+  const deposits = money.lines.filter((l) => l.kind === 'deposit').reduce((sum, l) => sum + l.pence, 0);
+  return { ...view, money, depositPaidPence: Math.max(0, deposits) };
 }
 
 export function bookingView(

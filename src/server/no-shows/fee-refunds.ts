@@ -2,6 +2,7 @@ import type { NoShowFeeResponse } from '../../domain/no-show-staff.ts';
 import { audit } from '../audit.ts';
 import { transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
+import { paidMethod, recordMoney } from '../money/ledger.ts';
 import { CLOSED_DISPUTE, refundOf, tallyRefund, type StripeRefund } from '../payments/refunds.ts';
 import { staffCustomerLink, tellStaff } from '../payments/staff-alerts.ts';
 import { stripeClient, type Stripe } from '../payments/stripe.ts';
@@ -168,12 +169,14 @@ export async function recordFeeRefund(
       WHERE booking_id = $1`,
     [bookingId, refunded, ours, refund.failureReason ?? 'Stripe reported the refund failed', delta, now],
   );
-  if (delta !== 0) {
-    await tx.query(
-      `INSERT INTO money_movements (booking_id, kind, method, pence, at) VALUES ($1, 'fee_refund', 'online', $2, $3)`,
-      [bookingId, -delta, now],
-    );
-  }
+  await recordMoney(tx, {
+    bookingId,
+    kind: 'fee_refund',
+    method: await paidMethod(tx, bookingId, 'fee'),
+    pence: -delta,
+    at: now,
+    stripeRef: refund.id,
+  });
   if (failedPence > 0) {
     await tellStaff(
       tx,

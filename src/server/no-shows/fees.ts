@@ -6,6 +6,7 @@ import { audit } from '../audit.ts';
 import { db, query, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { enqueueMessages, sendNow } from '../messages/outbox.ts';
+import { recordMoney } from '../money/ledger.ts';
 import { linkSessionSchema, paymentIntentOf } from '../payments/link-sessions.ts';
 import { stripeClient, type Stripe } from '../payments/stripe.ts';
 import { loadBookingSettings } from '../settings.ts';
@@ -354,10 +355,15 @@ async function markPaid(tx: Tx, id: string, paymentIntent: string | null, now: D
     [id, paymentIntent, now, from],
   );
   if (!rows[0]) return false;
-  await tx.query(
-    `INSERT INTO money_movements (booking_id, kind, method, pence, at) VALUES ($1, 'fee', 'online', $2, $3)`,
-    [id, rows[0].pence, now],
-  );
+  const method = from === 'link_sent' ? 'link' : 'online';
+  await recordMoney(tx, {
+    bookingId: id,
+    kind: 'fee',
+    method,
+    pence: rows[0].pence,
+    at: now,
+    stripeRef: paymentIntent,
+  });
   return true;
 }
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../db.ts';
+import { recordMoney } from '../money/ledger.ts';
 
 /** Which way a dispute's money went (charge.dispute.funds_withdrawn / .funds_reinstated). */
 export type DisputeFunds = 'withdrawn' | 'reinstated';
@@ -16,18 +17,14 @@ export async function recordDisputeFunds(
   now: Date,
 ): Promise<'chargeback_recorded' | 'chargeback_reversed' | 'chargeback_known'> {
   const withdrawn = funds === 'withdrawn';
-  const { rowCount } = await tx.query(
-    `INSERT INTO money_movements (booking_id, kind, method, pence, at, stripe_dispute)
-     VALUES ($1, $2, 'online', $3, $4, $5)
-     ON CONFLICT (stripe_dispute, kind) WHERE stripe_dispute IS NOT NULL DO NOTHING`,
-    [
-      bookingId,
-      withdrawn ? 'chargeback' : 'chargeback_reversal',
-      withdrawn ? -dispute.amount : dispute.amount,
-      now,
-      dispute.id,
-    ],
-  );
-  if (!rowCount) return 'chargeback_known';
+  const written = await recordMoney(tx, {
+    bookingId,
+    kind: withdrawn ? 'chargeback' : 'chargeback_reversal',
+    method: 'online',
+    pence: withdrawn ? -dispute.amount : dispute.amount,
+    at: now,
+    stripeRef: dispute.id,
+  });
+  if (!written) return 'chargeback_known';
   return withdrawn ? 'chargeback_recorded' : 'chargeback_reversed';
 }

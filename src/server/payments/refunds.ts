@@ -1,4 +1,5 @@
 import type { Tx } from '../db.ts';
+import { recordMoney } from '../money/ledger.ts';
 import { staffCustomerLink, tellStaff } from './staff-alerts.ts';
 
 /**
@@ -127,6 +128,8 @@ export async function recordRefund(
       [bookingId, delta, settled, failedPence, refund.id, now],
     );
   }
+  // Money out as the refund is counted, back in if it fails (src/server/money/ledger.ts).
+  await recordMoney(tx, { bookingId, kind: 'refund', method: 'online', pence: -delta, at: now, stripeRef: refund.id });
   if (failedPence > 0) {
     await tellStaff(
       tx,

@@ -17,6 +17,7 @@ import { FEE_PURPOSE, feeSessionEvent, keepSavedCard } from '../no-shows/fees.ts
 import { feeOfPayment, recordFeeDispute, recordFeeRefund } from '../no-shows/fee-refunds.ts';
 import { BALANCE_PURPOSE, balanceSessionEvent } from '../schedule/balance-links.ts';
 import { isLinkSessionEvent } from './link-sessions.ts';
+import { bookingOfLinkPayment, recordLinkRefund, recordMoney } from '../money/ledger.ts';
 import { STRIPE_WEBHOOK_EVENTS, stripeClient, verifyStripeEvent } from './stripe.ts';
 
 const HANDLED = new Set<string>(STRIPE_WEBHOOK_EVENTS);
@@ -204,6 +205,14 @@ async function refundEvent(verified: unknown, type: string, now: Date, siteUrl?:
       await recordOutcome(tx, event.id, outcome);
       return outcome;
     }
+    // A balance paid by link (decision 096) is refunded on the ledger, never against the deposit.
+    const linkBooking = await bookingOfLinkPayment(tx, idOf(refund.payment_intent));
+    if (linkBooking) {
+      if (!(await firstTime(tx, event.id, event.type, linkBooking))) return 'duplicate';
+      const outcome = await recordLinkRefund(tx, linkBooking, refundOf(refund), now);
+      await recordOutcome(tx, event.id, outcome);
+      return outcome;
+    }
     const bookingId = await bookingOfPayment(tx, idOf(refund.payment_intent), metadataBooking(refund));
     if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
     const outcome = bookingId ? await recordRefund(tx, bookingId, refundOf(refund), now, siteUrl) : 'unknown_booking';
@@ -251,6 +260,15 @@ async function chargeRefunded(verified: unknown, type: string, now: Date, siteUr
     }
   }
   return bookingTransaction(async (tx) => {
+    const linkBooking = await bookingOfLinkPayment(tx, paymentIntent);
+    if (linkBooking) {
+      if (!(await firstTime(tx, event.id, event.type, linkBooking))) return 'duplicate';
+      const results = new Set<string>();
+      for (const refund of refunds) results.add(await recordLinkRefund(tx, linkBooking, refundOf(refund), now));
+      const outcome = results.has('balance_refund_recorded') ? 'balance_refund_recorded' : 'balance_refund_known';
+      await recordOutcome(tx, event.id, outcome);
+      return outcome;
+    }
     const fee = await feeOfPayment(tx, paymentIntent, charge.metadata);
     const bookingId = fee ? fee.bookingId : await bookingOfPayment(tx, paymentIntent, null);
     if (!(await firstTime(tx, event.id, event.type, bookingId))) return 'duplicate';
@@ -497,6 +515,14 @@ async function oweRefund(
       WHERE id = $1`,
     [id, paid, paymentIntent, why, now],
   );
+  await recordMoney(tx, {
+    bookingId: id,
+    kind: 'deposit',
+    method: 'online',
+    pence: paid,
+    at: now,
+    stripeRef: paymentIntent,
+  });
 }
 
 async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?: string): Promise<string> {
@@ -515,6 +541,14 @@ async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?
         'UPDATE bookings SET deposit_paid_pence = $2, stripe_payment_intent = $3, updated_at = $4 WHERE id = $1',
         [booking.id, paid, paymentIntent, now],
       );
+      await recordMoney(tx, {
+        bookingId: booking.id,
+        kind: 'deposit',
+        method: 'online',
+        pence: paid,
+        at: now,
+        stripeRef: paymentIntent,
+      });
     }
     return 'already_confirmed';
   }
@@ -530,6 +564,14 @@ async function sessionPaid(tx: Tx, session: CheckoutSession, now: Date, siteUrl?
       ]);
       await confirmPaid(tx, booking.id, now);
       await tx.query('RELEASE SAVEPOINT confirm_paid');
+      await recordMoney(tx, {
+        bookingId: booking.id,
+        kind: 'deposit',
+        method: 'online',
+        pence: paid,
+        at: now,
+        stripeRef: paymentIntent,
+      });
     } catch (error) {
       if (!isCapacityViolation(error)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT confirm_paid');

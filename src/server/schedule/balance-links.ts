@@ -7,6 +7,7 @@ import { mark } from '../bookings/booking-life.ts';
 import { db, transaction, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { enqueueMessages, sendNow } from '../messages/outbox.ts';
+import { recordMoney } from '../money/ledger.ts';
 import { expireCheckout } from '../payments/checkout.ts';
 import { linkSessionSchema, paymentIntentOf } from '../payments/link-sessions.ts';
 import { staffCustomerLink, tellStaff } from '../payments/staff-alerts.ts';
@@ -311,6 +312,16 @@ export async function balanceSessionEvent(verified: unknown, now: Date, siteUrl?
     }
     if (current!.status === 'paid') return 'balance_known';
     const twice = b.balance_paid_pence > 0;
+    // Stripe has the money either way: takings until it is given back (src/server/money/ledger.ts).
+    const ref = pi ?? session.id;
+    await recordMoney(tx, {
+      bookingId: link.booking_id,
+      kind: 'balance',
+      method: 'link',
+      pence: link.pence,
+      at: now,
+      stripeRef: ref,
+    });
     await tx.query(
       `UPDATE balance_links SET status = 'paid', paid_at = $2, payment_intent = $3, paid_twice = $4,
               closed_at = COALESCE(closed_at, $2) WHERE id = $1`,
@@ -337,7 +348,6 @@ export async function balanceSessionEvent(verified: unknown, now: Date, siteUrl?
       );
       return 'balance_paid_twice';
     }
-    // The money_movements trigger writes the balance, online, for Finances and the CSV.
     await tx.query(
       `UPDATE bookings SET balance_paid_pence = $2, balance_method = 'online', balance_paid_at = $3, updated_at = $3
         WHERE id = $1`,

@@ -16,6 +16,7 @@ import { cancelBooking, moveBooking } from '../bookings/change-booking.ts';
 import { splitFromParty } from '../bookings/party-changes.ts';
 import { db, transaction } from '../db.ts';
 import { HttpError } from '../http.ts';
+import { recordCounterBalance } from '../money/ledger.ts';
 import { loadBookingSettings } from '../settings.ts';
 import type { StaffMember } from '../staff.ts';
 import { cancelOpenBalanceLink, expireBalanceSession } from './balance-links.ts';
@@ -133,6 +134,9 @@ export async function markAttendance(
         WHERE id = $1`,
       [id, pence, method, now],
     );
+    // The ledger follows what the counter now says was taken (a link's balance is Stripe's, untouched).
+    const counter = method === 'card' || method === 'cash' ? { method, pence } : null;
+    await recordCounterBalance(tx, id, counter, now, staff.customerId);
     await audit(tx, staff, 'booking.attendance', 'booking', id, {
       before: previous,
       after: { attendance: request.attendance, balance: method ? { pence, method } : null },

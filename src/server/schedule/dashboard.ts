@@ -8,14 +8,17 @@ import {
 } from '../../domain/dashboard.ts';
 import { addDays, todayIn, zonedDateTimeToInstant } from '../../domain/london-time.ts';
 import { mondayOf } from '../../domain/schedule.ts';
+import { takingsOf } from '../../domain/ledger.ts';
 import { db, type Tx } from '../db.ts';
+import { appointmentsValueByPeriod, depositHeldSql, netOfBookingSql, takingsByPeriod } from '../money/ledger.ts';
 import { loadMessageTrouble } from '../messages/stopped-messages.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { textBudgetToday } from '../text-budget.ts';
 
 /**
  * The dashboard's figures (their meaning: src/domain/dashboard.ts), each one query on an index:
- * takings, no-shows and first visits read bookings by start (bookings_start_idx and the partial
+ * takings read the ledger by the day the money moved (money_movements_at_idx, as Finances does), the
+ * value of the days' appointments, no-shows and first visits read bookings by start (bookings_start_idx and the partial
  * index on active ones), deposits held the active ones ahead, and the channels the bookings and
  * visits of the last 30 days by when they were made (bookings_created_idx, visit_sessions_created_idx),
  * the tables refilled from the waitlist the bookings made from an offer (bookings_waitlist_offer_idx).
@@ -23,8 +26,8 @@ import { textBudgetToday } from '../text-budget.ts';
  * the outbox stopped trying are listed with them, for staff to send again (decision 065), and the
  * day's text budget (decision 069).
  */
-/** What a booking has brought the shop: deposits kept and balances taken (src/domain/dashboard.ts). */
-const TAKEN = 'deposit_paid_pence - deposit_refunded_pence - refund_due_pence + balance_paid_pence';
+/** What a booking has brought the shop so far: its ledger rows, less a refund owed (src/domain/dashboard.ts). */
+const TAKEN = netOfBookingSql('bookings');
 
 export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<DashboardResponse> {
   const settings = await loadBookingSettings(tx);
@@ -35,25 +38,24 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
   const at = (date: string) => zonedDateTimeToInstant(date, '00:00', tz);
   const since = new Date(now.getTime() - SOURCE_DAYS * 86_400_000);
 
-  const { rows: takings } = await tx.query<{ day: string; pence: number }>(
-    `SELECT to_char(start_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day,
-            sum(${TAKEN})::int AS pence
-       FROM bookings WHERE start_at >= $1 AND start_at < $2 GROUP BY 1`,
-    [at(lastMonday), at(addDays(monday, 7)), tz],
-  );
-  const byDay = new Map(takings.map((t) => [t.day, t.pence]));
-  const week = (first: string) => ({
+  // Takings by the day the money moved, as Finances dates them; the value of the days' appointments apart.
+  const range = { start: at(lastMonday), end: at(addDays(monday, 7)), timeZone: tz, by: 'day' as const };
+  const moved = await takingsByPeriod(tx, range);
+  const valued = await appointmentsValueByPeriod(tx, range);
+  const week = (first: string, of: (day: string) => number) => ({
     monday: first,
-    days: Array.from({ length: 7 }, (_, i) => byDay.get(addDays(first, i)) ?? 0),
+    days: Array.from({ length: 7 }, (_, i) => of(addDays(first, i))),
   });
+  const taken = (day: string) => takingsOf(moved.filter((m) => m.period === day)).takingsPence;
+  const value = (day: string) => valued.get(day) ?? 0;
 
   const {
     rows: [held],
   } = await tx.query<{ pence: number; appointments: number }>(
-    `SELECT COALESCE(sum(deposit_paid_pence - deposit_refunded_pence - refund_due_pence), 0)::int AS pence, count(*)::int AS appointments
-       FROM bookings
-      WHERE status = 'confirmed' AND start_at > $1 AND deposit_paid_pence - deposit_refunded_pence - refund_due_pence > 0
-        AND (attendance IS NULL OR attendance = 'arrived')`,
+    `SELECT COALESCE(sum(h.pence), 0)::int AS pence, count(*)::int AS appointments
+       FROM bookings b CROSS JOIN LATERAL (SELECT ${depositHeldSql('b')} AS pence) h
+      WHERE b.status = 'confirmed' AND b.start_at > $1 AND h.pence > 0
+        AND (b.attendance IS NULL OR b.attendance = 'arrived')`,
     [now],
   );
 
@@ -140,7 +142,8 @@ export async function loadDashboard(now = new Date(), tx: Tx = db()): Promise<Da
   return {
     timeZone: tz,
     today,
-    takings: { thisWeek: week(monday), lastWeek: week(lastMonday) },
+    takings: { thisWeek: week(monday, taken), lastWeek: week(lastMonday, taken) },
+    appointmentsValue: { thisWeek: week(monday, value), lastWeek: week(lastMonday, value) },
     depositsHeld: { pence: held?.pence ?? 0, appointments: held?.appointments ?? 0 },
     noShows: {
       thisWeek: shows?.this_week ?? 0,

@@ -9,6 +9,7 @@ import {
 import { partyDepositShares } from '../../domain/party-deposit.ts';
 import { chargeableSurchargePence, finalPricePence, type CheckInView } from '../../domain/check-in.ts';
 import { balanceDuePence, depositHeldPence, type Attendance } from '../../domain/staff-rules.ts';
+import { bookingMoney, counterSums, type LedgerRow } from '../../domain/ledger.ts';
 import type { BookedExtra, Coat, BookingStatus } from '../../domain/booking-schemas.ts';
 import { BOOKED_EXTRAS_SQL } from '../bookings/view.ts';
 import { blocksBetween } from '../bookings/blocks.ts';
@@ -17,6 +18,7 @@ import { HttpError } from '../http.ts';
 import { loadBookingSettings } from '../settings.ts';
 import { liveHoldSql } from '../bookings/holds.ts';
 import { LATEST_STAGE_SQL } from '../visit-stages/stages-sql.ts';
+import { bookingRowsSql, depositHeldSql } from '../money/ledger.ts';
 import type { VisitStage } from '../../domain/visit-stages.ts';
 
 /**
@@ -88,13 +90,15 @@ interface ScheduleRow {
   vaccinations: { name: string; expiresOn: string }[];
   check_in: CheckInRow | null;
   balance_link_sent: boolean;
+  /** Its rows of the ledger, oldest first (src/server/money/ledger.ts): what the money figures read. */
+  money_rows: LedgerRow[];
 }
 
 // The party's deposit held on its first dog's row, and every dog's quoted deposit and total, the first
 // dog first: what src/domain/party-deposit.ts shares among the dogs (decision 082).
 const PARTY_MONEY_SQL = `
   CASE WHEN b.party_id IS NULL THEN NULL ELSE (
-    SELECT f.deposit_paid_pence - f.deposit_refunded_pence - f.refund_due_pence FROM bookings f WHERE f.id = b.party_id
+    SELECT ${depositHeldSql('f')} FROM bookings f WHERE f.id = b.party_id
   ) END AS party_held_pence,
   CASE WHEN b.party_id IS NULL THEN NULL ELSE (
     SELECT json_agg(json_build_object(
@@ -149,6 +153,7 @@ const SELECT_SCHEDULE = `
          ${SERIES_SQL},
          ${CHECK_IN_SQL}, d.vaccinations,
          EXISTS (SELECT 1 FROM balance_links l WHERE l.booking_id = b.id AND l.status = 'sent') AS balance_link_sent,
+         ${bookingRowsSql('b')} AS money_rows,
          NOT EXISTS (
            SELECT 1 FROM bookings p
             WHERE p.status = 'confirmed' AND p.start_at < b.start_at
@@ -199,24 +204,30 @@ function view(r: ScheduleRow): ScheduleBooking {
   // Only a surcharge the owner agreed to is owed (decision 091).
   const surchargePence = chargeableSurchargePence(checkIn);
   const party = partyShare(r);
-  const money = party
-    ? // The share stands for the deposit paid on this dog's behalf; refunds are the party's, in `heldPence`.
-      {
-        totalFromPence,
-        surchargePence,
-        depositPaidPence: party.sharePence,
-        depositRefundedPence: 0,
-        refundDuePence: 0,
-        balancePaidPence: r.balance_paid_pence,
-      }
-    : {
-        totalFromPence,
-        surchargePence,
-        depositPaidPence: r.deposit_paid_pence,
-        depositRefundedPence: r.deposit_refunded_pence,
-        refundDuePence: r.refund_due_pence,
-        balancePaidPence: r.balance_paid_pence,
-      };
+  // Money from the ledger (docs/decisions/100): a party's one deposit stands in each dog's rows as its share.
+  const rows = party
+    ? [
+        { kind: 'deposit' as const, method: 'online' as const, pence: party.sharePence },
+        ...r.money_rows.filter((m) => m.kind !== 'deposit' && m.kind !== 'refund'),
+      ]
+    : r.money_rows;
+  const sums = counterSums(rows);
+  const money = {
+    totalFromPence,
+    surchargePence,
+    depositPaidPence: sums.depositPaidPence,
+    depositRefundedPence: 0,
+    refundDuePence: party ? 0 : r.refund_due_pence,
+    balancePaidPence: sums.balancePaidPence,
+  };
+  const ledger = bookingMoney({
+    status: r.status,
+    attendance: r.attendance,
+    quotedPence: totalFromPence,
+    surchargePence,
+    refundDuePence: money.refundDuePence,
+    rows,
+  });
   return {
     id: r.id,
     status: r.status,
@@ -239,7 +250,8 @@ function view(r: ScheduleRow): ScheduleBooking {
     depositPence: r.deposit_pence,
     depositHeldPence: depositHeldPence(money),
     balanceDuePence: balanceDuePence(money),
-    balancePaidPence: r.balance_paid_pence,
+    balancePaidPence: Math.max(0, sums.balancePaidPence),
+    money: ledger,
     balanceMethod: r.balance_method,
     attendance: r.attendance,
     stage: r.attendance === 'arrived' ? (r.stage ?? 'checked_in') : null,

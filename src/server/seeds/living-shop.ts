@@ -19,6 +19,7 @@ import { idempotencyDigest } from '../sealed.ts';
 import { waitlistRequestHash, writeWaitlistRequest } from '../waitlist/join.ts';
 import type { Tx } from '../db.ts';
 import { randomId } from '../ids.ts';
+import { recordMoney } from '../money/ledger.ts';
 import { loadBookingSettings } from '../settings.ts';
 import {
   DEMO_BREEDS,
@@ -47,7 +48,7 @@ import { isStaffSql, notStaffSql } from '../privileges.ts';
  * they were then, the quote is the server's, and the capacity trigger has the last word. What
  * happened afterwards (a deposit paid, the dog collected and the balance taken, a no-show, a
  * cancellation) is written as the counter and the webhook write it, dated when it happened, so the
- * money_movements trigger records each on its day. The messages those bookings queued are removed
+ * ledger (src/server/money/ledger.ts) records each on its day. The messages those bookings queued are removed
  * in the same transaction: nothing of this history is ever sent.
  *
  * Deterministic for a given `now` (a seeded PRNG; only the ids are random, as booking ids must be).
@@ -321,6 +322,14 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
           new Date(madeAt.getTime() + 3 * MINUTE),
         ],
       );
+      await recordMoney(tx, {
+        bookingId,
+        kind: 'deposit',
+        method: 'online',
+        pence: withDeposit.depositPence,
+        at: new Date(madeAt.getTime() + 3 * MINUTE),
+        stripeRef: `pi_demo_${bookingId}`,
+      });
       tally.deposits++;
     }
 
@@ -343,6 +352,14 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
           WHERE id = $1`,
         [bookingId],
       );
+      await recordMoney(tx, {
+        bookingId,
+        kind: 'refund',
+        method: 'online',
+        pence: -depositPaid,
+        at: new Date(Math.max(at.getTime(), madeAt.getTime() + 10 * MINUTE)),
+        stripeRef: `re_demo_${bookingId}`,
+      });
       continue;
     }
     if (plan === noShow) {
@@ -363,14 +380,16 @@ export async function seedLivingShop(tx: Tx, now = new Date()): Promise<{ seeded
     const extra = service.kind === 'full' && random() < 0.3 ? pick([500, 1000]) : 0;
     const balance = Math.max(0, q[0]!.total + extra - depositPaid);
     const paidAt = new Date(end.getTime() + 5 * MINUTE);
+    const method = random() < 0.7 ? 'card' : 'cash';
     await mark(tx, bookingId, 'arrived', new Date(start.getTime() - 5 * MINUTE));
     await mark(tx, bookingId, 'completed', paidAt);
     await tx.query(
       `UPDATE bookings SET balance_paid_pence = $2, balance_method = CASE WHEN $2 > 0 THEN $3 END,
               balance_paid_at = CASE WHEN $2 > 0 THEN $4::timestamptz END
         WHERE id = $1`,
-      [bookingId, balance, random() < 0.7 ? 'card' : 'cash', paidAt],
+      [bookingId, balance, method, paidAt],
     );
+    await recordMoney(tx, { bookingId, kind: 'balance', method, pence: balance, at: paidAt });
     tally.completed++;
     tally.takenPence += balance + depositPaid;
     visitsOf.set(dog.id, [...(visitsOf.get(dog.id) ?? []), start]);

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../domain/dashboard.ts';
 import { formatPence } from '../../../domain/money.ts';
-import { appointments, refilledWords, takingsSoFar } from './figures.ts';
+import { figureLength } from '../figure-length.ts';
+import { appointments, appointmentsValueWords, refilledWords, takingsSoFar } from './figures.ts';
 
 /**
- * This week at a glance: takings so far, deposits held, no-shows, what is not marked yet today, and
+ * This week at a glance: takings so far (money that moved, as Finances counts it), the value of the
+ * week's appointments (a second figure, not takings), deposits held, no-shows, what is not marked yet today, and
  * the tables the waitlist refilled.
  */
 export function WeekTiles({ figures }: { figures: DashboardResponse }) {
   const takings = takingsSoFar(figures);
   const refilled = refilledWords(figures);
+  const value = appointmentsValueWords(figures);
   const { depositsHeld, noShows, today } = figures;
   return (
     <ul className="dash-tiles" aria-label="This week at a glance">
@@ -21,6 +24,11 @@ export function WeekTiles({ figures }: { figures: DashboardResponse }) {
             {takings.note}
           </span>
         }
+      />
+      <Tile
+        label="Value of this week’s appointments"
+        value={value.value}
+        note={<span className="dash-tile__note">{value.note}</span>}
       />
       <Tile
         label="Deposits held"
@@ -73,7 +81,9 @@ function Tile({
   return (
     <li className="dash-tile" data-attention={attention ? 'true' : undefined}>
       <span className="dash-tile__label">{label}</span>
-      <strong className="dash-tile__value">{value}</strong>
+      <strong className="dash-tile__value" data-length={figureLength(String(value))}>
+        {value}
+      </strong>
       {note}
     </li>
   );

@@ -45,6 +45,22 @@ export function takingsSoFar(figures: Pick<DashboardResponse, 'today' | 'takings
   };
 }
 
+/**
+ * The value of this week's appointments (their quotes and agreed surcharges, paid or not), against
+ * last week's: a second figure beside the takings, never added to them.
+ */
+export function appointmentsValueWords(figures: Pick<DashboardResponse, 'appointmentsValue'>): {
+  value: string;
+  note: string;
+} {
+  const sum = (days: readonly number[]) => days.reduce((a, b) => a + b, 0);
+  const { thisWeek, lastWeek } = figures.appointmentsValue;
+  return {
+    value: formatPence(sum(thisWeek.days)),
+    note: `Monday to Sunday at their prices, paid or not · last week ${formatPence(sum(lastWeek.days))}`,
+  };
+}
+
 /** Takings by day: this week as bars, last week's same days as a line. */
 export function takingsChart({ takings }: Pick<DashboardResponse, 'takings'>): ChartFigures {
   return {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { everyWhileVisible } from '../../../client/while-visible.ts';
 import type { AttendanceResponse, ScheduleBooking } from '../../../domain/schedule.ts';
 import { StaffDialog } from '../StaffDialog.tsx';
 import { AttendanceActions, type BookingMode } from './AttendanceActions.tsx';
@@ -25,6 +26,15 @@ const ConsentLinkPanel = lazy(() => import('./ConsentLinkPanel.tsx'));
 // Only a completed visit may have a payment link for its balance (decision 096).
 const BalanceLinkPanel = lazy(() => import('./BalanceLinkPanel.tsx'));
 
+/** How often an open booking window asks again while the owner has a link to act on. */
+export const OWNER_WAIT_MS = 5000;
+
+/** Whether the owner holds a link that changes this booking's money when they act on it. */
+export function waitsForOwner(b: ScheduleBooking): boolean {
+  const consentOut = b.attendance === 'arrived' && !!b.checkIn?.linkSentAt && !b.checkIn.consent;
+  return consentOut || b.balanceLinkSent === true;
+}
+
 /** One appointment: its details and the dogs booked with it, then the counter's marks, a move, a cancellation, a split or the team's note. */
 export function BookingDialog({
   booking,
@@ -50,6 +60,13 @@ export function BookingDialog({
   onGoTo: (id: string, start: string) => void;
 }) {
   const [mode, setMode] = useState<BookingMode>('view');
+  // Waiting for the owner on their phone (a surcharge to agree by link, a balance to pay by link): the
+  // window asks the schedule again while it is on screen, so the new total shows without a reload.
+  const waiting = waitsForOwner(booking);
+  useEffect(
+    () => (waiting ? everyWhileVisible(() => onChanged(null), OWNER_WAIT_MS) : undefined),
+    [waiting, onChanged],
+  );
   const back = () => setMode('view');
   const marks = { booking, onClose, onMarked };
   const changes = { booking, onBack: back, onClose, onChanged };

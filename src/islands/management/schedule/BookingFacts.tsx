@@ -2,6 +2,7 @@ import { COAT_LABELS } from '../../../domain/coats.ts';
 import { SIGNATURE_BOX } from '../../../domain/signature-box.ts';
 import { formatPence } from '../../../domain/money.ts';
 import type { ScheduleBooking } from '../../../domain/schedule.ts';
+import { staffMoneyWords } from '../../../domain/ledger.ts';
 import { formatClock, formatKg, formatPhone, longDate } from '../format.ts';
 import { ATTENDANCE_DONE, dayOf } from './common.ts';
 import { staffPhotoUrl } from './visit-photo-url.ts';
@@ -55,23 +56,20 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
       ) : null}
       <div>
         <dt>Money</dt>
-        <dd>
-          From {formatPence(b.totalFromPence)}
-          {b.depositHeldPence
-            ? ` · deposit ${formatPence(b.depositHeldPence)} ${b.attendance === 'no_show' ? 'kept' : 'paid'}`
-            : ''}
+        <dd aria-live="polite">
+          {b.money ? <MoneyWords booking={b} /> : `From ${formatPence(b.totalFromPence)}`}
           {/* A booking of several dogs pays one deposit, shared among its dogs here (decision 082). */}
           {b.partyDepositHeldPence
-            ? ` (this dog's part of ${formatPence(b.partyDepositHeldPence)} for the booking)`
+            ? ` (deposit: this dog's part of ${formatPence(b.partyDepositHeldPence)} for the booking)`
             : ''}
-          {/* A no-show owes no balance for a groom that did not happen: its fee, if any, is below. */}
-          {b.attendance === 'completed'
-            ? ` · ${formatPence(b.balancePaidPence)} taken${b.balanceMethod === 'online' ? ' online' : b.balanceMethod ? ` by ${b.balanceMethod}` : ''}`
-            : b.attendance === 'no_show'
-              ? ''
-              : ` · ${formatPence(b.balanceDuePence)} due`}
         </dd>
       </div>
+      {b.money && b.money.finalPricePence !== b.money.quotedPence ? (
+        <div>
+          <dt>Final price</dt>
+          <dd aria-live="polite">{formatPence(b.money.finalPricePence)}</dd>
+        </div>
+      ) : null}
       {b.checkIn ? (
         <div>
           <dt>Checked in</dt>
@@ -118,12 +116,6 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
           </dd>
         </div>
       ) : null}
-      {b.finalPricePence !== undefined && b.finalPricePence !== b.totalFromPence ? (
-        <div>
-          <dt>Final price</dt>
-          <dd>{formatPence(b.finalPricePence)}</dd>
-        </div>
-      ) : null}
       <div>
         <dt>Booked</dt>
         <dd>
@@ -146,5 +138,37 @@ export function BookingFacts({ booking: b, table }: { booking: ScheduleBooking; 
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * The booking's money from the ledger (docs/decisions/100), the figures the owner's page shows: the
+ * "from" total and the surcharge agreed (the final price is its own line), what was paid and how,
+ * and what is due.
+ */
+function MoneyWords({ booking: b }: { booking: ScheduleBooking }) {
+  const m = b.money!;
+  const noShow = b.attendance === 'no_show';
+  const parts = [
+    `From ${formatPence(m.quotedPence)}`,
+    m.surchargePence > 0 ? `surcharge ${formatPence(m.surchargePence)} agreed` : '',
+    // Fees are the no-show panel's: said there.
+    ...m.lines.filter((l) => l.kind !== 'fee' && l.kind !== 'fee_refund').map((l) => staffMoneyWords(l, noShow)),
+    // A no-show owes no balance for a groom that did not happen: its fee, if any, is below.
+    noShow
+      ? ''
+      : m.overpaidPence
+        ? `${formatPence(m.overpaidPence)} paid twice: give it back`
+        : m.duePence
+          ? `${formatPence(m.duePence)} due`
+          : b.attendance === 'completed'
+            ? 'nothing left to pay'
+            : '',
+    m.refundDuePence ? `refund of ${formatPence(m.refundDuePence)} on its way` : '',
+  ];
+  return (
+    <span data-money="final" data-final-pence={m.finalPricePence}>
+      {parts.filter(Boolean).join(' · ')}
+    </span>
   );
 }
