@@ -4,6 +4,10 @@ import webhookHandler from '../../netlify/functions/stripe-webhook.ts';
 import { lifeStateOf, TRANSITIONS, type ChangeName, type LifeState } from '../../src/domain/booking-life.ts';
 import { cancelBooking, moveBooking } from '../../src/server/bookings/change-booking.ts';
 import { viewById } from '../../src/server/bookings/view.ts';
+import { takingsCsv } from '../../src/server/finances.ts';
+import { bookingMoneyOf } from '../../src/server/money/ledger.ts';
+import { formulaSafeCell } from '../../src/domain/spreadsheet-cells.ts';
+import { parse } from 'csv-parse/sync';
 import { db, query, transaction } from '../../src/server/db.ts';
 import { HttpError } from '../../src/server/http.ts';
 import { reconcilePayments } from '../../src/server/payments/reconcile.ts';
@@ -21,7 +25,8 @@ import { useTestDatabase } from '../helpers/test-database.ts';
  * After every step:
  * - every change of state is one the table in src/domain/booking-life.ts has for that actor (so no
  *   completed visit is ever cancelled);
- * - the money reads the same on the owner's page, the staff dialog and the booking's record;
+ * - the money reads the same on the owner's page, the staff dialog and the ledger, and at the end the
+ *   accountant's CSV adds up to the ledger, booking by booking;
  * - a booking holds its tables exactly while it is held or confirmed, so no time is both booked and
  *   offered;
  * - every cancellation message gives the reason its money decision recorded.
@@ -35,7 +40,9 @@ delete process.env.STRIPE_SECRET_KEY;
 
 // 1032979941: an owner cancelled a completed visit, when the owner's rule looked only at the clock
 // (issue 29's first finding, found again by the model with that rule put back).
-const KEPT_SEEDS: readonly number[] = [1032979941];
+// 43806639: the shop cancelled a booking of two dogs; the staff window showed no refund on its way
+// while the owner's page and the ledger had £10.00 owed (the party's refund is now shared by dog).
+const KEPT_SEEDS: readonly number[] = [1032979941, 43806639];
 const RANDOM_RUNS = Number(process.env.MODEL_RUNS ?? 3);
 const STEPS = 60;
 const MINUTE = 60_000;
@@ -320,11 +327,30 @@ async function check(world: World, before: Map<string, Row>, act: Act, trail: st
   for (const [party, statuses] of parties)
     expect(statuses.size, say(`party ${party}: ${[...statuses].join(', ')}`)).toBe(1);
 
-  // The money, as the owner's page and the staff dialog read it, and as recorded.
+  // The money, as the owner's page and the staff dialog read it, and as the ledger has it.
   for (const visit of world.visits.filter((v) => v.id === v.lead)) {
     const r = after.get(visit.id)!;
     const page = (await viewById(db(), visit.id, world.now))!;
     const counter = (await scheduleBooking(db(), visit.id))!;
+    const ledger = await bookingMoneyOf(db(), visit.id);
+    expect(page.money, say(`${visit.id}: the owner's page and the ledger`)).toEqual(ledger);
+    // The staff window shows each dog; a booking of several adds up to the owner's one booking.
+    const dogs = await Promise.all(
+      world.visits.filter((v) => v.lead === visit.id).map(async (v) => (await scheduleBooking(db(), v.id))!.money!),
+    );
+    const FIGURES = [
+      'quotedPence',
+      'surchargePence',
+      'finalPricePence',
+      'paidPence',
+      'duePence',
+      'refundDuePence',
+      'feesPence',
+    ] as const;
+    for (const figure of FIGURES) {
+      const summed = dogs.reduce((sum, m) => sum + m[figure], 0);
+      expect(summed, say(`${visit.id}: ${figure} in the staff window (by dog) and the ledger`)).toBe(ledger![figure]);
+    }
     const held = r.deposit_paid_pence - r.deposit_refunded_pence - r.refund_due_pence;
     expect(page.depositPaidPence, say(`${visit.id} deposit paid on the owner's page`)).toBe(r.deposit_paid_pence);
     expect(
@@ -358,6 +384,25 @@ async function check(world: World, before: Map<string, Row>, act: Act, trail: st
   return after;
 }
 
+/** The accountant's CSV, booking by booking, adds up to the ledger's rows of each booking. */
+async function csvAgreesWithLedger(world: World) {
+  const ids = world.visits.map((v) => v.id);
+  const csv = parse(await takingsCsv('2026-01-01', '2029-12-31'), { bom: true, columns: true }) as Record<
+    string,
+    string
+  >[];
+  const fromCsv = new Map<string, number>();
+  for (const row of csv) {
+    const id = ids.find((i) => row.Booking === formulaSafeCell(i));
+    if (id) fromCsv.set(id, (fromCsv.get(id) ?? 0) + Math.round(Number(row['Amount (GBP)']) * 100));
+  }
+  const fromLedger = await query<{ booking_id: string; pence: number }>(
+    'SELECT booking_id, sum(pence)::int AS pence FROM money_movements WHERE booking_id = ANY($1::text[]) GROUP BY 1',
+    [ids],
+  );
+  expect(Object.fromEntries(fromCsv)).toEqual(Object.fromEntries(fromLedger.map((r) => [r.booking_id, r.pence])));
+}
+
 async function run(seed: number) {
   const day = days.shift();
   if (!day) throw new Error('out of open days');
@@ -370,6 +415,7 @@ async function run(seed: number) {
     trail.push(`${i + 1}. ${act.label}`);
     before = await check(world, before, act, trail);
   }
+  await csvAgreesWithLedger(world);
   return trail;
 }
 

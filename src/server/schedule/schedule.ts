@@ -85,6 +85,8 @@ interface ScheduleRow {
   party_id: string | null;
   /** A party's dog: the deposit held for the whole party (on its first dog's row), and each dog's quoted money. */
   party_held_pence: number | null;
+  /** A refund owed on the party's one deposit (on its first dog's row). */
+  party_refund_due_pence: number;
   party_money: { id: string; depositPence: number; totalFromPence: number }[] | null;
   series: { id: string; weeks: number; visit: number; of: number } | null;
   vaccinations: { name: string; expiresOn: string }[];
@@ -100,6 +102,9 @@ const PARTY_MONEY_SQL = `
   CASE WHEN b.party_id IS NULL THEN NULL ELSE (
     SELECT ${depositHeldSql('f')} FROM bookings f WHERE f.id = b.party_id
   ) END AS party_held_pence,
+  CASE WHEN b.party_id IS NULL THEN 0 ELSE (
+    SELECT f.refund_due_pence FROM bookings f WHERE f.id = b.party_id
+  ) END AS party_refund_due_pence,
   CASE WHEN b.party_id IS NULL THEN NULL ELSE (
     SELECT json_agg(json_build_object(
              'id', m.id,
@@ -169,11 +174,17 @@ const SELECT_SCHEDULE = `
  * A party's dog's part of the one deposit (decision 082), as the counter counts it: its balance due is
  * its own total less its part, not less the whole deposit (first dog) or nothing (the others).
  */
-function partyShare(r: ScheduleRow): { heldPence: number; sharePence: number } | null {
+function partyShare(
+  r: ScheduleRow,
+): { heldPence: number; sharePence: number; refundDueSharePence: number } | null {
   if (!r.party_id || r.party_held_pence === null || !r.party_money) return null;
   const heldPence = Math.max(0, r.party_held_pence);
-  const shares = partyDepositShares(heldPence, r.party_money);
-  return { heldPence, sharePence: shares[r.party_money.findIndex((m) => m.id === r.id)] ?? 0 };
+  const index = r.party_money.findIndex((m) => m.id === r.id);
+  // A refund on its way is shared as the deposit is, so the dogs add up to the owner's one booking
+  // (the deposit paid, less refunds made, and the refund owed), and no dog shows a negative figure.
+  const dueShares = partyDepositShares(r.party_refund_due_pence, r.party_money);
+  const paidShares = partyDepositShares(heldPence + r.party_refund_due_pence, r.party_money);
+  return { heldPence, sharePence: paidShares[index] ?? 0, refundDueSharePence: dueShares[index] ?? 0 };
 }
 
 function checkInView(c: CheckInRow | null): CheckInView | null {
@@ -217,7 +228,7 @@ function view(r: ScheduleRow): ScheduleBooking {
     surchargePence,
     depositPaidPence: sums.depositPaidPence,
     depositRefundedPence: 0,
-    refundDuePence: party ? 0 : r.refund_due_pence,
+    refundDuePence: party ? party.refundDueSharePence : r.refund_due_pence,
     balancePaidPence: sums.balancePaidPence,
   };
   const ledger = bookingMoney({
