@@ -1,5 +1,3 @@
-import { HOLD_LAPSED_NOTE } from '../../domain/holds.ts';
-
 /**
  * The lapse of an unpaid hold (src/domain/holds.ts) as SQL conditions on a `bookings` row (`alias`
  * when the query names the table), `now` the query's parameter for the instant (`$1`…). The literal

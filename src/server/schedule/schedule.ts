@@ -174,9 +174,7 @@ const SELECT_SCHEDULE = `
  * A party's dog's part of the one deposit (decision 082), as the counter counts it: its balance due is
  * its own total less its part, not less the whole deposit (first dog) or nothing (the others).
  */
-function partyShare(
-  r: ScheduleRow,
-): { heldPence: number; sharePence: number; refundDueSharePence: number } | null {
+function partyShare(r: ScheduleRow): { heldPence: number; sharePence: number; refundDueSharePence: number } | null {
   if (!r.party_id || r.party_held_pence === null || !r.party_money) return null;
   const heldPence = Math.max(0, r.party_held_pence);
   const index = r.party_money.findIndex((m) => m.id === r.id);
