@@ -39,7 +39,22 @@ test('the success page waits for the payment to be confirmed, then shows the boo
     calls += 1;
     // The webhook lands on the third look.
     const status = calls < 3 ? 'pending_payment' : 'confirmed';
-    return route.fulfill({ json: { ...view, status, depositPaidPence: calls < 3 ? 0 : 1000 } });
+    if (calls < 3) return route.fulfill({ json: { ...view, status, depositPaidPence: 0 } });
+    // Confirmed: the ledger has the deposit (decision 100), as the real view then says.
+    const money = view.money as { finalPricePence: number };
+    return route.fulfill({
+      json: {
+        ...view,
+        status,
+        depositPaidPence: 1000,
+        money: {
+          ...money,
+          paidPence: 1000,
+          duePence: money.finalPricePence - 1000,
+          lines: [{ label: 'Deposit, paid online', pence: 1000, kind: 'deposit', method: 'online' }],
+        },
+      },
+    });
   });
   await page.goto('/booking-success/cs_test_a1B2c3D4e5F6g7H8');
   await expect(page.getByText('Confirming your payment')).toBeVisible();

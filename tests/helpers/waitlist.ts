@@ -1,9 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import availabilityHandler from '../../netlify/functions/availability.ts';
 import bookingsHandler from '../../netlify/functions/bookings.ts';
-import { CreateBookingResponseSchema, type CreateBookingResponse } from '../../src/domain/booking-api-schemas.ts';
+import {
+  AvailabilityResponseSchema,
+  CreateBookingResponseSchema,
+  type CreateBookingResponse,
+} from '../../src/domain/booking-api-schemas.ts';
 import { query } from '../../src/server/db.ts';
 import { randomId } from '../../src/server/ids.ts';
+import { fromTomorrow } from './days.ts';
 
 /**
  * A waiting request written straight into waitlist_requests, as POST /waitlist leaves one once its
@@ -66,4 +72,22 @@ export async function bookFullGroom(start: string, phone: string): Promise<Creat
   );
   expect(res.status, await res.clone().text()).toBe(201);
   return CreateBookingResponseSchema.parse(await res.json());
+}
+
+/**
+ * Fresh open days for a test file, each at least two days away, with its first start (a morning):
+ * `const nextDay = openDaysAway();` then `await nextDay()` for each test's own day.
+ */
+export function openDaysAway(): () => Promise<{ date: string; start: string }> {
+  let index = 0;
+  return async () => {
+    const res = await availabilityHandler(new Request('http://localhost/v1.0.1/availability?service=full'));
+    const { days } = AvailabilityResponseSchema.parse(await res.json());
+    const away = Date.now() + 48 * 3_600_000;
+    const day = fromTomorrow(days).filter(
+      (d) => d.open && d.slots.length >= 12 && Date.parse(d.slots[0]!.start) > away,
+    )[index++];
+    if (!day) throw new Error('out of days');
+    return { date: day.date, start: day.slots[0]!.start };
+  };
 }

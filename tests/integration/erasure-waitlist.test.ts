@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import * as customers from '../../netlify/functions/management-customers.ts';
 import * as managementWaitlist from '../../netlify/functions/management-waitlist.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
 import joinHandler from '../../netlify/functions/waitlist.ts';
-import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts';
 import { CustomerExportSchema, ErasedSchema, MergedSchema } from '../../src/domain/customer-records.ts';
 import { StaffWaitlistDaySchema } from '../../src/domain/staff-waitlist.ts';
 import { JoinWaitlistResponseSchema } from '../../src/domain/waitlist.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
 import { runOfferJob } from '../../src/server/waitlist/offers.ts';
-import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { call, insertBooking, staffMember, type Handler } from '../helpers/staff-records.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { bookFullGroom, waitingRequest } from '../helpers/waitlist.ts';
+import { bookFullGroom, waitingRequest, openDaysAway } from '../helpers/waitlist.ts';
 
 /**
  * Erasing a customer reaches their waitlist requests (issue 29, docs/decisions/098), through the
@@ -60,18 +57,8 @@ beforeAll(async () => {
   ({ key } = await staffMember('Privacy Tester'));
 });
 
-let dayIndex = 0;
 /** A fresh open day, at least two days away, with its first start (a morning). */
-async function nextDay() {
-  const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
-  const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const away = Date.now() + 48 * 3_600_000;
-  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 12 && Date.parse(d.slots[0]!.start) > away)[
-    dayIndex++
-  ];
-  if (!day) throw new Error('out of days');
-  return { date: day.date, start: day.slots[0]!.start };
-}
+const nextDay = openDaysAway();
 
 let bookingPhone = 300;
 /** Both tables of a start taken by strangers; returns the two bookings' ids. */

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as managementWaitlist from '../../netlify/functions/management-waitlist.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
-import { AvailabilityResponseSchema } from '../../src/domain/booking-schemas.ts';
 import type { BookingSettings } from '../../src/domain/booking-settings.ts';
 import {
   StaffOfferResponseSchema,
@@ -12,13 +10,12 @@ import {
 } from '../../src/domain/staff-waitlist.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
-import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { customerWithDeviceKey } from '../helpers/staff.ts';
 import { staffKey } from '../helpers/staff-schedule.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { waitingRequest, bookFullGroom } from '../helpers/waitlist.ts';
+import { waitingRequest, bookFullGroom, openDaysAway } from '../helpers/waitlist.ts';
 
 /**
  * The waitlist on the staff schedule (docs/decisions/086) through its function: a day's requests and
@@ -68,18 +65,8 @@ async function call(method: string, path: string, options: { key?: string | null
   return { status: res.status, body: (await res.json()) as any };
 }
 
-let dayIndex = 0;
 /** A fresh open day, at least two days away, with its first start (a morning). */
-async function nextDay() {
-  const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
-  const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const away = Date.now() + 48 * 3_600_000;
-  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 12 && Date.parse(d.slots[0]!.start) > away)[
-    dayIndex++
-  ];
-  if (!day) throw new Error('out of days');
-  return { date: day.date, start: day.slots[0]!.start };
-}
+const nextDay = openDaysAway();
 
 let phoneNo = 100;
 const nextPhone = () => `+447700902${String(phoneNo++).padStart(3, '0')}`;

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import settlePayments from '../../netlify/functions/settle-payments.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
 import waitlistOfferJob from '../../netlify/functions/waitlist-offer-job.ts';
-import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
+import { CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import type { BookingSettings } from '../../src/domain/booking-settings.ts';
 import { instantToZoned } from '../../src/domain/london-time.ts';
 import { query, transaction } from '../../src/server/db.ts';
@@ -14,12 +13,11 @@ import { WaitlistViewSchema } from '../../src/domain/waitlist.ts';
 import { CROSS_SITE_REFUSED } from '../../src/server/http.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
 import { runOfferJob } from '../../src/server/waitlist/offers.ts';
-import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
 import { useSmsProvider, type SmsProvider } from '../helpers/use-sms-provider.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { waitingRequest, bookFullGroom } from '../helpers/waitlist.ts';
+import { waitingRequest, bookFullGroom, openDaysAway } from '../helpers/waitlist.ts';
 
 /**
  * The waitlist's offers (docs/decisions/084) through their real entry points: an owner cancelling on
@@ -67,18 +65,8 @@ beforeEach(async () => {
   await waitlist({});
 });
 
-let dayIndex = 0;
 /** A fresh open day, at least two days away, with its first start (a morning). */
-async function nextDay() {
-  const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
-  const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const away = Date.now() + 48 * 3_600_000;
-  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 12 && Date.parse(d.slots[0]!.start) > away)[
-    dayIndex++
-  ];
-  if (!day) throw new Error('out of days');
-  return { date: day.date, start: day.slots[0]!.start };
-}
+const nextDay = openDaysAway();
 
 let phoneNo = 100;
 let bookingPhone = 500;

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import availabilityHandler from '../../netlify/functions/availability.ts';
 import * as bookingChanges from '../../netlify/functions/booking-changes.ts';
 import * as managementWaitlist from '../../netlify/functions/management-waitlist.ts';
 import settlePayments from '../../netlify/functions/settle-payments.ts';
 import joinHandler from '../../netlify/functions/waitlist.ts';
 import * as waitlistOffers from '../../netlify/functions/waitlist-offers.ts';
 import * as waitlistRequest from '../../netlify/functions/waitlist-request.ts';
-import { AvailabilityResponseSchema, CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
+import { CreateBookingResponseSchema } from '../../src/domain/booking-schemas.ts';
 import type { BookingSettings } from '../../src/domain/booking-settings.ts';
 import { StaffWaitlistDaySchema } from '../../src/domain/staff-waitlist.ts';
 import { JoinWaitlistResponseSchema, WaitlistViewSchema } from '../../src/domain/waitlist.ts';
 import { query, transaction } from '../../src/server/db.ts';
 import { updateBookingSettings } from '../../src/server/settings.ts';
-import { fromTomorrow } from '../helpers/days.ts';
 import { routed } from '../helpers/netlify-context.ts';
 import { staffKey } from '../helpers/staff-schedule.ts';
 import { textedCode } from '../helpers/phone-code.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { useFakeStripe } from '../helpers/use-fake-stripe.ts';
-import { bookFullGroom } from '../helpers/waitlist.ts';
+import { bookFullGroom, openDaysAway } from '../helpers/waitlist.ts';
 
 /**
  * The waitlist for a booking of several dogs (docs/decisions/084 "Several dogs", 082) through the
@@ -60,17 +58,8 @@ beforeEach(async () => {
   await query(`UPDATE waitlist_offers SET status = 'declined', passed_on_at = now() WHERE status = 'open'`);
 });
 
-let dayIndex = 0;
-async function nextDay() {
-  const res = await availabilityHandler(new Request(`${API}/availability?service=full`));
-  const { days } = AvailabilityResponseSchema.parse(await res.json());
-  const away = Date.now() + 48 * 3_600_000;
-  const day = fromTomorrow(days).filter((d) => d.open && d.slots.length >= 12 && Date.parse(d.slots[0]!.start) > away)[
-    dayIndex++
-  ];
-  if (!day) throw new Error('out of days');
-  return { date: day.date, start: day.slots[0]!.start };
-}
+/** A fresh open day, at least two days away, with its first start (a morning). */
+const nextDay = openDaysAway();
 
 let phoneNo = 300;
 const nextPhone = () => `07700 900${phoneNo++}`;
