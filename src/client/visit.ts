@@ -157,5 +157,11 @@ async function countThisPage(choices: PrivacyChoices): Promise<void> {
   if (!statisticsAllowed(choices)) return;
   ensureLandingPage();
   await identify();
+  // The visitor may have objected while the session was being asked for (the privacy page's form
+  // answers at once): then nothing more is sent, and the session id just given is not kept.
+  if (!statisticsAllowed(privacyChoices.get())) {
+    forgetStatistics();
+    return;
+  }
   await pageView();
 }

@@ -132,6 +132,31 @@ test('reports the header navigation links of the real pages', async ({ page }) =
   });
 });
 
+test('an objection made while the visit is being identified stops its page view and keeps no session', async ({
+  page,
+}) => {
+  // The identify answer is held until the visitor has objected on the privacy form.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const views: string[] = [];
+  await page.route(`**${MAGIC}`, async (route) => {
+    const type = (route.request().postDataJSON() as { type?: string } | null)?.type;
+    if (type === 'identify') await held;
+    if (type === 'page_view') views.push(type);
+    await route.continue();
+  });
+  const identifying = page.waitForRequest(isMagic('identify'));
+  await page.goto(PAGE);
+  await identifying;
+  await page.getByRole('radio', { name: 'I object: do not count my visits' }).check();
+  await page.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your choices are saved.' })).toBeVisible();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-statistics', 'started');
+  expect(views).toEqual([]);
+  expect(await sessionStorageItem(page, 'a_sid')).toBeNull();
+});
+
 test('stops counting everywhere once the visitor objects, and can start again', async ({ page }) => {
   await page.goto(PAGE);
   await page.getByRole('radio', { name: 'I object: do not count my visits' }).check();
